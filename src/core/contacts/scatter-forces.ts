@@ -1,0 +1,31 @@
+/**
+ * Adds the contact forces to the bodies (design/README.md conventions): F = f_n n + f_t t on j,
+ * −F on i; torques τ_j −= a_j f_t and τ_i −= a_i f_t (discs, lever arms r_i = a_i n, r_j = −a_j n).
+ * Returns the power fed in by moving walls, Σ F·v_wall [W].
+ */
+import type { WallSet } from '../boundaries/walls';
+import type { BodyState } from '../state/body-state';
+import type { ContactList } from '../state/contact-list';
+
+export function scatterForces(c: ContactList, b: BodyState, walls: WallSet): number {
+  const fx = b.fx, fy = b.fy, tau = b.tau, rad = b.radius;
+  const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, fnA = c.fn, ftA = c.ft;
+  let power = 0;
+  for (let k = 0; k < c.count; k++) {
+    const nx = nxA[k], ny = nyA[k], fn = fnA[k], ft = ftA[k];
+    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+    const i = ci[k], j = cj[k];
+    fx[j] += Fx;
+    fy[j] += Fy;
+    tau[j] -= rad[j] * ft;
+    if (i >= 0) {
+      fx[i] -= Fx;
+      fy[i] -= Fy;
+      tau[i] -= rad[i] * ft;
+    } else {
+      const w = -1 - i;
+      power += Fx * walls.vx[w] + Fy * walls.vy[w];
+    }
+  }
+  return power;
+}

@@ -1,0 +1,39 @@
+/**
+ * The divergence detector's verdict in one sentence a lecturer can read out: what was seen and the
+ * likely cause, with Δt in units of t_c and the integrator's stability limit for this contact's
+ * damping (design/integrators.md §1.7, §4; design/contact-laws.md §7 step guard).
+ */
+export type DivergenceKind = 'non-finite' | 'energy' | 'overlap';
+
+export interface DivergenceContext {
+  kind: DivergenceKind;
+  t: number;
+  dtOverTc: number;
+  stableDtOverTc: number;
+  integrator: string;
+  /** energy: E_mech / available energy; overlap: δ/a */
+  value: number;
+  tangential: string;
+}
+
+const f2 = (v: number) => (v >= 0.01 ? v.toPrecision(2) : v.toExponential(1));
+
+export function explainDivergence(c: DivergenceContext): string {
+  const at = `Stopped at t = ${c.t.toPrecision(4)} s`;
+  const dt = `Δt = ${f2(c.dtOverTc)} tc`;
+  const limit = `${c.integrator} is stable only up to about Δt = ${f2(c.stableDtOverTc)} tc for this damping`;
+  const unstable = c.dtOverTc > c.stableDtOverTc;
+  if (unstable) {
+    const what = c.kind === 'non-finite' ? 'positions became NaN' : c.kind === 'energy'
+      ? `kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply`
+      : `an overlap reached ${(100 * c.value).toFixed(0)} % of a radius`;
+    return `${at}: ${what}. ${dt} is above the stability limit — ${limit}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
+  }
+  if (c.kind === 'overlap') {
+    return `${at}: an overlap reached ${(100 * c.value).toFixed(0)} % of a radius with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the particles are too soft for this load or impact speed — raise kn or lower the speeds/gravity.`;
+  }
+  if (c.kind === 'energy') {
+    return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the ${c.tangential} spring update injects energy at this step — reduce Δt/tc.`;
+  }
+  return `${at}: positions became NaN with ${dt}; ${limit}.`;
+}

@@ -1,0 +1,88 @@
+/**
+ * Energies at the committed state (paper 000 Eq. 11 for Ek). One pass over bodies, no allocation.
+ *   Ek = Σ ½ m v² + ½ I ω²;   E_pot = −Σ (m g + F_ext)·x  (movable bodies only)
+ * Elastic energy sums ½ kn δ² + ½ kt ξ² over contacts recomputed at the committed positions.
+ */
+import type { PeriodicX } from '../boundaries/periodic';
+import { LINE, type WallSet } from '../boundaries/walls';
+import type { PairBuffer } from '../neighbors/pair-buffer';
+import type { BodyState } from '../state/body-state';
+import type { ContactList } from '../state/contact-list';
+
+export interface BodyEnergies {
+  ekTrans: number;
+  ekRot: number;
+  ePotential: number;
+  /** false if any position or velocity is NaN or infinite */
+  finite: boolean;
+}
+
+export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies): void {
+  let et = 0, er = 0, ep = 0, check = 0;
+  const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, m = b.mass, I = b.inertia, im = b.invMass;
+  const fxe = b.fxExt, fye = b.fyExt, te = b.tauExt;
+  for (let k = 0; k < b.n; k++) {
+    const v2 = vx[k] * vx[k] + vy[k] * vy[k];
+    et += m[k] * v2;
+    er += I[k] * om[k] * om[k];
+    if (im[k] > 0) ep -= (m[k] * gx + fxe[k]) * x[k] + (m[k] * gy + fye[k]) * y[k] + te[k] * phi[k];
+    check += x[k] + y[k] + v2 + om[k];
+  }
+  out.ekTrans = 0.5 * et;
+  out.ekRot = 0.5 * er;
+  out.ePotential = ep;
+  out.finite = Number.isFinite(check) && Number.isFinite(et + er + ep);
+}
+
+/**
+ * Elastic energy at the committed positions: the candidate pairs (found with a skin at the evaluation
+ * configuration) and every wall are re-tested at x, y; the springs ξ come from the committed contacts.
+ */
+export function elasticEnergy(
+  b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX, contacts: ContactList,
+  kn: number, kt: number,
+): number {
+  let e = 0;
+  const x = b.x, y = b.y, rad = b.radius;
+  const per = periodic.enabled, L = periodic.length;
+  for (let p = 0; p < pairs.count; p++) {
+    const i = pairs.i[p], j = pairs.j[p];
+    let dx = x[j] - x[i];
+    if (per) dx -= L * Math.round(dx / L);
+    const dy = y[j] - y[i], s = rad[i] + rad[j];
+    const d2 = dx * dx + dy * dy;
+    if (d2 < s * s) {
+      const d = s - Math.sqrt(d2);
+      e += 0.5 * kn * d * d;
+    }
+  }
+  for (let w = 0; w < walls.count; w++) {
+    const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
+    for (let j = 0; j < b.n; j++) {
+      let d: number;
+      if (walls.kind[w] === LINE) d = rad[j] - ((x[j] - ax) * walls.nx[w] + (y[j] - ay) * walls.ny[w]);
+      else {
+        const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
+        let u = ((x[j] - ax) * sx + (y[j] - ay) * sy) / (sx * sx + sy * sy);
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+        d = rad[j] - Math.hypot(x[j] - ax - u * sx, y[j] - ay - u * sy);
+      }
+      if (d > 0) e += 0.5 * kn * d * d;
+    }
+  }
+  for (let k = 0; k < contacts.count; k++) e += 0.5 * kt * contacts.xi[k] * contacts.xi[k];
+  return e;
+}
+
+/** Largest δ / min(a_i, a_j) over the contacts (at the evaluation configuration). */
+export function maxOverlapRatio(c: ContactList, b: BodyState): number {
+  let m = 0;
+  const rad = b.radius;
+  for (let k = 0; k < c.count; k++) {
+    const i = c.i[k], j = c.j[k];
+    const a = i >= 0 ? Math.min(rad[i], rad[j]) : rad[j];
+    const r = c.delta[k] / a;
+    if (r > m) m = r;
+  }
+  return m;
+}

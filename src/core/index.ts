@@ -1,0 +1,17 @@
+/** Public surface of the DEM core (pure TypeScript: runs unchanged in Node, a worker and tests). */
+export { World, createWorld } from './sim/world';
+export type { Diagnostics, Health, SearchReport, TimeScales } from './sim/world-types';
+export {
+  PARAMS, ParamError, checkParam, checkPatch, describeRange,
+  INTEGRATOR_IDS, TANGENTIAL_IDS, CAP_MODES, TANGENTIAL_DAMPING_MODES,
+} from './sim/params';
+export type { LiveParams, ParamPatch, ParamName, ParamInfo, IntegratorId, TangentialId } from './sim/params';
+export { parseScenario, ScenarioError, scenarioSchema } from './scenarios/schema';
+export type { ScenarioSpec, ScenarioInput } from './scenarios/schema';
+export { getBuiltIn, listBuiltIns } from './scenarios/registry';
+export { applyOverrides } from './scenarios/overrides';
+export { fitRelaxation } from './diagnostics/ek-peaks';
+export type { RelaxationFit } from './diagnostics/ek-peaks';
+export { FIXED, LOCK_X, LOCK_Y, LOCK_ROT, PRESCRIBED, DRAGGED } from './state/body-flags';
+export { INTEGRATORS } from './integrators/registry';
+export { TANGENTIAL_SCHEMES } from './tangential/registry';

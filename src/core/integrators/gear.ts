@@ -1,0 +1,187 @@
+/**
+ * Gear predictor–corrector of order 3, 4 and 5 for translation and rotation
+ * (paper 000 App. A; design/integrators.md §1), reference implementation.
+ *
+ * Scaled derivatives per coordinate (x, y, φ): y_k = (Δt^k/k!) d^k r/dt^k, k = 0 … q−1
+ * (q = order + 1 values). Stored interleaved per body: g[(b·3 + c)·6 + k].
+ *   predict (Pascal matrix, §1.2):  y_k^p = Σ_{l≥k} C(l,k) y_l
+ *   evaluate forces at the predicted positions and velocities ṙ^p = y_1^p/Δt (§1.3)
+ *   correct:  Δ = (Δt²/2) f(r^p, ṙ^p)/m − y_2^p,   y_k = y_k^p + α_k Δ   (paper 000 Eq. 17)
+ * α tables (§1.3): the r̈ = f(r, ṙ) rows when forces depend on velocity (dashpots), else the r̈ = f(r) rows.
+ * Locked coordinates keep zero derivatives and get no correction (paper 000: rotation suppressed by
+ * "enforcing a zero angular displacement in the predictor–corrector"). Fixed, prescribed and dragged
+ * bodies move with their stored velocity and are not corrected.
+ */
+import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
+import type { IntegratorId } from '../sim/params';
+import { interpolateStability, type Integrator, type StepDriver } from './integrator';
+
+interface GearTable {
+  values: number;
+  /** α for r̈ = f(r, ṙ) and for r̈ = f(r) */
+  alphaVel: readonly number[];
+  alphaPos: readonly number[];
+  /** design/integrators.md §1.7, Ω limits at ζ = 0, 0.05, 0.1, 0.2, 0.3 (rows for alphaVel / alphaPos) */
+  stabilityVel: readonly number[];
+  stabilityPos: readonly number[];
+}
+
+const STABILITY_ZETAS = [0, 0.05, 0.1, 0.2, 0.3] as const;
+
+export const GEAR_TABLES: Record<'gear3' | 'gear4' | 'gear5', GearTable> = {
+  // Haile 1992 (converted to scaled form); no separate velocity-dependent α0 is known for 3rd order.
+  gear3: { values: 4, alphaVel: [1 / 6, 5 / 6, 1, 1 / 3], alphaPos: [1 / 6, 5 / 6, 1, 1 / 3],
+    stabilityVel: [1.414, 1.243, 1.094, 0.86, 0.692], stabilityPos: [1.414, 1.243, 1.094, 0.86, 0.692] },
+  // Allen & Tildesley Fiche F.2 (f(r)); 19/90 is the common velocity-dependent α0.
+  gear4: { values: 5, alphaVel: [19 / 90, 3 / 4, 1, 1 / 2, 1 / 12], alphaPos: [19 / 120, 3 / 4, 1, 1 / 2, 1 / 12],
+    stabilityVel: [0.159, 0.876, 0.741, 0.545, 0.419], stabilityPos: [0.174, 0.921, 0.771, 0.559, 0.426] },
+  // Paper 000 App. A (f(r, ṙ): α0 = 3/16); Gear / Allen & Tildesley (f(r): α0 = 3/20).
+  gear5: { values: 6, alphaVel: [3 / 16, 251 / 360, 1, 11 / 18, 1 / 6, 1 / 60], alphaPos: [3 / 20, 251 / 360, 1, 11 / 18, 1 / 6, 1 / 60],
+    stabilityVel: [0.327, 0.627, 0.499, 0.336, 0.246], stabilityPos: [0.248, 0.651, 0.513, 0.341, 0.249] },
+};
+
+const STRIDE = 6;
+const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
+
+export class GearIntegrator implements Integrator {
+  readonly id: IntegratorId;
+  readonly description: string;
+  private readonly table: GearTable;
+  /** Interleaved scaled derivatives, 3 coordinates × 6 slots per body */
+  g = new Float64Array(0);
+  private velocityDependent = true;
+
+  constructor(id: 'gear3' | 'gear4' | 'gear5') {
+    this.id = id;
+    this.table = GEAR_TABLES[id];
+    const order = this.table.values - 1;
+    this.description = `Gear predictor–corrector, order ${order} (${this.table.values} values; paper 000 App. A)`;
+  }
+
+  stableOmega(zeta: number): number {
+    const row = this.velocityDependent ? this.table.stabilityVel : this.table.stabilityPos;
+    return interpolateStability(STABILITY_ZETAS, row, zeta);
+  }
+
+  reserve(capacity: number): void {
+    if (this.g.length >= capacity * 3 * STRIDE) return;
+    const g = new Float64Array(capacity * 3 * STRIDE);
+    g.set(this.g);
+    this.g = g;
+  }
+
+  stateArrays(): Float64Array[] {
+    return [this.g];
+  }
+
+  /** Start-up (§1.4): y0 = r, y1 = Δt ṙ, y2 = (Δt²/2) f(r, ṙ)/m, higher derivatives zero. */
+  init(w: StepDriver): void {
+    const b = w.bodies;
+    this.reserve(b.capacity);
+    b.ex.set(b.x.subarray(0, b.n)); b.ey.set(b.y.subarray(0, b.n)); b.ephi.set(b.phi.subarray(0, b.n));
+    b.evx.set(b.vx.subarray(0, b.n)); b.evy.set(b.vy.subarray(0, b.n)); b.eomega.set(b.omega.subarray(0, b.n));
+    w.computeForces(w.t, 0);
+    for (let k = 0; k < b.n; k++) this.initBody(w, k, true);
+  }
+
+  resetBody(w: StepDriver, k: number): void {
+    this.initBody(w, k, false);
+  }
+
+  private initBody(w: StepDriver, k: number, withForces: boolean): void {
+    const b = w.bodies, g = this.g, dt = w.dt, h2 = 0.5 * dt * dt;
+    const f = b.flags[k];
+    const moving = (f & IMMOVABLE) === 0;
+    const pos = [b.x[k], b.y[k], b.phi[k]];
+    const vel = [b.vx[k], b.vy[k], b.omega[k]];
+    const acc = withForces && moving
+      ? [b.fx[k] * b.invMass[k], b.fy[k] * b.invMass[k], b.tau[k] * b.invInertia[k]]
+      : [0, 0, 0];
+    for (let c = 0; c < 3; c++) {
+      const o = (k * 3 + c) * STRIDE;
+      const active = this.coordinateActive(b.flags[k], b.invMass[k], b.invInertia[k], c) || (f & IMMOVABLE) !== 0;
+      const activeVel = active && !((f & FIXED) !== 0);
+      g[o] = pos[c];
+      g[o + 1] = activeVel ? vel[c] * dt : 0;
+      g[o + 2] = active && moving ? acc[c] * h2 : 0;
+      g[o + 3] = 0; g[o + 4] = 0; g[o + 5] = 0;
+    }
+    if ((f & FIXED) !== 0) { b.vx[k] = 0; b.vy[k] = 0; b.omega[k] = 0; }
+  }
+
+  private coordinateActive(flags: number, invMass: number, invInertia: number, c: number): boolean {
+    if (c === 0) return invMass > 0 && (flags & LOCK_X) === 0;
+    if (c === 1) return invMass > 0 && (flags & LOCK_Y) === 0;
+    return invInertia > 0;
+  }
+
+  changeDt(oldDt: number, newDt: number): void {
+    const r = newDt / oldDt, g = this.g;
+    const n = g.length / STRIDE;
+    const r2 = r * r, r3 = r2 * r, r4 = r3 * r, r5 = r4 * r;
+    for (let s = 0; s < n; s++) {
+      const o = s * STRIDE;
+      g[o + 1] *= r; g[o + 2] *= r2; g[o + 3] *= r3; g[o + 4] *= r4; g[o + 5] *= r5;
+    }
+  }
+
+  step(w: StepDriver): void {
+    const b = w.bodies, n = b.n, g = this.g, dt = w.dt, invDt = 1 / dt;
+    this.velocityDependent = w.velocityDependentForces;
+    const q = this.table.values;
+    const ex = b.ex, ey = b.ey, ephi = b.ephi, evx = b.evx, evy = b.evy, ew = b.eomega;
+    // Predict (§1.2). Unused slots of lower orders stay zero, so one 6-value Pascal matrix serves all.
+    for (let s = 0, m = n * 3; s < m; s++) {
+      const o = s * STRIDE;
+      const y0 = g[o], y1 = g[o + 1], y2 = g[o + 2], y3 = g[o + 3], y4 = g[o + 4], y5 = g[o + 5];
+      g[o] = y0 + y1 + y2 + y3 + y4 + y5;
+      g[o + 1] = y1 + 2 * y2 + 3 * y3 + 4 * y4 + 5 * y5;
+      g[o + 2] = y2 + 3 * y3 + 6 * y4 + 10 * y5;
+      g[o + 3] = y3 + 4 * y4 + 10 * y5;
+      g[o + 4] = y4 + 5 * y5;
+    }
+    for (let k = 0; k < n; k++) {
+      const o = k * 3 * STRIDE;
+      ex[k] = g[o]; evx[k] = g[o + 1] * invDt;
+      ey[k] = g[o + STRIDE]; evy[k] = g[o + STRIDE + 1] * invDt;
+      ephi[k] = g[o + 2 * STRIDE]; ew[k] = g[o + 2 * STRIDE + 1] * invDt;
+    }
+    w.computeForces(w.t + dt, dt);
+    // Correct (§1.3).
+    const a = this.velocityDependent ? this.table.alphaVel : this.table.alphaPos;
+    const a0 = a[0], a1 = a[1], a3 = q > 3 ? a[3] : 0, a4 = q > 4 ? a[4] : 0, a5 = q > 5 ? a[5] : 0;
+    const h2 = 0.5 * dt * dt, invH2 = 1 / h2;
+    const flags = b.flags, fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
+    const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, ax = b.ax, ay = b.ay, al = b.alpha;
+    for (let k = 0; k < n; k++) {
+      const f = flags[k];
+      const o = k * 3 * STRIDE;
+      if ((f & IMMOVABLE) === 0) {
+        if (im[k] > 0) {
+          if ((f & LOCK_X) === 0) {
+            const d = h2 * fx[k] * im[k] - g[o + 2];
+            g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
+          }
+          if ((f & LOCK_Y) === 0) {
+            const p = o + STRIDE;
+            const d = h2 * fy[k] * im[k] - g[p + 2];
+            g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
+          }
+        }
+        if (ii[k] > 0) {
+          const p = o + 2 * STRIDE;
+          const d = h2 * tau[k] * ii[k] - g[p + 2];
+          g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
+        }
+      }
+      x[k] = g[o]; vx[k] = g[o + 1] * invDt; ax[k] = g[o + 2] * invH2;
+      y[k] = g[o + STRIDE]; vy[k] = g[o + STRIDE + 1] * invDt; ay[k] = g[o + STRIDE + 2] * invH2;
+      phi[k] = g[o + 2 * STRIDE]; om[k] = g[o + 2 * STRIDE + 1] * invDt; al[k] = g[o + 2 * STRIDE + 2] * invH2;
+    }
+    w.commitTangential(dt);
+  }
+
+  shiftX(k: number, dx: number): void {
+    this.g[k * 3 * STRIDE] += dx;
+  }
+}

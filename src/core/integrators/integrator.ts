@@ -1,0 +1,62 @@
+/**
+ * A force-based time integrator (design/architecture.md §3–4). It owns the step: it writes the
+ * evaluation configuration into the bodies' e* arrays, asks the driver for forces there, and
+ * advances the committed state. Contact search, laws and the tangential scheme live in the driver,
+ * so every integrator works with every contact model.
+ */
+import type { IntegratorId } from '../sim/params';
+import type { BodyState } from '../state/body-state';
+
+/** What an integrator may ask of the world during a step. */
+export interface StepDriver {
+  readonly bodies: BodyState;
+  /** Current step [s] */
+  readonly dt: number;
+  /** Time of the committed state [s] */
+  readonly t: number;
+  /**
+   * Computes fx, fy, tau at the evaluation configuration (ex, ey, ephi, evx, evy, eomega) and time
+   * tEval: neighbour search, contacts, normal law, tangential trial over dtSpring, Coulomb cap,
+   * external forces and gravity.
+   */
+  computeForces(tEval: number, dtSpring: number): void;
+  /** Stores the tangential springs for the next step (after the state has been advanced). */
+  commitTangential(dtSpring: number): void;
+  /** True when forces depend on velocities (dashpots present). */
+  readonly velocityDependentForces: boolean;
+}
+
+export interface Integrator {
+  id: IntegratorId;
+  /** One line for the GUI and --help */
+  description: string;
+  /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (design/integrators.md §1.7) */
+  stableOmega(zeta: number): number;
+  /** Makes room for `capacity` bodies (called when bodies are added) */
+  reserve(capacity: number): void;
+  /** Start-up from the committed x, v (computes initial accelerations) */
+  init(w: StepDriver): void;
+  step(w: StepDriver): void;
+  /** Rescales internal state when Δt changes between steps */
+  changeDt(oldDt: number, newDt: number): void;
+  /** Re-initialises one body's internal state from its x, v (after a drag or teleport) */
+  resetBody(w: StepDriver, k: number): void;
+  /** Internal state arrays that a snapshot must copy */
+  stateArrays(): Float64Array[];
+  /** The world moved body k by dx along x (periodic wrap) */
+  shiftX(k: number, dx: number): void;
+}
+
+/** Linear interpolation in a stability table (ζ grid → Ω limit); beyond the last ζ it extrapolates down. */
+export function interpolateStability(zetas: readonly number[], omegas: readonly number[], zeta: number): number {
+  if (zeta <= zetas[0]) return omegas[0];
+  for (let k = 1; k < zetas.length; k++) {
+    if (zeta <= zetas[k]) {
+      const f = (zeta - zetas[k - 1]) / (zetas[k] - zetas[k - 1]);
+      return omegas[k - 1] + f * (omegas[k] - omegas[k - 1]);
+    }
+  }
+  const n = zetas.length;
+  const slope = (omegas[n - 1] - omegas[n - 2]) / (zetas[n - 1] - zetas[n - 2]);
+  return Math.max(0.05, omegas[n - 1] + slope * (zeta - zetas[n - 1]));
+}

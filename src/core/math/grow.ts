@@ -1,0 +1,30 @@
+/** Geometric growth of typed arrays: used only when capacity is exceeded, never inside a step's loops. */
+export function grownCapacity(needed: number, current: number): number {
+  let c = Math.max(16, current);
+  while (c < needed) c *= 2;
+  return c;
+}
+
+export function growF64(a: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(capacity);
+  b.set(a.subarray(0, Math.min(a.length, capacity)));
+  return b;
+}
+
+export function growI32(a: Int32Array, capacity: number, fill = 0): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(capacity);
+  if (fill !== 0) b.fill(fill);
+  b.set(a.subarray(0, Math.min(a.length, capacity)));
+  return b;
+}
+
+export function growU8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(capacity);
+  b.set(a.subarray(0, Math.min(a.length, capacity)));
+  return b;
+}
+
+/** Deep copy of plain JSON data (scenario specs); structuredClone is not in the ES library types. */
+export function cloneJson<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}

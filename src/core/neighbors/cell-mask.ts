@@ -1,0 +1,132 @@
+/**
+ * The Buchholtz–Pöschel cell mask (paper 003 §2–3; design/neighbour-search.md §1–6), reference
+ * implementation.
+ *
+ * A square lattice with cells so small that at most one particle centre lies in each: a cell holds one
+ * index (−1 = empty) instead of a list. Two discs can only touch if their cells lie within the
+ * (2k+1)×(2k+1) mask around each other. Cell side d = (2 r_max + skin)/k (paper 003: d = r_max for
+ * k = 2, no skin), so the mask covers every interacting pair. One-per-cell needs d√2 ≤ d_min, the
+ * smallest centre distance; with at most 10 % penetration d_min = 1.8 r_min, which gives the paper's
+ * size-ratio limit r_max/r_min ≤ 1.8/√2 = 1.273 for the 5×5 mask and, in general,
+ * (2 r_max + skin)/k ≤ √2 (1 − p) r_min.
+ *
+ * Scalar code uses the half mask (offsets with dy > 0, or dy = 0 and dx > 0) and finds every pair once.
+ * A particle that finds its cell occupied is a conflict: the caller then uses linked cells for this step
+ * and reports it (§5).
+ */
+import { grownCapacity, growI32 } from '../math/grow';
+import type { PairBuffer } from './pair-buffer';
+import type { SearchInput } from './search-input';
+
+/** Penetration fraction the cell size is designed for (paper 003: 10 %). */
+export const DESIGN_PENETRATION = 0.1;
+
+/** Half-mask offsets of the (2k+1)² mask: 12 for k = 2 (design/neighbour-search.md §3). */
+export function halfMaskOffsets(k: number): { dx: Int32Array<ArrayBuffer>; dy: Int32Array<ArrayBuffer> } {
+  const dx: number[] = [], dy: number[] = [];
+  for (let oy = 0; oy <= k; oy++) {
+    for (let ox = -k; ox <= k; ox++) {
+      if (oy > 0 || ox > 0) { dx.push(ox); dy.push(oy); }
+    }
+  }
+  return { dx: Int32Array.from(dx), dy: Int32Array.from(dy) };
+}
+
+/** Smallest mask half-width k ∈ {2, 3, 4} whose range and one-per-cell conditions hold, or 0 if none. */
+export function chooseMaskHalfWidth(rMin: number, rMax: number, skin: number): number {
+  for (let k = 2; k <= 4; k++) {
+    if ((2 * rMax + skin) / k <= Math.SQRT2 * (1 - DESIGN_PENETRATION) * rMin) return k;
+  }
+  return 0;
+}
+
+export type CellMaskResult = 'ok' | 'conflict' | 'too-small' | 'too-sparse';
+
+export class CellMask {
+  private cells = new Int32Array(0);
+  private cellX = new Int32Array(0);
+  private cellY = new Int32Array(0);
+  private k = 0;
+  private offX = new Int32Array(0);
+  private offY = new Int32Array(0);
+  private wrapX = new Int32Array(0);
+  /** Particles that found their cell occupied in the last build */
+  conflicts = 0;
+
+  /**
+   * Builds the lattice and writes the candidate pairs. Returns 'conflict' if the one-per-cell
+   * condition failed (pairs are then incomplete and must be recomputed by another method),
+   * 'too-small' if a periodic box is shorter than 2k+1 cells, 'too-sparse' if the lattice would
+   * have far more cells than particles.
+   */
+  pairs(s: SearchInput, k: number, xmin: number, xmax: number, ymin: number, ymax: number, out: PairBuffer): CellMaskResult {
+    out.count = 0;
+    this.conflicts = 0;
+    const { n, x, y, radius, skin, periodic } = s;
+    let rMax = 0;
+    for (let p = 0; p < n; p++) if (radius[p] > rMax) rMax = radius[p];
+    const d = (2 * rMax + skin) / k;
+    if (k !== this.k) {
+      const o = halfMaskOffsets(k);
+      this.offX = o.dx; this.offY = o.dy; this.k = k;
+    }
+    const per = periodic.enabled;
+    let ncx: number, x0: number, dxCell: number, nx: number;
+    if (per) {
+      ncx = Math.floor(periodic.length / d);
+      if (ncx < 2 * k + 1) return 'too-small';
+      dxCell = periodic.length / ncx;
+      x0 = periodic.xmin;
+      nx = ncx;
+    } else {
+      ncx = Math.floor((xmax - xmin) / d) + 1;
+      dxCell = d;
+      x0 = xmin - k * d;
+      nx = ncx + 2 * k;
+    }
+    const ny = Math.floor((ymax - ymin) / d) + 1 + 2 * k;
+    const y0 = ymin - k * d;
+    const ncell = nx * ny;
+    if (ncell > 64 * n + 4096) return 'too-sparse';
+    if (this.cells.length < ncell) this.cells = new Int32Array(grownCapacity(ncell, this.cells.length));
+    if (this.cellX.length < n) {
+      const cap = grownCapacity(n, this.cellX.length);
+      this.cellX = growI32(this.cellX, cap);
+      this.cellY = growI32(this.cellY, cap);
+    }
+    if (per && this.wrapX.length < ncx + 2 * k) this.wrapX = new Int32Array(ncx + 2 * k);
+    if (per) for (let c = -k; c < ncx + k; c++) this.wrapX[c + k] = ((c % ncx) + ncx) % ncx;
+
+    const cells = this.cells, cellX = this.cellX, cellY = this.cellY, wrapX = this.wrapX;
+    cells.fill(-1, 0, ncell);
+    let conflicts = 0;
+    for (let p = 0; p < n; p++) {
+      let cx = Math.floor((x[p] - x0) / dxCell);
+      if (per) { cx %= ncx; if (cx < 0) cx += ncx; }
+      const cy = Math.floor((y[p] - y0) / d);
+      const c = cy * nx + cx;
+      if (cells[c] >= 0) conflicts++;
+      else cells[c] = p;
+      cellX[p] = cx;
+      cellY[p] = cy;
+    }
+    this.conflicts = conflicts;
+    if (conflicts > 0) return 'conflict';
+
+    const offX = this.offX, offY = this.offY, nOff = offX.length, L = periodic.length;
+    for (let p = 0; p < n; p++) {
+      const cx = cellX[p], cy = cellY[p];
+      const xp = x[p], yp = y[p], rp = radius[p] + skin;
+      for (let o = 0; o < nOff; o++) {
+        const qx = per ? wrapX[cx + offX[o] + k] : cx + offX[o];
+        const q = cells[(cy + offY[o]) * nx + qx];
+        if (q < 0) continue;
+        let ddx = x[q] - xp;
+        if (per) ddx -= L * Math.round(ddx / L);
+        const ddy = y[q] - yp, rr = rp + radius[q];
+        if (ddx * ddx + ddy * ddy < rr * rr) out.push(p, q);
+      }
+    }
+    return 'ok';
+  }
+}

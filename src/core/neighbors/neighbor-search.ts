@@ -1,0 +1,92 @@
+/**
+ * Chooses and runs the broad phase each step (design/neighbour-search.md §4–7, §11):
+ *   - brute force below 64 particles (§9: fastest there);
+ *   - the cell mask with the smallest k ∈ {2, 3, 4} that the radius ratio allows (5×5, 7×7, 9×9);
+ *   - linked cells when no mask fits the size ratio, the box is too small for the mask, the lattice
+ *     would be very sparse, or the one-per-cell condition failed in this rebuild (reported as conflicts).
+ * `report` says which method ran and why; the world copies it into the diagnostics.
+ */
+import type { SearchReport } from '../sim/world-types';
+import { bruteForcePairs } from './brute-force';
+import { CellMask, chooseMaskHalfWidth } from './cell-mask';
+import { LinkedCells } from './linked-cells';
+import { PairBuffer } from './pair-buffer';
+import type { SearchInput } from './search-input';
+
+export type SearchMethod = 'auto' | 'cell-mask' | 'linked-cells' | 'brute-force';
+
+const BRUTE_FORCE_BELOW = 64;
+
+export class NeighborSearch {
+  readonly pairs = new PairBuffer();
+  readonly report: SearchReport = { method: 'none', reason: '', conflicts: 0 };
+  private readonly mask = new CellMask();
+  private readonly linked = new LinkedCells();
+
+  constructor(public method: SearchMethod = 'auto') {}
+
+  rebuild(s: SearchInput): void {
+    const { n, x, y, radius } = s;
+    const rep = this.report;
+    rep.conflicts = 0;
+    if (n < 2) { this.pairs.count = 0; this.set('brute force', 'fewer than two particles'); return; }
+    let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity, rMin = Infinity, rMax = 0;
+    for (let p = 0; p < n; p++) {
+      const xp = x[p], yp = y[p], r = radius[p];
+      if (xp < xmin) xmin = xp;
+      if (xp > xmax) xmax = xp;
+      if (yp < ymin) ymin = yp;
+      if (yp > ymax) ymax = yp;
+      if (r < rMin) rMin = r;
+      if (r > rMax) rMax = r;
+    }
+    if (!(xmax - xmin < Infinity && ymax - ymin < Infinity)) {
+      // Non-finite positions: the health check reports them; search nothing.
+      this.pairs.count = 0;
+      this.set('none', 'non-finite positions');
+      return;
+    }
+    const method = this.method === 'auto' ? (n < BRUTE_FORCE_BELOW ? 'brute-force' : 'cell-mask') : this.method;
+    if (method === 'brute-force') {
+      bruteForcePairs(s, this.pairs);
+      this.set('brute force', n < BRUTE_FORCE_BELOW ? `n = ${n} < ${BRUTE_FORCE_BELOW}` : 'requested');
+      return;
+    }
+    const ratio = rMax / rMin;
+    let why = 'requested';
+    if (method === 'cell-mask') {
+      const k = chooseMaskHalfWidth(rMin, rMax, s.skin);
+      if (k > 0) {
+        const res = this.mask.pairs(s, k, xmin, xmax, ymin, ymax, this.pairs);
+        const size = `${2 * k + 1}×${2 * k + 1}`;
+        if (res === 'ok') {
+          this.set(`cell mask ${size}`, `radius ratio ${ratio.toFixed(3)}${k > 2 ? ' exceeds the 5×5 limit 1.273' : ''}`);
+          return;
+        }
+        if (res === 'conflict') {
+          rep.conflicts = this.mask.conflicts;
+          why = `one-per-cell condition violated: ${this.mask.conflicts} particle(s) shared a cell of the ${size} mask (overlaps deeper than the 10 % design value)`;
+        } else if (res === 'too-small') {
+          why = `periodic box shorter than ${2 * k + 1} mask cells`;
+        } else {
+          why = 'the lattice would be much larger than the number of particles (dilute system)';
+        }
+      } else {
+        why = `radius ratio ${ratio.toFixed(3)} exceeds the 9×9 mask limit (${(4 * 0.9 / Math.SQRT2).toFixed(3)})`;
+      }
+    }
+    const conflicts = rep.conflicts;
+    if (this.linked.pairs(s, 2 * rMax + s.skin, xmin, xmax, ymin, ymax, this.pairs)) {
+      this.set('linked cells', why);
+    } else {
+      bruteForcePairs(s, this.pairs);
+      this.set('brute force', 'periodic box shorter than three linked cells');
+    }
+    rep.conflicts = conflicts;
+  }
+
+  private set(method: string, reason: string): void {
+    this.report.method = method;
+    this.report.reason = reason;
+  }
+}

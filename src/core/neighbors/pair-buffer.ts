@@ -1,0 +1,18 @@
+/** Flat candidate-pair list (two Int32 columns), grown geometrically when full. Pairs have i < j. */
+import { grownCapacity, growI32 } from '../math/grow';
+
+export class PairBuffer {
+  i = new Int32Array(1024);
+  j = new Int32Array(1024);
+  count = 0;
+
+  push(a: number, b: number): void {
+    if (this.count === this.i.length) {
+      const cap = grownCapacity(this.count + 1, this.i.length);
+      this.i = growI32(this.i, cap);
+      this.j = growI32(this.j, cap);
+    }
+    const k = this.count++;
+    if (a < b) { this.i[k] = a; this.j[k] = b; } else { this.i[k] = b; this.j[k] = a; }
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Turns a validated scenario into initial state: bodies (explicit particles, then generators in
+ * order), walls and the periodic boundary. Deterministic: generators draw from their own seeded Rng.
+ */
+import { PeriodicX } from '../boundaries/periodic';
+import { WallSet } from '../boundaries/walls';
+import { Rng } from '../math/rng';
+import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
+import { BodyState } from '../state/body-state';
+import { MAX_BODIES } from '../state/contact-list';
+import { ScenarioError, type GeneratorSpec, type ScenarioSpec } from './schema';
+
+export interface InitialState {
+  bodies: BodyState;
+  walls: WallSet;
+  periodic: PeriodicX;
+}
+
+interface FlagSpec {
+  fixed?: boolean; lockX?: boolean; lockY?: boolean; lockRotation?: boolean; prescribed?: boolean;
+}
+
+function flagBits(f: FlagSpec): number {
+  return (f.fixed ? FIXED : 0) | (f.lockX ? LOCK_X : 0) | (f.lockY ? LOCK_Y : 0)
+    | (f.lockRotation ? LOCK_ROT : 0) | (f.prescribed ? PRESCRIBED : 0);
+}
+
+export function buildInitialState(spec: ScenarioSpec): InitialState {
+  const bodies = new BodyState(Math.max(16, spec.particles.length));
+  const rho = spec.material.density;
+  for (const p of spec.particles) {
+    const m = p.m ?? rho * Math.PI * p.r * p.r;
+    const k = bodies.add(p.x, p.y, p.r, m, p.inertia ?? 0.5 * m * p.r * p.r);
+    bodies.phi[k] = p.theta ?? 0;
+    bodies.vx[k] = p.vx ?? 0;
+    bodies.vy[k] = p.vy ?? 0;
+    bodies.omega[k] = p.omega ?? 0;
+    bodies.fxExt[k] = p.force?.[0] ?? 0;
+    bodies.fyExt[k] = p.force?.[1] ?? 0;
+    bodies.tauExt[k] = p.torque ?? 0;
+    bodies.flags[k] = flagBits(p);
+  }
+  spec.generators.forEach((g, index) => generate(g, index, bodies, rho));
+  if (bodies.n > MAX_BODIES) throw new ScenarioError([`particles: at most ${MAX_BODIES} particles, got ${bodies.n}`]);
+
+  const walls = new WallSet();
+  for (const w of spec.walls) {
+    const v = w.type === 'box' ? [0, 0] : (w.velocity ?? [0, 0]);
+    if (w.type === 'line') walls.addLine(w.point[0], w.point[1], w.normal[0], w.normal[1], v[0], v[1]);
+    else if (w.type === 'segment') walls.addSegment(w.a[0], w.a[1], w.b[0], w.b[1], v[0], v[1]);
+    else {
+      walls.addLine(w.xmin, w.ymin, 0, 1);
+      walls.addLine(w.xmin, w.ymin, 1, 0);
+      walls.addLine(w.xmax, w.ymin, -1, 0);
+      if (!w.openTop) walls.addLine(w.xmin, w.ymax, 0, -1);
+    }
+  }
+  const px = spec.domain.periodicX;
+  const periodic = px ? new PeriodicX(true, px[0], px[1] - px[0]) : PeriodicX.none();
+  if (periodic.enabled) {
+    let rMax = 0;
+    for (let k = 0; k < bodies.n; k++) {
+      rMax = Math.max(rMax, bodies.radius[k]);
+      bodies.x[k] = periodic.wrap(bodies.x[k]);
+    }
+    // One image per pair: the box must exceed twice the interaction range (design/contact-laws.md §10).
+    if (periodic.length <= 4 * rMax) {
+      throw new ScenarioError([`domain.periodicX: box length ${periodic.length} must exceed 4 × the largest radius (${4 * rMax})`]);
+    }
+  }
+  return { bodies, walls, periodic };
+}
+
+function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): void {
+  const rng = new Rng(g.seed);
+  const flags = flagBits(g);
+  const add = (x: number, y: number, r: number): void => {
+    const m = rho * Math.PI * r * r;
+    const k = b.add(x, y, r, m, 0.5 * m * r * r);
+    b.flags[k] = flags;
+    let vx = g.vx ?? 0, vy = g.vy ?? 0;
+    if (g.speedJitter > 0) {
+      const a = 2 * Math.PI * rng.next(), s = g.speedJitter * Math.sqrt(rng.next());
+      vx += s * Math.cos(a);
+      vy += s * Math.sin(a);
+    }
+    b.vx[k] = vx;
+    b.vy[k] = vy;
+  };
+  if (g.type === 'lattice') {
+    const dyRow = g.lattice === 'hex' ? (g.spacing * Math.sqrt(3)) / 2 : g.spacing;
+    b.reserve(b.n + g.nx * g.ny);
+    for (let row = 0; row < g.ny; row++) {
+      const shift = g.lattice === 'hex' && row % 2 === 1 ? g.spacing / 2 : 0;
+      for (let col = 0; col < g.nx; col++) {
+        const r = g.r * (1 - g.radiusJitter * rng.next());
+        const jx = g.positionJitter * (2 * rng.next() - 1), jy = g.positionJitter * (2 * rng.next() - 1);
+        add(g.origin[0] + col * g.spacing + shift + jx, g.origin[1] + row * dyRow + jy, r);
+      }
+    }
+    return;
+  }
+  // Random sequential placement without overlap, with a hash grid of cell 2 rMax.
+  const [x0, y0, x1, y1] = g.region;
+  const cell = 2 * g.rMax;
+  const grid = new Map<number, number[]>();
+  const keyOf = (cx: number, cy: number) => cx * 1_000_003 + cy;
+  const placed: number[] = [];
+  for (let c = 0; c < g.count; c++) {
+    let ok = false;
+    for (let attempt = 0; attempt < g.maxTries && !ok; attempt++) {
+      const r = rng.uniform(g.rMin, g.rMax);
+      const x = rng.uniform(x0 + r, x1 - r), y = rng.uniform(y0 + r, y1 - r);
+      const cx = Math.floor(x / cell), cy = Math.floor(y / cell);
+      let free = true;
+      for (let ox = -1; ox <= 1 && free; ox++) {
+        for (let oy = -1; oy <= 1 && free; oy++) {
+          for (const k of grid.get(keyOf(cx + ox, cy + oy)) ?? []) {
+            const dx = b.x[k] - x, dy = b.y[k] - y, rr = b.radius[k] + r;
+            if (dx * dx + dy * dy < rr * rr) { free = false; break; }
+          }
+        }
+      }
+      if (!free) continue;
+      add(x, y, r);
+      const k = b.n - 1;
+      placed.push(k);
+      const key = keyOf(cx, cy);
+      const list = grid.get(key);
+      if (list) list.push(k); else grid.set(key, [k]);
+      ok = true;
+    }
+    if (!ok) {
+      throw new ScenarioError([`generators.${index}: could only place ${c} of ${g.count} particles in the region; enlarge the region or lower count`]);
+    }
+  }
+}

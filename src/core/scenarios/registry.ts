@@ -1,0 +1,29 @@
+/** Built-in scenarios, one row each. Adding a scenario = one file in builtins/ + one row here. */
+import { cloneJson } from '../math/grow';
+import { elasticGas } from './builtins/elastic-gas';
+import { headOn } from './builtins/head-on';
+import { pile } from './builtins/pile';
+import { twoDisc } from './builtins/two-disc';
+import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } from './schema';
+
+const BUILT_INS: Record<string, ScenarioInput> = {
+  pile,
+  'two-disc': twoDisc,
+  'head-on': headOn,
+  'elastic-gas': elasticGas,
+};
+
+export function listBuiltIns(): { name: string; title: string; description: string }[] {
+  return Object.values(BUILT_INS).map((s) => ({ name: s.name, title: s.title ?? s.name, description: s.description ?? '' }));
+}
+
+/** The raw (unvalidated, default-free) input of a built-in, for applying overrides before validation. */
+export function getBuiltInInput(name: string): ScenarioInput {
+  const s = BUILT_INS[name];
+  if (!s) throw new ScenarioError([`scenario: unknown built-in '${name}'; known: ${Object.keys(BUILT_INS).join(', ')}`]);
+  return cloneJson(s);
+}
+
+export function getBuiltIn(name: string): ScenarioSpec {
+  return parseScenario(getBuiltInInput(name));
+}

@@ -1,0 +1,237 @@
+/**
+ * The scenario file format (JSON), validated with zod. The CLI, the app's export/import and the
+ * built-in scenarios all use it. Every numeric field names its unit and allowed range; a bad file
+ * is rejected with messages of the form `material.mu: must be a number from 0 to 1000, got 5000`.
+ * README § "Scenario files" documents the format field by field.
+ */
+import { z } from 'zod';
+import {
+  CAP_MODES, INTEGRATOR_IDS, PARAMS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
+  type NumericParamInfo,
+} from '../sim/params';
+
+function ranged(info: NumericParamInfo) {
+  return z.number().min(info.min).max(info.max);
+}
+const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
+const positive = () => z.number().positive();
+const vec2 = z.tuple([finite(), finite()]);
+
+export const materialSchema = z.strictObject({
+  /** [N/m] */
+  kn: ranged(PARAMS.kn).default(1e5),
+  ktOverKn: ranged(PARAMS.ktOverKn).default(1 / 3),
+  en: ranged(PARAMS.en).default(0.9),
+  tangentialDamping: z.enum(TANGENTIAL_DAMPING_MODES).default('ratio'),
+  nuTOverNuN: ranged(PARAMS.nuTOverNuN).default(1 / 3),
+  etOverEn: ranged(PARAMS.etOverEn).default(1),
+  mu: ranged(PARAMS.mu).default(0.5),
+  capMode: z.enum(CAP_MODES).default('total'),
+  clampNormal: z.boolean().default(false),
+  /** Areal density [kg/m²] for particles that give no mass. */
+  density: z.number().positive().max(1e9).default(1000),
+});
+
+export const solverSchema = z.strictObject({
+  integrator: z.enum(INTEGRATOR_IDS).default('gear5'),
+  tangential: z.enum(TANGENTIAL_IDS).default('cundall'),
+  /** Δt in units of the contact time tc (used unless `dt` is given). */
+  dtOverTc: ranged(PARAMS.dtOverTc).optional(),
+  /** Absolute Δt [s]; overrides dtOverTc. */
+  dt: z.number().positive().max(1e3).optional(),
+  rotation: z.boolean().default(true),
+});
+
+const flags = {
+  /** Does not move or rotate. */
+  fixed: z.boolean().optional(),
+  lockX: z.boolean().optional(),
+  lockY: z.boolean().optional(),
+  lockRotation: z.boolean().optional(),
+  /** Moves forever with its initial velocity and spin, whatever the forces. */
+  prescribed: z.boolean().optional(),
+};
+
+export const particleSchema = z.strictObject({
+  x: finite(), y: finite(),
+  /** Radius [m] */
+  r: positive(),
+  /** Mass [kg]; default density·π r² */
+  m: positive().optional(),
+  /** Moment of inertia [kg m²]; default ½ m r² (uniform disc) */
+  inertia: positive().optional(),
+  theta: finite().optional(),
+  vx: finite().optional(), vy: finite().optional(), omega: finite().optional(),
+  /** Constant external force [N] through the centre */
+  force: vec2.optional(),
+  /** Constant external torque [N m] */
+  torque: finite().optional(),
+  ...flags,
+});
+
+const generatorCommon = {
+  seed: z.int().min(0).max(2 ** 32 - 1).default(1),
+  vx: finite().optional(), vy: finite().optional(),
+  /** Random velocity amplitude [m/s] (uniform in a disc of this radius) */
+  speedJitter: z.number().min(0).max(1e6).default(0),
+  ...flags,
+};
+
+export const latticeGeneratorSchema = z.strictObject({
+  type: z.literal('lattice'),
+  lattice: z.enum(['square', 'hex']).default('square'),
+  /** Centre of the first particle [m] */
+  origin: vec2,
+  nx: z.int().min(1).max(100_000),
+  ny: z.int().min(1).max(100_000),
+  /** Centre-to-centre spacing [m] */
+  spacing: positive(),
+  /** Largest radius [m]; radii are uniform in [r(1 − radiusJitter), r] */
+  r: positive(),
+  radiusJitter: z.number().min(0).max(0.9).default(0),
+  /** Random position offset [m] added to each site */
+  positionJitter: z.number().min(0).default(0),
+  ...generatorCommon,
+});
+
+export const randomGeneratorSchema = z.strictObject({
+  type: z.literal('random'),
+  count: z.int().min(1).max(1_000_000),
+  /** [xmin, ymin, xmax, ymax] of the region the centres are placed in [m] */
+  region: z.tuple([finite(), finite(), finite(), finite()]),
+  rMin: positive(),
+  rMax: positive(),
+  /** Placement attempts per particle before giving up */
+  maxTries: z.int().min(1).max(100_000).default(1000),
+  ...generatorCommon,
+});
+
+export const generatorSchema = z.discriminatedUnion('type', [latticeGeneratorSchema, randomGeneratorSchema]);
+
+const wallCommon = {
+  /** Velocity [m/s] of a moving wall */
+  velocity: vec2.optional(),
+};
+export const lineWallSchema = z.strictObject({
+  type: z.literal('line'),
+  point: vec2,
+  /** Inward normal (towards the particles); normalised on load */
+  normal: vec2,
+  ...wallCommon,
+});
+export const segmentWallSchema = z.strictObject({
+  type: z.literal('segment'),
+  a: vec2,
+  b: vec2,
+  ...wallCommon,
+});
+/** Expands to three (open top) or four line walls. */
+export const boxWallSchema = z.strictObject({
+  type: z.literal('box'),
+  xmin: finite(), xmax: finite(), ymin: finite(), ymax: finite(),
+  openTop: z.boolean().default(true),
+});
+export const wallSchema = z.discriminatedUnion('type', [lineWallSchema, segmentWallSchema, boxWallSchema]);
+
+export const runSchema = z.strictObject({
+  /** Simulated time [s] (or give durationOverTc) */
+  duration: positive().optional(),
+  durationOverTc: positive().optional(),
+  /** Write a row every this many steps (default: about 2000 rows per run) */
+  outputEvery: z.int().min(1).optional(),
+  /** Particle indices written to tracks.csv */
+  track: z.array(z.int().min(0)).default([]),
+  /** The contact (i, j) whose normal angle is charted; j = -1-w for wall w */
+  selectContact: z.tuple([z.int(), z.int()]).optional(),
+  /** Window for the relaxation fit Ek ∝ exp(−t/tR): Ek peaks between from·max and to·max */
+  relaxation: z.strictObject({
+    from: z.number().gt(0).lt(1).default(1e-2),
+    to: z.number().gt(0).lt(1).default(1e-6),
+    /** Stop the run once an Ek peak falls below to·max */
+    stopWhenRelaxed: z.boolean().default(true),
+  }).optional(),
+});
+
+export const scenarioSchema = z.strictObject({
+  format: z.literal('granular-sandbox/scenario@1').default('granular-sandbox/scenario@1'),
+  name: z.string().min(1).max(100),
+  title: z.string().max(200).optional(),
+  description: z.string().max(5000).optional(),
+  paperRef: z.string().max(200).optional(),
+  material: materialSchema.default(materialSchema.parse({})),
+  solver: solverSchema.default(solverSchema.parse({})),
+  /** [m/s²] */
+  gravity: vec2.default([0, 0]),
+  domain: z.strictObject({
+    /** Periodic in x between these bounds [m] */
+    periodicX: z.tuple([finite(), finite()]).optional(),
+  }).default({}),
+  walls: z.array(wallSchema).default([]),
+  particles: z.array(particleSchema).default([]),
+  generators: z.array(generatorSchema).default([]),
+  run: runSchema.default(runSchema.parse({})),
+});
+
+export type ScenarioSpec = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ParticleSpec = z.output<typeof particleSchema>;
+export type GeneratorSpec = z.output<typeof generatorSchema>;
+export type WallSpec = z.output<typeof wallSchema>;
+
+/** A scenario that failed validation: one line per problem, each naming the field. */
+export class ScenarioError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ScenarioError';
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.length ? issue.path.map(String).join('.') : '(scenario)';
+  switch (issue.code) {
+    case 'too_small': {
+      const i = issue as z.core.$ZodIssueTooSmall;
+      return `${path}: must be ${i.inclusive ? '≥' : '>'} ${String(i.minimum)}${rangeHint(path)}`;
+    }
+    case 'too_big': {
+      const i = issue as z.core.$ZodIssueTooBig;
+      return `${path}: must be ${i.inclusive ? '≤' : '<'} ${String(i.maximum)}${rangeHint(path)}`;
+    }
+    case 'unrecognized_keys':
+      return `${path}: unknown field(s) ${(issue as z.core.$ZodIssueUnrecognizedKeys).keys.map((k) => `'${k}'`).join(', ')}`;
+    default:
+      return `${path}: ${issue.message}`;
+  }
+}
+
+function rangeHint(path: string): string {
+  const last = path.split('.').pop() ?? '';
+  const info = (PARAMS as Record<string, { kind: string; min?: number; max?: number }>)[last];
+  return info && info.kind === 'number' ? ` (allowed ${info.min} to ${info.max})` : '';
+}
+
+/** Validates and fills defaults; throws ScenarioError naming every bad field. */
+export function parseScenario(input: unknown): ScenarioSpec {
+  const r = scenarioSchema.safeParse(input);
+  if (!r.success) throw new ScenarioError(r.error.issues.map(describeIssue));
+  const spec = r.data;
+  const problems: string[] = [];
+  spec.generators.forEach((g, k) => {
+    if (g.type === 'random' && g.rMin > g.rMax) problems.push(`generators.${k}.rMin: must be ≤ rMax (${g.rMax})`);
+    if (g.type === 'random' && (g.region[2] <= g.region[0] || g.region[3] <= g.region[1])) {
+      problems.push(`generators.${k}.region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin`);
+    }
+  });
+  spec.walls.forEach((w, k) => {
+    if (w.type === 'line' && Math.hypot(w.normal[0], w.normal[1]) === 0) problems.push(`walls.${k}.normal: must not be zero`);
+    if (w.type === 'segment' && w.a[0] === w.b[0] && w.a[1] === w.b[1]) problems.push(`walls.${k}: a and b must differ`);
+    if (w.type === 'box' && (w.xmax <= w.xmin || w.ymax <= w.ymin)) problems.push(`walls.${k}: box needs xmax > xmin and ymax > ymin`);
+  });
+  const p = spec.domain.periodicX;
+  if (p && p[1] <= p[0]) problems.push(`domain.periodicX: must be [xmin, xmax] with xmax > xmin`);
+  if (spec.run.duration !== undefined && spec.run.durationOverTc !== undefined) {
+    problems.push('run: give duration or durationOverTc, not both');
+  }
+  if (problems.length) throw new ScenarioError(problems);
+  return spec;
+}

@@ -1,0 +1,149 @@
+/**
+ * Live parameters: the ones a slider, a URL or `--set` may change while a run goes on.
+ * One table of ranges serves the scenario schema, the CLI, the sliders and the URL parser, so every
+ * "allowed range" message says the same thing everywhere.
+ */
+
+/** A numeric parameter's allowed range and how a slider should show it. */
+export interface NumericParamInfo {
+  kind: 'number';
+  label: string;
+  unit: string;
+  min: number;
+  max: number;
+  /** Suggested slider range (may be narrower than the allowed range). */
+  sliderMin: number;
+  sliderMax: number;
+  log: boolean;
+  help: string;
+}
+
+export interface ChoiceParamInfo {
+  kind: 'choice';
+  label: string;
+  options: readonly string[];
+  help: string;
+}
+
+export interface BooleanParamInfo {
+  kind: 'boolean';
+  label: string;
+  help: string;
+}
+
+export type ParamInfo = NumericParamInfo | ChoiceParamInfo | BooleanParamInfo;
+
+function num(
+  label: string, unit: string, min: number, max: number, log: boolean, help: string,
+  sliderMin = min, sliderMax = max,
+): NumericParamInfo {
+  return { kind: 'number', label, unit, min, max, sliderMin, sliderMax, log, help };
+}
+
+export const INTEGRATOR_IDS = ['gear5', 'gear4', 'gear3'] as const;
+export type IntegratorId = (typeof INTEGRATOR_IDS)[number];
+
+export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper'] as const;
+export type TangentialId = (typeof TANGENTIAL_IDS)[number];
+
+export const CAP_MODES = ['total', 'elastic'] as const;
+export type CapMode = (typeof CAP_MODES)[number];
+
+export const TANGENTIAL_DAMPING_MODES = ['ratio', 'restitution'] as const;
+export type TangentialDampingMode = (typeof TANGENTIAL_DAMPING_MODES)[number];
+
+/** Every live parameter, by the short name used in URLs, `--set` and the GUI. */
+export const PARAMS = {
+  kn: num('normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear spring on the overlap (design/contact-laws.md §3)', 1, 1e10),
+  ktOverKn: num('kt/kn', '', 0, 10, false, 'tangential over normal stiffness; paper 000 uses 1/3', 0, 2),
+  en: num('normal restitution εn', '', 0.01, 1, false, 'sets the normal dashpot exactly (design/contact-laws.md §4)'),
+  tangentialDamping: {
+    kind: 'choice', label: 'tangential damping from', options: TANGENTIAL_DAMPING_MODES,
+    help: "'ratio': γt = (νt/νn) γn; 'restitution': γt from εt = (εt/εn) εn with kt (paper 000 Eq. 8)",
+  } as ChoiceParamInfo,
+  nuTOverNuN: num('νt/νn', '', 0, 10, false, 'tangential over normal dashpot (paper 000 takes kt/kn)', 0, 2),
+  etOverEn: num('εt/εn', '', 0.01, 100, false, 'tangential "restitution" label of paper 000 Eq. 8 over εn', 0.5, 1.1),
+  mu: num('friction μ', '', 0, 1000, true, 'Coulomb coefficient; the papers use 500 so contacts never slide', 1e-3, 1000),
+  capMode: {
+    kind: 'choice', label: 'Coulomb cap', options: CAP_MODES,
+    help: "'total': |spring+dashpot| ≤ μ fn (paper 002); 'elastic': |kt ξ| ≤ μ kn δ (paper 000)",
+  } as ChoiceParamInfo,
+  clampNormal: { kind: 'boolean', label: 'no attractive normal force', help: 'use max(fn, 0) (changes the restitution formula)' } as BooleanParamInfo,
+  integrator: { kind: 'choice', label: 'integrator', options: INTEGRATOR_IDS, help: 'Gear predictor–corrector of order 5, 4 or 3 (design/integrators.md §1)' } as ChoiceParamInfo,
+  tangential: { kind: 'choice', label: 'tangential scheme', options: TANGENTIAL_IDS, help: 'how the friction spring is advanced (design/tangential-schemes.md)' } as ChoiceParamInfo,
+  dtOverTc: num('Δt/tc', '', 1e-6, 10, true, 'time step in units of the contact time tc', 1e-5, 1),
+  rotation: { kind: 'boolean', label: 'rotation', help: 'off: no particle rotates (paper 000 "rotation suppressed")' } as BooleanParamInfo,
+  gravityX: num('gravity x', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
+  gravityY: num('gravity y', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
+} as const satisfies Record<string, ParamInfo>;
+
+export type ParamName = keyof typeof PARAMS;
+
+/** The values of all live parameters. */
+export interface LiveParams {
+  kn: number;
+  ktOverKn: number;
+  en: number;
+  tangentialDamping: TangentialDampingMode;
+  nuTOverNuN: number;
+  etOverEn: number;
+  mu: number;
+  capMode: CapMode;
+  clampNormal: boolean;
+  integrator: IntegratorId;
+  tangential: TangentialId;
+  dtOverTc: number;
+  rotation: boolean;
+  gravityX: number;
+  gravityY: number;
+}
+
+export type ParamPatch = Partial<LiveParams>;
+
+/** Bad input: names the field and the allowed range. */
+export class ParamError extends Error {
+  constructor(public readonly field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.name = 'ParamError';
+  }
+}
+
+export function describeRange(info: ParamInfo): string {
+  if (info.kind === 'number') return `a number from ${info.min} to ${info.max}`;
+  if (info.kind === 'choice') return `one of ${info.options.map((o) => `'${o}'`).join(', ')}`;
+  return 'true or false';
+}
+
+/** Checks one value against its parameter's range; returns it typed, or throws ParamError. */
+export function checkParam(name: string, value: unknown): LiveParams[ParamName] {
+  const info = (PARAMS as Record<string, ParamInfo>)[name];
+  if (!info) {
+    throw new ParamError(name, `unknown parameter; known: ${Object.keys(PARAMS).join(', ')}`);
+  }
+  if (info.kind === 'number') {
+    const v = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
+    }
+    if (v < info.min || v > info.max) {
+      throw new ParamError(name, `must be ${describeRange(info)}, got ${v}`);
+    }
+    return v;
+  }
+  if (info.kind === 'choice') {
+    if (typeof value !== 'string' || !info.options.includes(value)) {
+      throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
+    }
+    return value as LiveParams[ParamName];
+  }
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
+}
+
+/** Validates a whole patch; throws on the first bad field, changing nothing. */
+export function checkPatch(patch: Record<string, unknown>): ParamPatch {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(patch)) out[k] = checkParam(k, v);
+  return out as ParamPatch;
+}

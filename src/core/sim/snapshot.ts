@@ -1,0 +1,69 @@
+/**
+ * A copy of everything that defines a world's state at t: body state, integrator state and the
+ * contact history. Buffers are allocated on the first capture and reused (grown if bodies were added).
+ * Used for the divergence detector's "last good state".
+ */
+import { STATE_FIELDS } from '../state/body-state';
+import { HISTORY_FIELDS } from '../state/contact-list';
+import type { World } from './world';
+
+export class Snapshot {
+  private body: Float64Array[] = [];
+  private flags = new Uint8Array(0);
+  private integrator: Float64Array[] = [];
+  private contactKeys = new Float64Array(0);
+  private contactI = new Int32Array(0);
+  private contactJ = new Int32Array(0);
+  private history: Float64Array[] = [];
+  private contactCount = 0;
+  private n = 0;
+  private scalars = { workIn: 0, stepCount: 0, t: 0, tOffset: 0, dt: 0 };
+
+  capture(w: World): void {
+    const b = w.bodies, n = b.n;
+    this.n = n;
+    STATE_FIELDS.forEach((f, k) => {
+      if (!this.body[k] || this.body[k].length < n) this.body[k] = new Float64Array(b.capacity);
+      this.body[k].set(b[f].subarray(0, n));
+    });
+    if (this.flags.length < n) this.flags = new Uint8Array(b.capacity);
+    this.flags.set(b.flags.subarray(0, n));
+    const parts = w.snapshotParts();
+    parts.integrator.forEach((a, k) => {
+      if (!this.integrator[k] || this.integrator[k].length !== a.length) this.integrator[k] = new Float64Array(a.length);
+      this.integrator[k].set(a);
+    });
+    const c = parts.contacts, m = c.count;
+    if (this.contactKeys.length < m) {
+      this.contactKeys = new Float64Array(c.capacity);
+      this.contactI = new Int32Array(c.capacity);
+      this.contactJ = new Int32Array(c.capacity);
+      this.history = HISTORY_FIELDS.map(() => new Float64Array(c.capacity));
+    }
+    if (this.history.length === 0) this.history = HISTORY_FIELDS.map(() => new Float64Array(Math.max(16, m)));
+    this.contactKeys.set(c.key.subarray(0, m));
+    this.contactI.set(c.i.subarray(0, m));
+    this.contactJ.set(c.j.subarray(0, m));
+    HISTORY_FIELDS.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
+    this.contactCount = m;
+    const { workIn, stepCount, t, tOffset, dt } = parts;
+    this.scalars = { workIn, stepCount, t, tOffset, dt };
+  }
+
+  restore(w: World): void {
+    const b = w.bodies, n = this.n;
+    b.n = n;
+    STATE_FIELDS.forEach((f, k) => b[f].set(this.body[k].subarray(0, n)));
+    b.flags.set(this.flags.subarray(0, n));
+    const parts = w.snapshotParts();
+    parts.integrator.forEach((a, k) => a.set(this.integrator[k]));
+    const c = parts.contacts, m = this.contactCount;
+    c.reserve(m);
+    c.count = m;
+    c.key.set(this.contactKeys.subarray(0, m));
+    c.i.set(this.contactI.subarray(0, m));
+    c.j.set(this.contactJ.subarray(0, m));
+    HISTORY_FIELDS.forEach((f, k) => c[f].set(this.history[k].subarray(0, m)));
+    w.restoreParts(this.scalars);
+  }
+}

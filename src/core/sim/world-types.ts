@@ -1,0 +1,63 @@
+/**
+ * What a running simulation exposes to its drivers (CLI, worker, tests). Plain data only, so it
+ * crosses a worker boundary by structured clone.
+ */
+
+/** Cheap per-step diagnostics at the committed time t (design/architecture.md §4 stage 11). */
+export interface Diagnostics {
+  /** [s] */
+  t: number;
+  step: number;
+  /** [s] */
+  dt: number;
+  /** Contact time of the reference contact (smallest reduced mass) [s], paper 000 Eq. 10 */
+  tc: number;
+  dtOverTc: number;
+  /** Translational and rotational kinetic energy [J] */
+  ekTrans: number;
+  ekRot: number;
+  ek: number;
+  /** Elastic energy ½kn δ² + ½kt ξ² over contacts at the committed positions [J] */
+  eElastic: number;
+  /** −Σ (m g + F_ext)·x [J] */
+  ePotential: number;
+  /** Work done on the particles by moving walls and prescribed bodies so far [J] */
+  workIn: number;
+  contacts: number;
+  /** max over contacts of δ / min(a_i, a_j) */
+  maxOverlapRatio: number;
+  /** Normal angle atan2(ny, nx) of the selected contact [rad]; NaN when it is not in contact */
+  planeAngle: number;
+}
+
+export interface Health {
+  status: 'ok' | 'diverged';
+  /** One sentence a lecturer can read out: what went wrong and the likely cause */
+  message: string;
+  /** Step and time at which the problem was detected */
+  step: number;
+  t: number;
+}
+
+export interface SearchReport {
+  /** e.g. 'cell mask 5×5', 'cell mask 7×7', 'linked cells', 'brute force' */
+  method: string;
+  /** Why this method was chosen (radius ratio, box size, conflicts) */
+  reason: string;
+  /** Particles that found their cell occupied in the last rebuild (one-per-cell violated) */
+  conflicts: number;
+}
+
+/** Time scales of the current material, reported in the UI and the CLI summary. */
+export interface TimeScales {
+  /** Contact duration for the smallest reduced mass [s], paper 000 Eq. 10 */
+  tc: number;
+  /** 2π√(m_min/kn) [s], paper 000 Eq. 9 */
+  ts: number;
+  /** Reduced mass used for tc [kg] */
+  mr: number;
+  /** Normal damping ratio ζn from εn (design/contact-laws.md §4) */
+  zetaN: number;
+  /** Largest stable Δt/tc of the current integrator for this damping (design/integrators.md §1.7) */
+  stableDtOverTc: number;
+}

@@ -1,0 +1,444 @@
+/**
+ * One simulation: state, contact pipeline and step orchestration (design/architecture.md §4).
+ * The integrator owns the step and calls back `computeForces` at its evaluation configuration:
+ *   walls to t_eval → neighbour search (cell mask) → contacts + history → normal law → tangential trial
+ *   → Coulomb cap → external forces and gravity → scatter;
+ * then it advances the state and calls `commitTangential`. After each step: periodic wrap, energies,
+ * the divergence check, the Ek peak tracker, and every few hundred steps a last-good snapshot.
+ */
+import type { PeriodicX } from '../boundaries/periodic';
+import type { WallSet } from '../boundaries/walls';
+import { coulombCap } from '../contacts/coulomb-cap';
+import { findContacts } from '../contacts/narrow-phase';
+import { scatterForces } from '../contacts/scatter-forces';
+import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
+import { EkPeaks } from '../diagnostics/ek-peaks';
+import { bodyEnergies, elasticEnergy, maxOverlapRatio, type BodyEnergies } from '../diagnostics/energy';
+import type { Integrator, StepDriver } from '../integrators/integrator';
+import { INTEGRATORS } from '../integrators/registry';
+import { linearNormalForces } from '../laws/linear';
+import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
+import { contactTime } from '../laws/restitution';
+import { NeighborSearch } from '../neighbors/neighbor-search';
+import { buildInitialState } from '../scenarios/build';
+import type { ScenarioSpec } from '../scenarios/schema';
+import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
+import type { BodyState } from '../state/body-state';
+import { ContactHistoryIndex, ContactList, contactKey } from '../state/contact-list';
+import { TANGENTIAL_SCHEMES } from '../tangential/registry';
+import { commitTrial, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
+import { checkPatch, type LiveParams, type ParamPatch } from './params';
+import { Snapshot } from './snapshot';
+import type { Diagnostics, Health, SearchReport, TimeScales } from './world-types';
+
+/** Overlap beyond this fraction of a radius counts as divergence (issue 2). */
+const MAX_OVERLAP = 0.5;
+/** Kinetic + elastic energy beyond this multiple of the available energy counts as divergence. */
+const ENERGY_FACTOR = 2;
+/** Steps between last-good snapshots. */
+const SNAPSHOT_EVERY = 256;
+/** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
+const SKIN_FRACTION = 0.05;
+
+export class World implements StepDriver {
+  readonly bodies: BodyState;
+  readonly walls: WallSet;
+  readonly periodic: PeriodicX;
+  /** Contacts of the last force evaluation (committed springs after a step) */
+  contacts = new ContactList();
+  private previous = new ContactList();
+  private readonly historyIndex = new ContactHistoryIndex();
+  readonly search = new NeighborSearch();
+  readonly peaks = new EkPeaks();
+
+  params: LiveParams;
+  t = 0;
+  dt = 0;
+  stepCount = 0;
+  health: Health = { status: 'ok', message: '', step: 0, t: 0 };
+  velocityDependentForces = true;
+
+  private integrator: Integrator;
+  private scheme: TangentialScheme;
+  private material!: MaterialCoefficients;
+  private dtAbsolute: boolean;
+  private readonly tangentialCtx: TangentialContext;
+  private pending: ParamPatch | null = null;
+  private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true };
+  private workIn = 0;
+  private energyBaseline = 0;
+  private energyEpsilon = 0;
+  private lastPower = 0;
+  private overlapRatio = 0;
+  private selected: [number, number] | null = null;
+  private readonly lastGood: Snapshot;
+  private lastGoodStep = -1;
+  private mrRef = 1;
+
+  constructor(readonly spec: ScenarioSpec) {
+    const init = buildInitialState(spec);
+    this.bodies = init.bodies;
+    this.walls = init.walls;
+    this.periodic = init.periodic;
+    const m = spec.material, s = spec.solver;
+    this.params = {
+      kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, tangentialDamping: m.tangentialDamping,
+      nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
+      integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
+      gravityX: spec.gravity[0], gravityY: spec.gravity[1],
+    };
+    this.dtAbsolute = s.dt !== undefined;
+    this.integrator = INTEGRATORS[this.params.integrator].create();
+    this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
+    this.tangentialCtx = { bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true };
+    if (spec.run.selectContact) this.selected = [spec.run.selectContact[0], spec.run.selectContact[1]];
+    this.bodies.updateInverseMasses(this.params.rotation);
+    this.mrRef = referenceReducedMass(this.bodies, this.walls.count > 0);
+    this.applyMaterial();
+    this.dt = this.dtAbsolute ? (s.dt as number) : this.params.dtOverTc * this.timeScales().tc;
+    if (this.dtAbsolute) this.params.dtOverTc = this.dt / this.timeScales().tc;
+    this.restart();
+    this.lastGood = new Snapshot();
+    this.saveLastGood();
+  }
+
+  get n(): number {
+    return this.bodies.n;
+  }
+
+  // ---- StepDriver -------------------------------------------------------------------------
+
+  computeForces(tEval: number, dtSpring: number): void {
+    const b = this.bodies, n = b.n;
+    this.walls.moveTo(tEval);
+    let rMin = Infinity;
+    for (let k = 0; k < n; k++) if (b.radius[k] < rMin) rMin = b.radius[k];
+    this.search.rebuild({ n, x: b.ex, y: b.ey, radius: b.radius, periodic: this.periodic, skin: SKIN_FRACTION * rMin });
+    const swap = this.previous;
+    this.previous = this.contacts;
+    this.contacts = swap;
+    const c = this.contacts;
+    findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, c);
+    linearNormalForces(c, this.material);
+    this.tangentialCtx.dt = dtSpring;
+    this.scheme.trial(c, this.tangentialCtx);
+    coulombCap(c, this.material);
+    // External forces and gravity on movable bodies.
+    const gx = this.params.gravityX, gy = this.params.gravityY;
+    const fx = b.fx, fy = b.fy, tau = b.tau, m = b.mass, im = b.invMass;
+    for (let k = 0; k < n; k++) {
+      if (im[k] > 0) {
+        fx[k] = m[k] * gx + b.fxExt[k];
+        fy[k] = m[k] * gy + b.fyExt[k];
+        tau[k] = b.tauExt[k];
+      } else {
+        fx[k] = 0; fy[k] = 0; tau[k] = 0;
+      }
+    }
+    this.lastPower = scatterForces(c, b, this.walls);
+  }
+
+  commitTangential(dtSpring: number): void {
+    this.tangentialCtx.dt = dtSpring;
+    if (this.scheme.commit) this.scheme.commit(this.contacts, this.tangentialCtx);
+    else commitTrial(this.contacts);
+    this.tangentialCtx.slotsValid = true;
+  }
+
+  // ---- stepping ---------------------------------------------------------------------------
+
+  /** Advances up to `count` steps; stops at divergence. Returns the number of steps done. */
+  step(count: number): number {
+    if (this.health.status !== 'ok') return 0;
+    for (let s = 0; s < count; s++) {
+      if (this.pending) this.applyPending();
+      this.integrator.step(this);
+      this.afterStep();
+      if (this.health.status !== 'ok') return s + 1;
+    }
+    return count;
+  }
+
+  private afterStep(): void {
+    const b = this.bodies, dt = this.dt;
+    if (this.periodic.enabled) {
+      for (let k = 0; k < b.n; k++) {
+        const x = b.x[k], w = this.periodic.wrap(x);
+        if (w !== x) { b.x[k] = w; this.integrator.shiftX(k, w - x); }
+      }
+    }
+    this.workIn += this.lastPower * dt + this.prescribedPower() * dt;
+    this.t = (this.stepCount + 1) * dt + this.tOffset;
+    this.stepCount++;
+    bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies);
+    const e = this.energies;
+    this.peaks.push(this.t, e.ekTrans + e.ekRot);
+    this.overlapRatio = maxOverlapRatio(this.contacts, b);
+    if (!e.finite) return this.diverge('non-finite', NaN);
+    if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
+    const eMech = e.ekTrans + e.ekRot + this.approxElastic();
+    const available = Math.max(0, this.energyBaseline - e.ePotential + this.workIn);
+    if (eMech > ENERGY_FACTOR * available + this.energyEpsilon) {
+      return this.diverge('energy', eMech / Math.max(available, 1e-300));
+    }
+    if (this.stepCount - this.lastGoodStep >= SNAPSHOT_EVERY) this.saveLastGood();
+  }
+
+  private tOffset = 0;
+
+  /** Power fed in by prescribed and dragged bodies: −(force on them)·(their velocity). */
+  private prescribedPower(): number {
+    const b = this.bodies;
+    let p = 0;
+    for (let k = 0; k < b.n; k++) {
+      if ((b.flags[k] & (PRESCRIBED | DRAGGED)) !== 0) p -= b.fx[k] * b.vx[k] + b.fy[k] * b.vy[k] + b.tau[k] * b.omega[k];
+    }
+    return p;
+  }
+
+  /** Elastic energy at the evaluation configuration (cheap; used only for the divergence bound). */
+  private approxElastic(): number {
+    const c = this.contacts, kn = this.material.kn, kt = this.material.kt;
+    let e = 0;
+    for (let k = 0; k < c.count; k++) e += kn * c.delta[k] * c.delta[k] + kt * c.xi[k] * c.xi[k];
+    return 0.5 * e;
+  }
+
+  private diverge(kind: DivergenceKind, value: number): void {
+    const ts = this.timeScales();
+    const message = explainDivergence({
+      kind, t: this.t, value, dtOverTc: this.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc,
+      integrator: this.integrator.description.split(' (')[0], tangential: this.params.tangential,
+    });
+    this.health = { status: 'diverged', message, step: this.stepCount, t: this.t };
+  }
+
+  // ---- parameters -------------------------------------------------------------------------
+
+  /** Validates the patch (throws ParamError, changing nothing) and applies it before the next step. */
+  setParams(patch: Record<string, unknown>): void {
+    const checked = checkPatch(patch);
+    this.pending = { ...(this.pending ?? {}), ...checked };
+    if ('dtOverTc' in checked) this.dtAbsolute = false;
+    if (this.health.status !== 'ok') this.applyPending();
+  }
+
+  private applyPending(): void {
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return;
+    const before = this.params;
+    this.params = { ...before, ...p };
+    const changed = (k: keyof LiveParams) => p[k] !== undefined && p[k] !== before[k];
+    if (changed('tangential')) {
+      this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
+      this.tangentialCtx.slotsValid = false;
+    }
+    if (changed('rotation')) {
+      this.bodies.updateInverseMasses(this.params.rotation);
+      if (!this.params.rotation) {
+        for (let k = 0; k < this.bodies.n; k++) if ((this.bodies.flags[k] & (PRESCRIBED | DRAGGED)) === 0) this.bodies.omega[k] = 0;
+      }
+    }
+    this.applyMaterial();
+    const oldDt = this.dt;
+    const tc = this.timeScales().tc;
+    if (this.dtAbsolute) this.params.dtOverTc = this.dt / tc;
+    else this.dt = this.params.dtOverTc * tc;
+    if (changed('integrator')) {
+      this.integrator = INTEGRATORS[this.params.integrator].create();
+    }
+    const forcesJump = (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
+      'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY'] as const).some(changed);
+    this.tOffset = this.t - this.stepCount * this.dt;
+    if (forcesJump) {
+      this.restart();
+    } else if (this.dt !== oldDt) {
+      this.integrator.changeDt(oldDt, this.dt);
+    }
+    if (this.health.status !== 'ok') {
+      // A parameter change after divergence is the user's attempt at a fix: go back to the last good state.
+      this.restoreLastGood();
+    }
+  }
+
+  private applyMaterial(): void {
+    this.material = materialCoefficients(this.params);
+    const m = this.material;
+    this.velocityDependentForces = m.zetaN > 0 || (m.mu > 0 && (m.gtFromRatio ? m.gtRatio * m.zetaN > 0 : m.zetaT > 0));
+  }
+
+  /** (Re)starts the integrator from the committed state, re-baselines the energy check. */
+  private restart(): void {
+    this.integrator.reserve(this.bodies.capacity);
+    this.integrator.init(this);
+    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
+    const e = this.energies;
+    const eMech = e.ekTrans + e.ekRot + this.approxElastic();
+    this.energyBaseline = eMech + e.ePotential - this.workIn;
+    let rMin = Infinity, scale = 0;
+    for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
+    scale = this.bodies.n * this.material.kn * (rMin === Infinity ? 1 : rMin * rMin);
+    this.energyEpsilon = 1e-12 * (Math.abs(eMech) + Math.abs(e.ePotential) + scale);
+  }
+
+  // ---- queries ----------------------------------------------------------------------------
+
+  timeScales(): TimeScales {
+    const m = this.material;
+    const mr = this.mrRef;
+    const tc = contactTime(m.kn, mr, m.zetaN);
+    let mMin = Infinity;
+    for (let k = 0; k < this.bodies.n; k++) if (this.bodies.invMass[k] > 0) mMin = Math.min(mMin, this.bodies.mass[k]);
+    if (mMin === Infinity) mMin = mr;
+    // Step guard (design/contact-laws.md §7): the fastest of the normal and tangential contact modes.
+    const wN = Math.sqrt(m.kn / mr);
+    const wT = Math.sqrt((m.kt * (this.params.rotation ? 3 : 1)) / mr);
+    const wMax = Math.max(wN, wT);
+    const omegaLimit = this.integrator.stableOmega(m.zetaN);
+    return {
+      tc, ts: 2 * Math.PI * Math.sqrt(mMin / m.kn), mr, zetaN: m.zetaN,
+      stableDtOverTc: omegaLimit / (wMax * tc),
+    };
+  }
+
+  diagnostics(): Diagnostics {
+    const e = this.energies, ts = this.timeScales();
+    const eEl = elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
+    return {
+      t: this.t, step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
+      ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
+      workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
+      planeAngle: this.selectedAngle(),
+    };
+  }
+
+  searchReport(): SearchReport {
+    return { ...this.search.report };
+  }
+
+  /** Selects the contact (i, j) whose normal angle is reported; j or i = −1 − w for wall w. */
+  selectContact(i: number, j: number): void {
+    this.selected = i < j ? [i, j] : [j, i];
+  }
+
+  private selectedAngle(): number {
+    if (!this.selected) return NaN;
+    const [i, j] = this.selected;
+    const key = contactKey(i, j);
+    const c = this.contacts;
+    for (let k = 0; k < c.count; k++) if (c.key[k] === key) return Math.atan2(c.ny[k], c.nx[k]);
+    return NaN;
+  }
+
+  /** Drags body k to (x, y) with velocity (vx, vy); it stays kinematic until releaseBody. */
+  moveBody(k: number, x: number, y: number, vx: number, vy: number): void {
+    if (k < 0 || k >= this.bodies.n) return;
+    const b = this.bodies;
+    b.flags[k] |= DRAGGED;
+    b.x[k] = this.periodic.wrap(x); b.y[k] = y; b.vx[k] = vx; b.vy[k] = vy; b.omega[k] = 0;
+    b.updateInverseMasses(this.params.rotation);
+    this.integrator.resetBody(this, k);
+  }
+
+  releaseBody(k: number): void {
+    if (k < 0 || k >= this.bodies.n) return;
+    this.bodies.flags[k] &= ~DRAGGED;
+    this.bodies.updateInverseMasses(this.params.rotation);
+    this.integrator.resetBody(this, k);
+  }
+
+  // ---- snapshots --------------------------------------------------------------------------
+
+  private saveLastGood(): void {
+    this.lastGood.capture(this);
+    this.lastGoodStep = this.stepCount;
+  }
+
+  /** Puts back the last healthy state (taken at most SNAPSHOT_EVERY steps before a divergence). */
+  restoreLastGood(): boolean {
+    if (this.lastGoodStep < 0) return false;
+    this.lastGood.restore(this);
+    this.health = { status: 'ok', message: '', step: this.stepCount, t: this.t };
+    this.peaks.reset();
+    this.restart();
+    return true;
+  }
+
+  /** Internal arrays a snapshot copies (integrator state and contact history). */
+  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; workIn: number; stepCount: number; t: number; tOffset: number; dt: number } {
+    return {
+      integrator: this.integrator.stateArrays(), contacts: this.contacts, workIn: this.workIn,
+      stepCount: this.stepCount, t: this.t, tOffset: this.tOffset, dt: this.dt,
+    };
+  }
+
+  restoreParts(p: { workIn: number; stepCount: number; t: number; tOffset: number; dt: number }): void {
+    this.workIn = p.workIn;
+    this.stepCount = p.stepCount;
+    this.t = p.t;
+    this.tOffset = p.tOffset;
+    if (p.dt !== this.dt) {
+      this.integrator.changeDt(this.dt, p.dt);
+      this.dt = p.dt;
+    }
+  }
+
+  /** The current state as a scenario with explicit particles (the format the CLI reads). */
+  toSpec(): ScenarioSpec {
+    const b = this.bodies, p = this.params;
+    const particles = [];
+    for (let k = 0; k < b.n; k++) {
+      const f = b.flags[k];
+      particles.push({
+        x: b.x[k], y: b.y[k], r: b.radius[k], m: b.mass[k], inertia: b.inertia[k], theta: b.phi[k],
+        vx: b.vx[k], vy: b.vy[k], omega: b.omega[k],
+        ...(b.fxExt[k] || b.fyExt[k] ? { force: [b.fxExt[k], b.fyExt[k]] as [number, number] } : {}),
+        ...(b.tauExt[k] ? { torque: b.tauExt[k] } : {}),
+        ...(f & FIXED ? { fixed: true } : {}), ...(f & 2 ? { lockX: true } : {}), ...(f & 4 ? { lockY: true } : {}),
+        ...(f & 8 ? { lockRotation: true } : {}), ...(f & PRESCRIBED ? { prescribed: true } : {}),
+      });
+    }
+    const walls = [];
+    for (let w = 0; w < this.walls.count; w++) {
+      const W = this.walls, ox = W.vx[w] * this.t, oy = W.vy[w] * this.t;
+      const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
+      walls.push(W.kind[w] === 0
+        ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...velocity }
+        : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
+    }
+    return {
+      ...this.spec,
+      material: {
+        ...this.spec.material, kn: p.kn, ktOverKn: p.ktOverKn, en: p.en, tangentialDamping: p.tangentialDamping,
+        nuTOverNuN: p.nuTOverNuN, etOverEn: p.etOverEn, mu: p.mu, capMode: p.capMode, clampNormal: p.clampNormal,
+      },
+      solver: {
+        integrator: p.integrator, tangential: p.tangential, rotation: p.rotation,
+        ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }),
+      },
+      gravity: [p.gravityX, p.gravityY],
+      walls,
+      particles,
+      generators: [],
+    };
+  }
+}
+
+/** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */
+function referenceReducedMass(b: BodyState, hasWalls: boolean): number {
+  let m1 = Infinity, m2 = Infinity, immovable = false;
+  for (let k = 0; k < b.n; k++) {
+    if (b.invMass[k] === 0) { immovable = true; continue; }
+    const m = b.mass[k];
+    if (m < m1) { m2 = m1; m1 = m; } else if (m < m2) m2 = m;
+  }
+  if (m1 === Infinity) return 1;
+  let mr = m2 < Infinity ? (m1 * m2) / (m1 + m2) : Infinity;
+  if (hasWalls || immovable) mr = Math.min(mr, m1);
+  return mr === Infinity ? m1 : mr;
+}
+
+export function createWorld(spec: ScenarioSpec): World {
+  return new World(spec);
+}

@@ -1,0 +1,95 @@
+/**
+ * Structure-of-arrays state of all discs. Index k < n is a particle. Units SI.
+ *
+ * Committed state at t: x, y, phi, vx, vy, omega (and the accelerations ax, ay, alpha).
+ * Evaluation configuration (where forces are computed, written by the integrator):
+ * ex, ey, ephi, evx, evy, eomega — the Gear predictor, or a GSSSS member's q̃, ṽ.
+ * Force accumulators fx, fy, tau hold contact + external + gravity forces at the evaluation point.
+ */
+import { grownCapacity, growF64, growU8 } from '../math/grow';
+
+const F64_FIELDS = [
+  'x', 'y', 'phi', 'vx', 'vy', 'omega', 'ax', 'ay', 'alpha',
+  'ex', 'ey', 'ephi', 'evx', 'evy', 'eomega',
+  'fx', 'fy', 'tau',
+  'radius', 'mass', 'invMass', 'inertia', 'invInertia',
+  'fxExt', 'fyExt', 'tauExt',
+] as const;
+type F64Field = (typeof F64_FIELDS)[number];
+
+/** Fields that define the state at t (snapshots copy these; the rest are derived or scratch). */
+export const STATE_FIELDS: readonly F64Field[] = [
+  'x', 'y', 'phi', 'vx', 'vy', 'omega', 'ax', 'ay', 'alpha',
+  'radius', 'mass', 'invMass', 'inertia', 'invInertia', 'fxExt', 'fyExt', 'tauExt',
+];
+
+export class BodyState {
+  n = 0;
+  capacity = 0;
+  /** [m] */ x = new Float64Array(0);
+  /** [m] */ y = new Float64Array(0);
+  /** [rad] */ phi = new Float64Array(0);
+  /** [m/s] */ vx = new Float64Array(0);
+  /** [m/s] */ vy = new Float64Array(0);
+  /** [rad/s] */ omega = new Float64Array(0);
+  /** [m/s²] */ ax = new Float64Array(0);
+  /** [m/s²] */ ay = new Float64Array(0);
+  /** [rad/s²] */ alpha = new Float64Array(0);
+  ex = new Float64Array(0);
+  ey = new Float64Array(0);
+  ephi = new Float64Array(0);
+  evx = new Float64Array(0);
+  evy = new Float64Array(0);
+  eomega = new Float64Array(0);
+  /** [N] */ fx = new Float64Array(0);
+  /** [N] */ fy = new Float64Array(0);
+  /** [N m] */ tau = new Float64Array(0);
+  /** [m] */ radius = new Float64Array(0);
+  /** [kg] */ mass = new Float64Array(0);
+  /** [1/kg]; 0 for fixed and prescribed bodies */ invMass = new Float64Array(0);
+  /** [kg m²] */ inertia = new Float64Array(0);
+  /** [1/(kg m²)]; 0 for fixed, prescribed and rotation-locked bodies */ invInertia = new Float64Array(0);
+  /** Constant external force [N] and torque [N m] */
+  fxExt = new Float64Array(0);
+  fyExt = new Float64Array(0);
+  tauExt = new Float64Array(0);
+  /** body-flags.ts bits */
+  flags = new Uint8Array(0);
+
+  constructor(capacity = 16) {
+    this.reserve(capacity);
+  }
+
+  /** Grows every array geometrically to hold at least `needed` bodies (outside the step loops). */
+  reserve(needed: number): void {
+    if (needed <= this.capacity) return;
+    const cap = grownCapacity(needed, this.capacity);
+    for (const f of F64_FIELDS) this[f] = growF64(this[f], cap);
+    this.flags = growU8(this.flags, cap);
+    this.capacity = cap;
+  }
+
+  /** Appends a body at rest and returns its index. */
+  add(x: number, y: number, radius: number, mass: number, inertia: number): number {
+    this.reserve(this.n + 1);
+    const k = this.n++;
+    this.x[k] = x;
+    this.y[k] = y;
+    this.radius[k] = radius;
+    this.mass[k] = mass;
+    this.inertia[k] = inertia;
+    this.invMass[k] = 1 / mass;
+    this.invInertia[k] = 1 / inertia;
+    return k;
+  }
+
+  /** Recomputes invMass/invInertia from the flags (fixed/prescribed bodies are immovable by forces). */
+  updateInverseMasses(rotation: boolean): void {
+    for (let k = 0; k < this.n; k++) {
+      const f = this.flags[k];
+      const immovable = (f & (1 | 16 | 32)) !== 0;
+      this.invMass[k] = immovable ? 0 : 1 / this.mass[k];
+      this.invInertia[k] = immovable || !rotation || (f & 8) !== 0 ? 0 : 1 / this.inertia[k];
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Geometric scheme, paper-faithful form (paper 000 Eqs. 14–15 with the sign fixes of
+ * design/tangential-schemes.md §3.2), for reproducing paper 000's two-body tests:
+ *   Δξ = a_i/(a_i + a_j) · (R_ij^p(t+Δt) − R_ij^p(t))·t^p − a_j (θ_j^p(t+Δt) − θ_j^p(t))
+ *        − a_i (θ_i^p(t+Δt) − θ_i^p(t))            (last term: our extension for a spinning i)
+ * R^p(t), θ^p(t) are the previous step's predicted values, kept in the history slots
+ * (h0, h1 = R^p; h2 = θ_i^p; h3 = θ_j^p); a new contact starts from the state at t.
+ * Walls: the fraction is 1 and R is the centre's position relative to the wall's displacement.
+ * It counts only the contact point's motion, so it resists rolling (§3.2, consequences).
+ */
+import type { ContactList } from '../state/contact-list';
+import type { TangentialContext, TangentialScheme } from './tangential-scheme';
+
+export const geometricPaperScheme: TangentialScheme = {
+  id: 'geometric-paper',
+  description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
+  trial(c: ContactList, ctx: TangentialContext): void {
+    const b = ctx.bodies, walls = ctx.walls, per = ctx.periodic.enabled, L = ctx.periodic.length, dt = ctx.dt;
+    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, rad = b.radius;
+    const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny, isNew = c.isNew;
+    const h0 = c.h0, h1 = c.h1, h2 = c.h2, h3 = c.h3, valid = ctx.slotsValid;
+    for (let k = 0; k < c.count; k++) {
+      const i = ci[k], j = cj[k];
+      const aj = rad[j];
+      let rx: number, ry: number, frac: number, thi: number, ai: number;
+      if (i >= 0) {
+        ai = rad[i];
+        rx = ex[j] - ex[i];
+        if (per) rx -= L * Math.round(rx / L);
+        ry = ey[j] - ey[i];
+        frac = ai / (ai + aj);
+        thi = ephi[i];
+        if (isNew[k] || !valid) {
+          let r0 = x[j] - x[i];
+          if (per) r0 -= L * Math.round(r0 / L);
+          h0[k] = r0; h1[k] = y[j] - y[i]; h2[k] = phi[i]; h3[k] = phi[j];
+        }
+      } else {
+        const w = -1 - i;
+        ai = 0;
+        rx = ex[j] - walls.ox[w];
+        ry = ey[j] - walls.oy[w];
+        frac = 1;
+        thi = 0;
+        if (isNew[k] || !valid) {
+          h0[k] = x[j] - (walls.ox[w] - walls.vx[w] * dt); h1[k] = y[j] - (walls.oy[w] - walls.vy[w] * dt); h2[k] = 0; h3[k] = phi[j];
+        }
+      }
+      let drx = rx - h0[k];
+      if (per) drx -= L * Math.round(drx / L);
+      const dry = ry - h1[k];
+      const tx = -cny[k], ty = cnx[k];
+      xiE[k] = xi[k] + frac * (drx * tx + dry * ty) - aj * (ephi[j] - h3[k]) - ai * (thi - h2[k]);
+      h0[k] = rx; h1[k] = ry; h2[k] = thi; h3[k] = ephi[j];
+    }
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * Geometric tangential scheme, recommended consistent form (design/tangential-schemes.md §3.3), the
+ * position-only idea of paper 000 §4 (Eqs. 14–15): the spring increment is the relative tangential
+ * displacement of the two material points that sat at the contact at t,
+ *   m_k = (x_k^p − x_k) + (Rot(φ_k^p − φ_k) − 1) r_k(t),   k = i, j
+ *   Δξ = (m_j − m_i)·t̄,   t̄ = ẑ×n̄,   n̄ = (n(t) + n^p)/|n(t) + n^p|
+ * with lever arms r_i = a_i n(t), r_j = −a_j n(t). Uses positions and angles only, so the spring
+ * inherits the integrator's accuracy. A wall's material point moves by its displacement v_w Δt.
+ */
+import { LINE } from '../boundaries/walls';
+import type { ContactList } from '../state/contact-list';
+import type { TangentialContext, TangentialScheme } from './tangential-scheme';
+
+export const geometricScheme: TangentialScheme = {
+  id: 'geometric',
+  description: 'geometric spring from predicted positions and angles (paper 000 Eqs. 14–15, consistent form)',
+  trial(c: ContactList, ctx: TangentialContext): void {
+    const b = ctx.bodies, walls = ctx.walls, per = ctx.periodic.enabled, L = ctx.periodic.length, dt = ctx.dt;
+    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, rad = b.radius;
+    const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny;
+    for (let k = 0; k < c.count; k++) {
+      const i = ci[k], j = cj[k];
+      const aj = rad[j];
+      // Normal at t.
+      let n0x: number, n0y: number;
+      if (i >= 0) {
+        let dx = x[j] - x[i];
+        if (per) dx -= L * Math.round(dx / L);
+        const dy = y[j] - y[i], d = Math.sqrt(dx * dx + dy * dy);
+        n0x = dx / d; n0y = dy / d;
+      } else {
+        const w = -1 - i;
+        if (walls.kind[w] === LINE) { n0x = walls.nx[w]; n0y = walls.ny[w]; } else {
+          // Closest point of the segment to the centre at t (wall displaced back by v_w Δt).
+          const ax = walls.ax[w] + walls.ox[w] - walls.vx[w] * dt, ay = walls.ay[w] + walls.oy[w] - walls.vy[w] * dt;
+          const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
+          let u = ((x[j] - ax) * sx + (y[j] - ay) * sy) / (sx * sx + sy * sy);
+          u = u < 0 ? 0 : u > 1 ? 1 : u;
+          const dx = x[j] - (ax + u * sx), dy = y[j] - (ay + u * sy), d = Math.sqrt(dx * dx + dy * dy);
+          n0x = dx / d; n0y = dy / d;
+        }
+      }
+      // Material-point displacement of j: lever r_j = −a_j n(t).
+      const dphj = ephi[j] - phi[j];
+      const cj1 = Math.cos(dphj) - 1, sj = Math.sin(dphj);
+      const rjx = -aj * n0x, rjy = -aj * n0y;
+      let mx = ex[j] - x[j] + cj1 * rjx - sj * rjy;
+      let my = ey[j] - y[j] + sj * rjx + cj1 * rjy;
+      if (i >= 0) {
+        const ai = rad[i];
+        const dphi = ephi[i] - phi[i];
+        const ci1 = Math.cos(dphi) - 1, si = Math.sin(dphi);
+        const rix = ai * n0x, riy = ai * n0y;
+        mx -= ex[i] - x[i] + ci1 * rix - si * riy;
+        my -= ey[i] - y[i] + si * rix + ci1 * riy;
+      } else {
+        const w = -1 - i;
+        mx -= walls.vx[w] * dt;
+        my -= walls.vy[w] * dt;
+      }
+      let nbx = n0x + cnx[k], nby = n0y + cny[k];
+      const nb = Math.sqrt(nbx * nbx + nby * nby);
+      nbx /= nb; nby /= nb;
+      xiE[k] = xi[k] + (-mx * nby + my * nbx);
+    }
+  },
+};

@@ -1,0 +1,12 @@
+/** The tangential schemes, one row each. Adding a scheme = one file + one row here. */
+import type { TangentialId } from '../sim/params';
+import { cundallSpring } from './cundall';
+import { geometricScheme } from './geometric';
+import { geometricPaperScheme } from './geometric-paper';
+import type { TangentialScheme } from './tangential-scheme';
+
+export const TANGENTIAL_SCHEMES: Record<TangentialId, TangentialScheme> = {
+  cundall: cundallSpring,
+  geometric: geometricScheme,
+  'geometric-paper': geometricPaperScheme,
+};

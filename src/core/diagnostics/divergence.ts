@@ -3,7 +3,7 @@
  * likely cause, with Δt in units of t_c and the integrator's stability limit for this contact's
  * damping (design/integrators.md §1.7, §4; design/contact-laws.md §7 step guard).
  */
-export type DivergenceKind = 'non-finite' | 'energy' | 'overlap';
+export type DivergenceKind = 'non-finite' | 'energy' | 'overlap' | 'tunnelling';
 
 export interface DivergenceContext {
   kind: DivergenceKind;
@@ -11,7 +11,7 @@ export interface DivergenceContext {
   dtOverTc: number;
   stableDtOverTc: number;
   integrator: string;
-  /** energy: E_mech / available energy; overlap: δ/a */
+  /** energy: E_mech / available energy; overlap: δ/a; tunnelling: radii moved in one step */
   value: number;
   tangential: string;
 }
@@ -23,11 +23,15 @@ export function explainDivergence(c: DivergenceContext): string {
   const dt = `Δt = ${f2(c.dtOverTc)} tc`;
   const limit = `${c.integrator} is stable only up to about Δt = ${f2(c.stableDtOverTc)} tc for this damping`;
   const unstable = c.dtOverTc > c.stableDtOverTc;
+  const tunnel = `a particle moved ${f2(c.value)} radii in one step, so contacts can be skipped entirely`;
   if (unstable) {
-    const what = c.kind === 'non-finite' ? 'positions became NaN' : c.kind === 'energy'
+    const what = c.kind === 'non-finite' ? 'positions became NaN' : c.kind === 'tunnelling' ? tunnel : c.kind === 'energy'
       ? `kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply`
       : `an overlap reached ${(100 * c.value).toFixed(0)} % of a radius`;
     return `${at}: ${what}. ${dt} is above the stability limit — ${limit}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
+  }
+  if (c.kind === 'tunnelling') {
+    return `${at}: ${tunnel} (particles pass through each other) with ${dt} — reduce Δt/tc or the speeds.`;
   }
   if (c.kind === 'overlap') {
     return `${at}: an overlap reached ${(100 * c.value).toFixed(0)} % of a radius with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the particles are too soft for this load or impact speed — raise kn or lower the speeds/gravity.`;

@@ -15,10 +15,13 @@ export interface BodyEnergies {
   ePotential: number;
   /** false if any position or velocity is NaN or infinite */
   finite: boolean;
+  /** max over bodies of |v| / radius [1/s]: a step moves a body by this many radii per second */
+  maxSpeedOverRadius: number;
 }
 
 export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies): void {
-  let et = 0, er = 0, ep = 0, check = 0;
+  let et = 0, er = 0, ep = 0, check = 0, fast = 0;
+  const rad = b.radius;
   const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, m = b.mass, I = b.inertia, im = b.invMass;
   const fxe = b.fxExt, fye = b.fyExt, te = b.tauExt;
   for (let k = 0; k < b.n; k++) {
@@ -27,7 +30,10 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
     er += I[k] * om[k] * om[k];
     if (im[k] > 0) ep -= (m[k] * gx + fxe[k]) * x[k] + (m[k] * gy + fye[k]) * y[k] + te[k] * phi[k];
     check += x[k] + y[k] + v2 + om[k];
+    const f = v2 / (rad[k] * rad[k]);
+    if (f > fast) fast = f;
   }
+  out.maxSpeedOverRadius = Math.sqrt(fast);
   out.ekTrans = 0.5 * et;
   out.ekRot = 0.5 * er;
   out.ePotential = ep;

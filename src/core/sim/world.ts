@@ -35,6 +35,8 @@ import type { Diagnostics, Health, SearchReport, TimeScales } from './world-type
 const MAX_OVERLAP = 0.5;
 /** Kinetic + elastic energy beyond this multiple of the available energy counts as divergence. */
 const ENERGY_FACTOR = 2;
+/** A body moving more than this many radii in one step can skip a contact entirely. */
+const MAX_STEP_TRAVEL = 0.5;
 /** Steps between last-good snapshots. */
 const SNAPSHOT_EVERY = 256;
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
@@ -64,7 +66,7 @@ export class World implements StepDriver {
   private dtAbsolute: boolean;
   private readonly tangentialCtx: TangentialContext;
   private pending: ParamPatch | null = null;
-  private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true };
+  private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true, maxSpeedOverRadius: 0 };
   private workIn = 0;
   private energyBaseline = 0;
   private energyEpsilon = 0;
@@ -176,6 +178,8 @@ export class World implements StepDriver {
     this.overlapRatio = maxOverlapRatio(this.contacts, b);
     if (!e.finite) return this.diverge('non-finite', NaN);
     if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
+    const travel = e.maxSpeedOverRadius * dt;
+    if (travel > MAX_STEP_TRAVEL) return this.diverge('tunnelling', travel);
     const eMech = e.ekTrans + e.ekRot + this.approxElastic();
     const available = Math.max(0, this.energyBaseline - e.ePotential + this.workIn);
     if (eMech > ENERGY_FACTOR * available + this.energyEpsilon) {

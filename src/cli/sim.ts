@@ -1,0 +1,172 @@
+/**
+ * Headless runner: `npm run sim -- <command> ...` (README § "Headless runner").
+ * Exit codes: 0 done, 2 bad input (nothing written), 3 the simulation diverged (output up to the
+ * last healthy row is kept and the summary says why).
+ */
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ScenarioError } from '../core/scenarios/schema';
+import { listBuiltIns } from '../core/scenarios/registry';
+import { PARAMS, ParamError, describeRange } from '../core/sim/params';
+import { SHORT_KEYS } from '../core/scenarios/overrides';
+import { CsvSink } from './csv-sink';
+import { loadScenario, loadScenarioInput } from './load-scenario';
+import { checkRunSettings, plannedSteps, runScenario } from './run-scenario';
+import { World } from '../core/sim/world';
+
+const HELP = `granular sandbox — headless runner
+
+Usage:
+  npm run sim -- run <scenario.json | built-in> [--set key=value ...] [--out DIR]
+  npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json]
+  npm run sim -- list
+  npm run sim -- --help
+
+Commands:
+  run     Runs the scenario to its end (run.duration, run.durationOverTc, relaxation or divergence).
+          Writes DIR/series.csv (t,Ek,Ek_trans,Ek_rot,E_elastic,E_potential,work_in,contacts,
+          max_overlap_ratio,plane_angle) and DIR/tracks.csv (t and x,y,theta,vx,vy,omega for each
+          particle in run.track), then prints a one-line JSON summary as the last line.
+  sweep   Runs every combination of --dt-over-tc values and comma-separated --set values, fits
+          Ek(t) = E0 exp(-t/tR) through the Ek peaks between run.relaxation.from and .to times the
+          largest peak (default 1e-2 to 1e-6; paper 000 Eq. 12), and prints one line per run
+          (JSON with --json) with dtOverTc, tangential, rotation and tR in units of tc.
+  list    Lists the built-in scenarios.
+
+Options:
+  --set key=value   Override a scenario field (repeatable). key is a dotted path into the scenario
+                    (material.mu, generators.0.count, run.track) or a short name:
+${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(18)} ${v}`).join('\n')}
+                    value is JSON when it parses (1e-3, true, [0,-9.81]), else a string (cundall).
+                    In sweep, a value with commas (not starting with '[') is a list of values.
+  --out DIR         Output folder for run (default out/<scenario name>); created if missing.
+  --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own).
+  --json            sweep: print one JSON object per run.
+  -h, --help        This text.
+
+Live parameters and allowed ranges:
+${Object.entries(PARAMS).map(([k, i]) => `  ${k.padEnd(18)} ${describeRange(i)}${'unit' in i && i.unit ? ` [${i.unit}]` : ''} — ${i.help}`).join('\n')}
+
+Exit codes: 0 done; 2 bad input (message names the field and range; nothing written);
+3 the run diverged (the summary's message explains it; rows up to the divergence are kept).
+`;
+
+class UsageError extends Error {}
+
+function fail(e: unknown): never {
+  if (e instanceof ScenarioError || e instanceof ParamError || e instanceof UsageError) {
+    process.stderr.write(`error: ${e.message.split('\n').join('\nerror: ')}\n`);
+    process.exit(2);
+  }
+  throw e;
+}
+
+function main(argv: string[]): void {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        set: { type: 'string', multiple: true, default: [] },
+        out: { type: 'string' },
+        'dt-over-tc': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    fail(new UsageError(`${(e as Error).message} (see --help)`));
+  }
+  const { values, positionals } = parsed;
+  const [command, scenarioArg, ...extra] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (extra.length) fail(new UsageError(`unexpected argument(s) ${extra.join(' ')} (see --help)`));
+  if (command === 'list') {
+    for (const s of listBuiltIns()) process.stdout.write(`${s.name.padEnd(14)} ${s.title} — ${s.description}\n`);
+    return;
+  }
+  if (command !== 'run' && command !== 'sweep') fail(new UsageError(`unknown command '${command}'; use run, sweep or list`));
+  if (!scenarioArg) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
+  if (command === 'run') runCommand(scenarioArg, values.set as string[], values.out);
+  else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
+}
+
+function runCommand(scenarioArg: string, sets: string[], out: string | undefined): void {
+  let spec;
+  try {
+    spec = loadScenario(scenarioArg, sets);
+    checkRunSettings(spec, new World(spec).n);
+  } catch (e) {
+    fail(e);
+  }
+  const dir = out ?? `out/${spec.name}`;
+  mkdirSync(dir, { recursive: true });
+  const sink = new CsvSink(dir, spec.run.track);
+  const { summary } = runScenario(spec, sink);
+  sink.close();
+  process.stdout.write(JSON.stringify({ ...summary, out: dir }) + '\n');
+  if (summary.status !== 'ok') process.exit(3);
+}
+
+/** Splits a --set value into the values to sweep over (JSON arrays stay whole). */
+function sweepValues(assignment: string): string[] {
+  const eq = assignment.indexOf('=');
+  if (eq <= 0) fail(new UsageError(`--set ${assignment}: expected key=value`));
+  const key = assignment.slice(0, eq), value = assignment.slice(eq + 1);
+  if (value.trim().startsWith('[')) return [assignment];
+  return value.split(',').map((v) => `${key}=${v.trim()}`);
+}
+
+function sweepCommand(scenarioArg: string, sets: string[], dtList: string | undefined, json: boolean): void {
+  const axes: string[][] = sets.map(sweepValues);
+  if (dtList !== undefined) {
+    const values = dtList.split(',').map((v) => v.trim());
+    for (const v of values) {
+      if (v === '' || !Number.isFinite(Number(v))) fail(new UsageError(`--dt-over-tc: '${v}' is not a number (expected a list like 1e-1,1e-2)`));
+    }
+    axes.unshift(values.map((v) => `dtOverTc=${v}`));
+  }
+  let combos: string[][] = [[]];
+  for (const axis of axes) combos = combos.flatMap((c) => axis.map((a) => [...c, a]));
+  // Validate every combination before running any, so bad input fails fast and prints nothing else.
+  let raw: unknown;
+  const specs = [];
+  try {
+    raw = loadScenarioInput(scenarioArg);
+    for (const c of combos) {
+      const spec = loadScenario(scenarioArg, c);
+      const w = new World(spec);
+      checkRunSettings(spec, w.n);
+      plannedSteps(spec, w);
+      specs.push(spec);
+    }
+  } catch (e) {
+    fail(e);
+  }
+  void raw;
+  if (!json) process.stdout.write('dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
+  let anyDiverged = false;
+  for (const spec of specs) {
+    const { summary } = runScenario(spec);
+    const r = summary.relaxation;
+    const row = {
+      scenario: summary.scenario, dtOverTc: summary.dtOverTc, tangential: summary.tangential, integrator: summary.integrator,
+      rotation: summary.rotation, tR: r ? r.tROverTc : null, tR_seconds: r ? r.tR : null, peaks: r ? r.peaks : 0,
+      r2: r ? r.r2 : null, decaying: r ? r.decaying : null, status: summary.status, steps: summary.steps,
+      ...(summary.message ? { message: summary.message } : {}),
+    };
+    if (summary.status !== 'ok') anyDiverged = true;
+    if (json) process.stdout.write(JSON.stringify(row) + '\n');
+    else {
+      const tR = row.tR === null || Number.isNaN(row.tR) ? '—' : row.tR.toFixed(2);
+      process.stdout.write(`${summary.dtOverTc.toExponential(2).padEnd(12)} ${summary.tangential.padEnd(16)} ${String(summary.rotation).padEnd(9)} ${tR.padEnd(12)} ${String(row.peaks).padEnd(6)} ${summary.status}\n`);
+    }
+  }
+  if (anyDiverged) process.exitCode = 3;
+}
+
+main(process.argv.slice(2));

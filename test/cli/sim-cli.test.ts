@@ -1,0 +1,115 @@
+/**
+ * The headless runner as a researcher uses it: outputs, determinism (byte-identical CSV for the same
+ * scenario), and bad input (clear message naming the field, exit code 2, nothing written).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+function sim(...args: string[]) {
+  const r = spawnSync(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'sim-'));
+
+describe('sim run', () => {
+  it('writes series.csv and tracks.csv and ends with a JSON summary', () => {
+    const dir = join(tmp(), 'out');
+    const r = sim('run', 'head-on', '--set', 'en=0.5', '--out', dir);
+    expect(r.code).toBe(0);
+    const last = JSON.parse(r.out.trim().split('\n').pop()!);
+    expect(last.status).toBe('ok');
+    expect(last.scenario).toBe('head-on');
+    const series = readFileSync(join(dir, 'series.csv'), 'utf8').trim().split('\n');
+    expect(series[0].startsWith('t,Ek,Ek_trans,Ek_rot,E_elastic,')).toBe(true);
+    expect(series.length).toBeGreaterThan(100);
+    const tracks = readFileSync(join(dir, 'tracks.csv'), 'utf8').trim().split('\n');
+    expect(tracks[0]).toBe('t,x_0,y_0,theta_0,vx_0,vy_0,omega_0,x_1,y_1,theta_1,vx_1,vy_1,omega_1');
+    // Momentum conservation in the written tracks: vx_0 + vx_1 stays 0 (equal masses, head-on).
+    for (const row of tracks.slice(1)) {
+      const c = row.split(',').map(Number);
+      expect(Math.abs(c[4] + c[10])).toBeLessThan(1e-12);
+    }
+    // Restitution read from the CSV: final Ek = εn² × initial Ek.
+    const ek = series.slice(1).map((l) => Number(l.split(',')[1]));
+    expect(ek[ek.length - 1] / ek[0]).toBeCloseTo(0.25, 3);
+  });
+
+  it('is deterministic: the same scenario twice gives byte-identical CSV', () => {
+    const a = join(tmp(), 'a'), b = join(tmp(), 'b');
+    const args = ['run', 'pile', '--set', 'duration=0.05', '--set', 'generators.0.count=150', '--set', 'run.track=[0,5]'];
+    expect(sim(...args, '--out', a).code).toBe(0);
+    expect(sim(...args, '--out', b).code).toBe(0);
+    for (const f of ['series.csv', 'tracks.csv']) {
+      const x = readFileSync(join(a, f)), y = readFileSync(join(b, f));
+      expect(x.length).toBeGreaterThan(1000);
+      expect(x.equals(y)).toBe(true);
+    }
+  });
+
+  it('reads a scenario file and lists built-ins', () => {
+    const dir = tmp();
+    const file = join(dir, 'drop.json');
+    writeFileSync(file, JSON.stringify({
+      name: 'drop', gravity: [0, -9.81], material: { kn: 1e5, en: 0.5 },
+      walls: [{ type: 'line', point: [0, 0], normal: [0, 1] }],
+      particles: [{ x: 0, y: 0.1, r: 0.01 }], run: { duration: 0.3, track: [0] },
+    }));
+    const r = sim('run', file, '--out', join(dir, 'o'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out.trim().split('\n').pop()!).particles).toBe(1);
+    const list = sim('list');
+    for (const name of ['pile', 'two-disc', 'head-on', 'elastic-gas']) expect(list.out).toContain(name);
+    expect(sim('--help').out).toContain('--dt-over-tc');
+  });
+});
+
+describe('sim bad input: clear message, exit 2, no output', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['out-of-range value', ['run', 'pile', '--set', 'mu=5000'], /material\.mu: must be ≤ 1000 \(allowed 0 to 1000\)/],
+    ['non-numeric value', ['run', 'pile', '--set', 'kn=stiff'], /material\.kn: .*number/i],
+    ['unknown --set key', ['run', 'pile', '--set', 'frobnicate=1'], /unknown field\(s\) 'frobnicate'/],
+    ['unknown built-in', ['run', 'no-such-scenario'], /unknown built-in 'no-such-scenario'/],
+    ['bad enum', ['run', 'pile', '--set', 'tangential=magic'], /solver\.tangential/],
+    ['malformed --set', ['run', 'pile', '--set', 'mu'], /expected key=value/],
+    ['bad track index', ['run', 'head-on', '--set', 'run.track=[7]'], /run\.track: particle\(s\) 7 do not exist/],
+    ['bad sweep list', ['sweep', 'two-disc', '--dt-over-tc', '1e-2,abc'], /--dt-over-tc: 'abc' is not a number/],
+    ['Δt/tc out of range', ['sweep', 'two-disc', '--dt-over-tc', '50'], /solver\.dtOverTc: must be ≤ 10/],
+  ];
+  for (const [name, args, pattern] of cases) {
+    it(name, () => {
+      const dir = join(tmp(), 'never');
+      const r = sim(...args, ...(args[0] === 'run' ? ['--out', dir] : []));
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(pattern);
+      expect(existsSync(dir)).toBe(false);
+      expect(r.out).toBe('');
+    });
+  }
+
+  it('malformed scenario file names the fields', () => {
+    const dir = tmp();
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ name: 'bad', material: { en: 2 }, particles: [{ x: 0, y: 0, r: -1 }] }));
+    const r = sim('run', file, '--out', join(dir, 'o'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/material\.en: must be ≤ 1 \(allowed 0\.01 to 1\)/);
+    expect(r.err).toMatch(/particles\.0\.r: must be > 0/);
+    expect(existsSync(join(dir, 'o'))).toBe(false);
+  });
+
+  it('invalid JSON file', () => {
+    const dir = tmp();
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ "name": ');
+    const r = sim('run', file);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/not valid JSON/);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The divergence detector (issue 2, design/integrators.md §1.7): a step far above Gear's stability
+ * limit must be caught before garbage appears, explained with Δt/tc and the limit, and the last good
+ * state must be recoverable; a stable run must never be flagged.
+ */
+import { describe, expect, it } from 'vitest';
+import { worldOf } from '../helpers';
+
+describe('divergence detector', () => {
+  it('Δt = 2 tc on the pile: stops, explains the stability limit, keeps finite last good state', () => {
+    const w = worldOf('pile', 'dtOverTc=2', 'gravityY=-50');
+    const done = w.step(200_000);
+    expect(w.health.status).toBe('diverged');
+    expect(done).toBeLessThan(200_000);
+    expect(w.health.message).toMatch(/Δt = 2\.0 tc is above the stability limit/);
+    expect(w.health.message).toMatch(/Gear predictor–corrector, order 5/);
+    expect(w.step(10)).toBe(0); // refuses to go on
+    expect(w.restoreLastGood()).toBe(true);
+    expect(w.health.status).toBe('ok');
+    const b = w.bodies;
+    for (let k = 0; k < b.n; k++) expect(Number.isFinite(b.x[k] + b.y[k] + b.vx[k] + b.vy[k])).toBe(true);
+    expect(w.stepCount).toBeLessThan(done + 1);
+  });
+
+  it('an undamped contact just above the limit is caught; well below it is not flagged', () => {
+    // Gear 5, f(r) rows, ζ = 0: limit Ω ≈ 0.25–0.6 (design/integrators.md §1.7); Ω = π Δt/tc.
+    const unstable = worldOf('elastic-gas', 'dtOverTc=0.35');
+    unstable.step(200_000);
+    expect(unstable.health.status).toBe('diverged');
+    const stable = worldOf('elastic-gas', 'dtOverTc=0.02');
+    stable.step(20_000);
+    expect(stable.health.status).toBe('ok');
+  });
+
+  it('a too-soft material is explained as overlap, not as a step problem', () => {
+    // Overlap at the turning point ≈ v √(m_r/kn) = 0.5 √(0.5/100) = 0.035 m = 70 % of the radius.
+    const w = worldOf('head-on', 'kn=100', 'dtOverTc=0.01');
+    w.step(100_000);
+    expect(w.health.status).toBe('diverged');
+    expect(w.health.message).toMatch(/overlap reached 5\d % of a radius .* too soft/);
+  });
+
+  it('a step so large that discs pass through each other is caught as tunnelling', () => {
+    const w = worldOf('head-on', 'kn=1', 'dtOverTc=0.01', 'particles.0.vx=5', 'particles.1.vx=-5');
+    w.step(10);
+    expect(w.health.status).toBe('diverged');
+    expect(w.health.message).toMatch(/moved .* radii in one step/);
+  });
+});

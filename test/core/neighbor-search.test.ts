@@ -1,0 +1,89 @@
+/**
+ * Neighbour search against the O(N²) oracle (design/neighbour-search.md §9): the cell mask (paper 003)
+ * and its fallbacks must find exactly the brute-force candidate set on random packings, mono- and
+ * polydisperse, periodic in x and walled, and report a violated one-per-cell condition.
+ */
+import { describe, expect, it } from 'vitest';
+import { PeriodicX } from '../../src/core/boundaries/periodic';
+import { Rng } from '../../src/core/math/rng';
+import { bruteForcePairs } from '../../src/core/neighbors/brute-force';
+import { chooseMaskHalfWidth } from '../../src/core/neighbors/cell-mask';
+import { NeighborSearch } from '../../src/core/neighbors/neighbor-search';
+import { PairBuffer } from '../../src/core/neighbors/pair-buffer';
+import type { SearchInput } from '../../src/core/neighbors/search-input';
+
+/** Random packing without overlaps deeper than 10 % of the smaller radius, in a w × h box. */
+function packing(n: number, rMin: number, rMax: number, w: number, h: number, periodic: boolean, seed: number): SearchInput {
+  const rng = new Rng(seed);
+  const x = new Float64Array(n), y = new Float64Array(n), radius = new Float64Array(n);
+  const per = periodic ? new PeriodicX(true, 0, w) : PeriodicX.none();
+  let k = 0;
+  for (let tries = 0; k < n && tries < 200 * n; tries++) {
+    const r = rng.uniform(rMin, rMax), px = rng.uniform(0, w), py = rng.uniform(0, h);
+    let ok = true;
+    for (let q = 0; q < k && ok; q++) {
+      const dx = per.dx(x[q] - px), dy = y[q] - py;
+      if (Math.hypot(dx, dy) < 0.9 * (r + radius[q]) + 0.1 * Math.abs(r - radius[q])) ok = false;
+    }
+    if (ok) { x[k] = px; y[k] = py; radius[k] = r; k++; }
+  }
+  return { n: k, x, y, radius, periodic: per, skin: 0.05 * rMin };
+}
+
+function pairSet(p: PairBuffer): string[] {
+  const s: string[] = [];
+  for (let k = 0; k < p.count; k++) s.push(`${p.i[k]}-${p.j[k]}`);
+  return s.sort();
+}
+
+const CASES = [
+  { name: 'monodisperse, walled', rMin: 1, rMax: 1, periodic: false, mask: 'cell mask 5×5' },
+  { name: 'monodisperse, periodic in x', rMin: 1, rMax: 1, periodic: true, mask: 'cell mask 5×5' },
+  { name: 'polydisperse 1.2, walled', rMin: 1, rMax: 1.2, periodic: false, mask: 'cell mask 5×5' },
+  { name: 'polydisperse 1.6, periodic', rMin: 1, rMax: 1.6, periodic: true, mask: 'cell mask 7×7' },
+  { name: 'polydisperse 2.3, walled', rMin: 1, rMax: 2.3, periodic: false, mask: 'cell mask 9×9' },
+  { name: 'polydisperse 3, periodic', rMin: 1, rMax: 3, periodic: true, mask: 'linked cells' },
+];
+
+describe('neighbour search equals the brute-force oracle', () => {
+  for (const c of CASES) {
+    for (const seed of [1, 2, 3]) {
+      it(`${c.name} (seed ${seed}): ${c.mask}`, () => {
+        const s = packing(900, c.rMin, c.rMax, 80, 60, c.periodic, seed);
+        expect(s.n).toBeGreaterThan(300);
+        const search = new NeighborSearch();
+        search.rebuild(s);
+        const oracle = new PairBuffer();
+        bruteForcePairs(s, oracle);
+        expect(search.report.method).toBe(c.mask);
+        expect(search.report.conflicts).toBe(0);
+        expect(pairSet(search.pairs)).toEqual(pairSet(oracle));
+        expect(oracle.count).toBeGreaterThan(s.n / 4);
+      });
+    }
+  }
+
+  it('reports a violated one-per-cell condition and still returns the exact pair set', () => {
+    const s = packing(400, 1, 1, 60, 60, false, 5);
+    // Plant a deep overlap: particle 1 at 0.02 d_cell from particle 0, so both share a cell.
+    const dCell = (2 + s.skin) / 2;
+    s.x[1] = s.x[0] + 0.02 * dCell;
+    s.y[1] = s.y[0] + 0.02 * dCell;
+    const search = new NeighborSearch();
+    search.rebuild(s);
+    expect(search.report.conflicts).toBeGreaterThan(0);
+    expect(search.report.method).toBe('linked cells');
+    expect(search.report.reason).toMatch(/one-per-cell condition violated/);
+    const oracle = new PairBuffer();
+    bruteForcePairs(s, oracle);
+    expect(pairSet(search.pairs)).toEqual(pairSet(oracle));
+  });
+
+  it('mask size follows the size-ratio rule (paper 003: 5×5 up to 1.8/√2 without skin)', () => {
+    expect(chooseMaskHalfWidth(1, 1.27, 0)).toBe(2);
+    expect(chooseMaskHalfWidth(1, 1.28, 0)).toBe(3);
+    expect(chooseMaskHalfWidth(1, 1.9, 0)).toBe(3);
+    expect(chooseMaskHalfWidth(1, 1.92, 0)).toBe(4);
+    expect(chooseMaskHalfWidth(1, 2.6, 0)).toBe(0);
+  });
+});

@@ -12,7 +12,7 @@ import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
-import { contactKey, type ContactHistoryIndex, type ContactList } from '../state/contact-list';
+import type { ContactHistoryIndex, ContactList } from '../state/contact-list';
 
 export function findContacts(
   b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX,
@@ -20,9 +20,15 @@ export function findContacts(
 ): void {
   index.build(prev);
   out.count = 0;
+  out.reserve(pairs.count + 16);
   const ex = b.ex, ey = b.ey, evx = b.evx, evy = b.evy, ew = b.eomega, rad = b.radius, im = b.invMass, ii = b.invInertia;
   const per = periodic.enabled, L = periodic.length;
   const pi = pairs.i, pj = pairs.j, np = pairs.count;
+  const oi = out.i, oj = out.j, onx = out.nx, ony = out.ny, odelta = out.delta, oun = out.un, out_ = out.ut, omr = out.mr;
+  const ocx = out.cx, ocy = out.cy;
+  const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3, onew = out.isNew;
+  const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3;
+  let k = 0;
   for (let p = 0; p < np; p++) {
     const i = pi[p], j = pj[p];
     let dx = ex[j] - ex[i];
@@ -33,24 +39,30 @@ export function findContacts(
     if (d2 >= s * s) continue;
     const imSum = im[i] + im[j];
     if (imSum === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
-    if (out.count === out.capacity) out.reserve(out.count + 1);
-    const k = out.count++;
     const dist = Math.sqrt(d2);
-    const nx = dist > 0 ? dx / dist : 1, ny = dist > 0 ? dy / dist : 0;
+    const inv = dist > 0 ? 1 / dist : 0;
+    const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;
     const dvx = evx[j] - evx[i], dvy = evy[j] - evy[i];
-    out.i[k] = i;
-    out.j[k] = j;
-    out.nx[k] = nx;
-    out.ny[k] = ny;
     const delta = s - dist;
-    out.delta[k] = delta;
-    out.un[k] = dvx * nx + dvy * ny;
-    out.ut[k] = -dvx * ny + dvy * nx - ai * ew[i] - aj * ew[j];
-    out.mr[k] = imSum > 0 ? 1 / imSum : 0;
-    out.cx[k] = ex[i] + (ai - 0.5 * delta) * nx;
-    out.cy[k] = ey[i] + (ai - 0.5 * delta) * ny;
-    carryHistory(out, k, contactKey(i, j), prev, index);
+    oi[k] = i;
+    oj[k] = j;
+    onx[k] = nx;
+    ony[k] = ny;
+    odelta[k] = delta;
+    oun[k] = dvx * nx + dvy * ny;
+    out_[k] = -dvx * ny + dvy * nx - ai * ew[i] - aj * ew[j];
+    omr[k] = imSum > 0 ? 1 / imSum : 0;
+    ocx[k] = ex[i] + (ai - 0.5 * delta) * nx;
+    ocy[k] = ey[i] + (ai - 0.5 * delta) * ny;
+    const q = index.find(i, j);
+    if (q >= 0) {
+      oxi[k] = pxi[q]; oh0[k] = ph0[q]; oh1[k] = ph1[q]; oh2[k] = ph2[q]; oh3[k] = ph3[q]; onew[k] = 0;
+    } else {
+      oxi[k] = 0; oh0[k] = 0; oh1[k] = 0; oh2[k] = 0; oh3[k] = 0; onew[k] = 1;
+    }
+    k++;
   }
+  out.count = k;
   for (let w = 0; w < walls.count; w++) wallContacts(b, walls, w, prev, index, out);
 }
 
@@ -62,6 +74,7 @@ function wallContacts(b: BodyState, walls: WallSet, w: number, prev: ContactList
   const wnx = walls.nx[w], wny = walls.ny[w];
   const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
   const sl2 = sx * sx + sy * sy;
+  const i = -1 - w;
   for (let j = 0; j < b.n; j++) {
     if (im[j] === 0) continue;
     const aj = rad[j];
@@ -82,7 +95,6 @@ function wallContacts(b: BodyState, walls: WallSet, w: number, prev: ContactList
     }
     if (out.count === out.capacity) out.reserve(out.count + 1);
     const k = out.count++;
-    const i = -1 - w;
     const dvx = evx[j] - wvx, dvy = evy[j] - wvy;
     out.i[k] = i;
     out.j[k] = j;
@@ -94,26 +106,13 @@ function wallContacts(b: BodyState, walls: WallSet, w: number, prev: ContactList
     out.mr[k] = 1 / im[j];
     out.cx[k] = ex[j] - (aj - 0.5 * delta) * nx;
     out.cy[k] = ey[j] - (aj - 0.5 * delta) * ny;
-    carryHistory(out, k, contactKey(i, j), prev, index);
-  }
-}
-
-function carryHistory(out: ContactList, k: number, key: number, prev: ContactList, index: ContactHistoryIndex): void {
-  out.key[k] = key;
-  const q = index.find(key);
-  if (q >= 0) {
-    out.xi[k] = prev.xi[q];
-    out.h0[k] = prev.h0[q];
-    out.h1[k] = prev.h1[q];
-    out.h2[k] = prev.h2[q];
-    out.h3[k] = prev.h3[q];
-    out.isNew[k] = 0;
-  } else {
-    out.xi[k] = 0;
-    out.h0[k] = 0;
-    out.h1[k] = 0;
-    out.h2[k] = 0;
-    out.h3[k] = 0;
-    out.isNew[k] = 1;
+    const q = index.find(i, j);
+    if (q >= 0) {
+      out.xi[k] = prev.xi[q]; out.h0[k] = prev.h0[q]; out.h1[k] = prev.h1[q]; out.h2[k] = prev.h2[q]; out.h3[k] = prev.h3[q];
+      out.isNew[k] = 0;
+    } else {
+      out.xi[k] = 0; out.h0[k] = 0; out.h1[k] = 0; out.h2[k] = 0; out.h3[k] = 0;
+      out.isNew[k] = 1;
+    }
   }
 }

@@ -79,16 +79,3 @@ export function elasticEnergy(
   for (let k = 0; k < contacts.count; k++) e += 0.5 * kt * contacts.xi[k] * contacts.xi[k];
   return e;
 }
-
-/** Largest δ / min(a_i, a_j) over the contacts (at the evaluation configuration). */
-export function maxOverlapRatio(c: ContactList, b: BodyState): number {
-  let m = 0;
-  const rad = b.radius;
-  for (let k = 0; k < c.count; k++) {
-    const i = c.i[k], j = c.j[k];
-    const a = i >= 0 ? Math.min(rad[i], rad[j]) : rad[j];
-    const r = c.delta[k] / a;
-    if (r > m) m = r;
-  }
-  return m;
-}

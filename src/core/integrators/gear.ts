@@ -128,20 +128,14 @@ export class GearIntegrator implements Integrator {
   step(w: StepDriver): void {
     const b = w.bodies, n = b.n, g = this.g, dt = w.dt, invDt = 1 / dt;
     this.velocityDependent = w.velocityDependentForces;
-    const q = this.table.values;
     const ex = b.ex, ey = b.ey, ephi = b.ephi, evx = b.evx, evy = b.evy, ew = b.eomega;
-    // Predict (§1.2). Unused slots of lower orders stay zero, so one 6-value Pascal matrix serves all.
-    for (let s = 0, m = n * 3; s < m; s++) {
-      const o = s * STRIDE;
-      const y0 = g[o], y1 = g[o + 1], y2 = g[o + 2], y3 = g[o + 3], y4 = g[o + 4], y5 = g[o + 5];
-      g[o] = y0 + y1 + y2 + y3 + y4 + y5;
-      g[o + 1] = y1 + 2 * y2 + 3 * y3 + 4 * y4 + 5 * y5;
-      g[o + 2] = y2 + 3 * y3 + 6 * y4 + 10 * y5;
-      g[o + 3] = y3 + 4 * y4 + 10 * y5;
-      g[o + 4] = y4 + 5 * y5;
-    }
+    // Predict (§1.2), one body at a time. Unused slots of lower orders stay zero, so the 6-value
+    // Pascal matrix serves every order.
     for (let k = 0; k < n; k++) {
-      const o = k * 3 * STRIDE;
+      const o = k * 18;
+      predictSlot(g, o);
+      predictSlot(g, o + STRIDE);
+      predictSlot(g, o + 2 * STRIDE);
       ex[k] = g[o]; evx[k] = g[o + 1] * invDt;
       ey[k] = g[o + STRIDE]; evy[k] = g[o + STRIDE + 1] * invDt;
       ephi[k] = g[o + 2 * STRIDE]; ew[k] = g[o + 2 * STRIDE + 1] * invDt;
@@ -149,34 +143,25 @@ export class GearIntegrator implements Integrator {
     w.computeForces(w.t + dt, dt);
     // Correct (§1.3).
     const a = this.velocityDependent ? this.table.alphaVel : this.table.alphaPos;
+    const q = this.table.values;
     const a0 = a[0], a1 = a[1], a3 = q > 3 ? a[3] : 0, a4 = q > 4 ? a[4] : 0, a5 = q > 5 ? a[5] : 0;
     const h2 = 0.5 * dt * dt, invH2 = 1 / h2;
     const flags = b.flags, fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
     const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, ax = b.ax, ay = b.ay, al = b.alpha;
     for (let k = 0; k < n; k++) {
       const f = flags[k];
-      const o = k * 3 * STRIDE;
+      const o = k * 18, p = o + STRIDE, r = o + 2 * STRIDE;
       if ((f & IMMOVABLE) === 0) {
-        if (im[k] > 0) {
-          if ((f & LOCK_X) === 0) {
-            const d = h2 * fx[k] * im[k] - g[o + 2];
-            g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
-          }
-          if ((f & LOCK_Y) === 0) {
-            const p = o + STRIDE;
-            const d = h2 * fy[k] * im[k] - g[p + 2];
-            g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
-          }
+        const imk = im[k];
+        if (imk > 0) {
+          if ((f & LOCK_X) === 0) correctSlot(g, o, h2 * fx[k] * imk, a0, a1, a3, a4, a5);
+          if ((f & LOCK_Y) === 0) correctSlot(g, p, h2 * fy[k] * imk, a0, a1, a3, a4, a5);
         }
-        if (ii[k] > 0) {
-          const p = o + 2 * STRIDE;
-          const d = h2 * tau[k] * ii[k] - g[p + 2];
-          g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
-        }
+        if (ii[k] > 0) correctSlot(g, r, h2 * tau[k] * ii[k], a0, a1, a3, a4, a5);
       }
       x[k] = g[o]; vx[k] = g[o + 1] * invDt; ax[k] = g[o + 2] * invH2;
-      y[k] = g[o + STRIDE]; vy[k] = g[o + STRIDE + 1] * invDt; ay[k] = g[o + STRIDE + 2] * invH2;
-      phi[k] = g[o + 2 * STRIDE]; om[k] = g[o + 2 * STRIDE + 1] * invDt; al[k] = g[o + 2 * STRIDE + 2] * invH2;
+      y[k] = g[p]; vy[k] = g[p + 1] * invDt; ay[k] = g[p + 2] * invH2;
+      phi[k] = g[r]; om[k] = g[r + 1] * invDt; al[k] = g[r + 2] * invH2;
     }
     w.commitTangential(dt);
   }
@@ -184,4 +169,20 @@ export class GearIntegrator implements Integrator {
   shiftX(k: number, dx: number): void {
     this.g[k * 3 * STRIDE] += dx;
   }
+}
+
+/** Pascal-matrix predictor for one coordinate's six scaled derivatives (design/integrators.md §1.2). */
+function predictSlot(g: Float64Array, o: number): void {
+  const y0 = g[o], y1 = g[o + 1], y2 = g[o + 2], y3 = g[o + 3], y4 = g[o + 4], y5 = g[o + 5];
+  g[o] = y0 + y1 + y2 + y3 + y4 + y5;
+  g[o + 1] = y1 + 2 * y2 + 3 * y3 + 4 * y4 + 5 * y5;
+  g[o + 2] = y2 + 3 * y3 + 6 * y4 + 10 * y5;
+  g[o + 3] = y3 + 4 * y4 + 10 * y5;
+  g[o + 4] = y4 + 5 * y5;
+}
+
+/** Corrector y_k += α_k Δ with Δ = (Δt²/2) f/m − y_2^p (paper 000 Eq. 17; α_2 = 1). */
+function correctSlot(g: Float64Array, o: number, target: number, a0: number, a1: number, a3: number, a4: number, a5: number): void {
+  const d = target - g[o + 2];
+  g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
 }

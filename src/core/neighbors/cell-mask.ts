@@ -50,6 +50,7 @@ export class CellMask {
   private offX = new Int32Array(0);
   private offY = new Int32Array(0);
   private wrapX = new Int32Array(0);
+  private delta = new Int32Array(0);
   /** Particles that found their cell occupied in the last build */
   conflicts = 0;
 
@@ -100,10 +101,11 @@ export class CellMask {
     const cells = this.cells, cellX = this.cellX, cellY = this.cellY, wrapX = this.wrapX;
     cells.fill(-1, 0, ncell);
     let conflicts = 0;
+    const invDx = 1 / dxCell, invD = 1 / d;
     for (let p = 0; p < n; p++) {
-      let cx = Math.floor((x[p] - x0) / dxCell);
+      let cx = Math.floor((x[p] - x0) * invDx);
       if (per) { cx %= ncx; if (cx < 0) cx += ncx; }
-      const cy = Math.floor((y[p] - y0) / d);
+      const cy = Math.floor((y[p] - y0) * invD);
       const c = cy * nx + cx;
       if (cells[c] >= 0) conflicts++;
       else cells[c] = p;
@@ -113,18 +115,30 @@ export class CellMask {
     this.conflicts = conflicts;
     if (conflicts > 0) return 'conflict';
 
-    const offX = this.offX, offY = this.offY, nOff = offX.length, L = periodic.length;
+    const offX = this.offX, offY = this.offY, nOff = offX.length, L = periodic.length, invL = per ? 1 / L : 0;
+    // Offsets as flat cell-index deltas (non-periodic) so the inner loop is one add and one load.
+    const delta = this.delta.length >= nOff ? this.delta : (this.delta = new Int32Array(nOff));
+    for (let o = 0; o < nOff; o++) delta[o] = offY[o] * nx + offX[o];
     for (let p = 0; p < n; p++) {
       const cx = cellX[p], cy = cellY[p];
       const xp = x[p], yp = y[p], rp = radius[p] + skin;
-      for (let o = 0; o < nOff; o++) {
-        const qx = per ? wrapX[cx + offX[o] + k] : cx + offX[o];
-        const q = cells[(cy + offY[o]) * nx + qx];
-        if (q < 0) continue;
-        let ddx = x[q] - xp;
-        if (per) ddx -= L * Math.round(ddx / L);
-        const ddy = y[q] - yp, rr = rp + radius[q];
-        if (ddx * ddx + ddy * ddy < rr * rr) out.push(p, q);
+      if (per) {
+        for (let o = 0; o < nOff; o++) {
+          const q = cells[(cy + offY[o]) * nx + wrapX[cx + offX[o] + k]];
+          if (q < 0) continue;
+          let ddx = x[q] - xp;
+          ddx -= L * Math.round(ddx * invL);
+          const ddy = y[q] - yp, rr = rp + radius[q];
+          if (ddx * ddx + ddy * ddy < rr * rr) out.push(p, q);
+        }
+      } else {
+        const c = cy * nx + cx;
+        for (let o = 0; o < nOff; o++) {
+          const q = cells[c + delta[o]];
+          if (q < 0) continue;
+          const ddx = x[q] - xp, ddy = y[q] - yp, rr = rp + radius[q];
+          if (ddx * ddx + ddy * ddy < rr * rr) out.push(p, q);
+        }
       }
     }
     return 'ok';

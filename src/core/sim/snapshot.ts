@@ -11,7 +11,6 @@ export class Snapshot {
   private body: Float64Array[] = [];
   private flags = new Uint8Array(0);
   private integrator: Float64Array[] = [];
-  private contactKeys = new Float64Array(0);
   private contactI = new Int32Array(0);
   private contactJ = new Int32Array(0);
   private history: Float64Array[] = [];
@@ -34,14 +33,12 @@ export class Snapshot {
       this.integrator[k].set(a);
     });
     const c = parts.contacts, m = c.count;
-    if (this.contactKeys.length < m) {
-      this.contactKeys = new Float64Array(c.capacity);
+    if (this.contactI.length < m) {
       this.contactI = new Int32Array(c.capacity);
       this.contactJ = new Int32Array(c.capacity);
       this.history = HISTORY_FIELDS.map(() => new Float64Array(c.capacity));
     }
     if (this.history.length === 0) this.history = HISTORY_FIELDS.map(() => new Float64Array(Math.max(16, m)));
-    this.contactKeys.set(c.key.subarray(0, m));
     this.contactI.set(c.i.subarray(0, m));
     this.contactJ.set(c.j.subarray(0, m));
     HISTORY_FIELDS.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
@@ -60,7 +57,6 @@ export class Snapshot {
     const c = parts.contacts, m = this.contactCount;
     c.reserve(m);
     c.count = m;
-    c.key.set(this.contactKeys.subarray(0, m));
     c.i.set(this.contactI.subarray(0, m));
     c.j.set(this.contactJ.subarray(0, m));
     HISTORY_FIELDS.forEach((f, k) => c[f].set(this.history[k].subarray(0, m)));

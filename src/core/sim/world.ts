@@ -13,18 +13,19 @@ import { findContacts } from '../contacts/narrow-phase';
 import { scatterForces } from '../contacts/scatter-forces';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
-import { bodyEnergies, elasticEnergy, maxOverlapRatio, type BodyEnergies } from '../diagnostics/energy';
+import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
 import type { Integrator, StepDriver } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import { linearNormalForces } from '../laws/linear';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
 import { contactTime } from '../laws/restitution';
 import { NeighborSearch } from '../neighbors/neighbor-search';
+import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
 import type { ScenarioSpec } from '../scenarios/schema';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
-import { ContactHistoryIndex, ContactList, contactKey } from '../state/contact-list';
+import { ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { commitTrial, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
 import { checkPatch, type LiveParams, type ParamPatch } from './params';
@@ -71,11 +72,15 @@ export class World implements StepDriver {
   private energyBaseline = 0;
   private energyEpsilon = 0;
   private lastPower = 0;
+  private readonly overlapStats = { maxOverlapRatio: 0 };
   private overlapRatio = 0;
   private selected: [number, number] | null = null;
   private readonly lastGood: Snapshot;
   private lastGoodStep = -1;
   private mrRef = 1;
+  private readonly searchInput: SearchInput;
+  /** Ek peaks are recorded only when the scenario asks for a relaxation fit (memory grows with peaks). */
+  private readonly trackPeaks: boolean;
 
   constructor(readonly spec: ScenarioSpec) {
     const init = buildInitialState(spec);
@@ -93,6 +98,14 @@ export class World implements StepDriver {
     this.integrator = INTEGRATORS[this.params.integrator].create();
     this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
     this.tangentialCtx = { bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true };
+    let rMin = Infinity;
+    for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
+    // Radii never change after the build, so the skin is fixed; positions are the evaluation configuration.
+    this.searchInput = {
+      n: this.bodies.n, x: this.bodies.ex, y: this.bodies.ey, radius: this.bodies.radius, periodic: this.periodic,
+      skin: SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
+    };
+    this.trackPeaks = spec.run.relaxation !== undefined;
     if (spec.run.selectContact) this.selected = [spec.run.selectContact[0], spec.run.selectContact[1]];
     this.bodies.updateInverseMasses(this.params.rotation);
     this.mrRef = referenceReducedMass(this.bodies, this.walls.count > 0);
@@ -113,9 +126,9 @@ export class World implements StepDriver {
   computeForces(tEval: number, dtSpring: number): void {
     const b = this.bodies, n = b.n;
     this.walls.moveTo(tEval);
-    let rMin = Infinity;
-    for (let k = 0; k < n; k++) if (b.radius[k] < rMin) rMin = b.radius[k];
-    this.search.rebuild({ n, x: b.ex, y: b.ey, radius: b.radius, periodic: this.periodic, skin: SKIN_FRACTION * rMin });
+    const si = this.searchInput;
+    si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
+    this.search.rebuild(si);
     const swap = this.previous;
     this.previous = this.contacts;
     this.contacts = swap;
@@ -137,7 +150,7 @@ export class World implements StepDriver {
         fx[k] = 0; fy[k] = 0; tau[k] = 0;
       }
     }
-    this.lastPower = scatterForces(c, b, this.walls);
+    this.lastPower = scatterForces(c, b, this.walls, this.overlapStats);
   }
 
   commitTangential(dtSpring: number): void {
@@ -174,8 +187,8 @@ export class World implements StepDriver {
     this.stepCount++;
     bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies);
     const e = this.energies;
-    this.peaks.push(this.t, e.ekTrans + e.ekRot);
-    this.overlapRatio = maxOverlapRatio(this.contacts, b);
+    if (this.trackPeaks) this.peaks.push(this.t, e.ekTrans + e.ekRot);
+    this.overlapRatio = this.overlapStats.maxOverlapRatio;
     if (!e.finite) return this.diverge('non-finite', NaN);
     if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
     const travel = e.maxSpeedOverRadius * dt;
@@ -329,9 +342,8 @@ export class World implements StepDriver {
   private selectedAngle(): number {
     if (!this.selected) return NaN;
     const [i, j] = this.selected;
-    const key = contactKey(i, j);
     const c = this.contacts;
-    for (let k = 0; k < c.count; k++) if (c.key[k] === key) return Math.atan2(c.ny[k], c.nx[k]);
+    for (let k = 0; k < c.count; k++) if (c.i[k] === i && c.j[k] === j) return Math.atan2(c.ny[k], c.nx[k]);
     return NaN;
   }
 

@@ -4,22 +4,17 @@
  *
  * Conventions (design/README.md): body i is "first", j "second"; a wall is always i and is stored as
  * i = −1 − w. n points from i to j, t = ẑ×n = (−ny, nx); the force F = fn n + ft t acts on j.
- * History (ξ and up to four scheme-specific slots h0..h3) is keyed by the pair and found in the
- * previous step's list through an open-addressing hash table (no sorting, no allocation per step).
+ * History (ξ and up to four scheme-specific slots h0..h3) is keyed by the pair (i, j) — i < j for
+ * particles, i < 0 for walls — and found in the previous step's list through an open-addressing hash
+ * table on the two integers (no sorting, no allocation per step).
  */
 import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 
-/** Bodies and walls are packed into one key below 2^53. */
-const BODY_LIMIT = 2 ** 21;
-export const MAX_BODIES = BODY_LIMIT - 1;
-
-export function contactKey(i: number, j: number): number {
-  const first = i >= 0 ? i : BODY_LIMIT + (-1 - i);
-  return first * 2 ** 22 + j;
-}
+/** Largest supported number of bodies (indices stay well inside Int32). */
+export const MAX_BODIES = 2 ** 24;
 
 const F64 = [
-  'key', 'nx', 'ny', 'delta', 'un', 'ut', 'mr', 'gn', 'gt', 'fn', 'ft',
+  'nx', 'ny', 'delta', 'un', 'ut', 'mr', 'gn', 'gt', 'fn', 'ft',
   'xi', 'xiEval', 'h0', 'h1', 'h2', 'h3', 'cx', 'cy',
 ] as const;
 type F64Field = (typeof F64)[number];
@@ -29,7 +24,6 @@ export const HISTORY_FIELDS = ['xi', 'h0', 'h1', 'h2', 'h3'] as const;
 export class ContactList {
   count = 0;
   capacity = 0;
-  /** Pair key (contactKey) */ key = new Float64Array(0);
   i = new Int32Array(0);
   j = new Int32Array(0);
   /** Unit normal from i to j */ nx = new Float64Array(0);
@@ -73,9 +67,10 @@ export class ContactList {
   }
 }
 
-/** Open-addressing map from contact key to its index in the previous step's list. */
+/** Open-addressing map from a pair (i, j) to its index in the previous step's list. */
 export class ContactHistoryIndex {
-  private keys = new Float64Array(0);
+  private ki = new Int32Array(0);
+  private kj = new Int32Array(0);
   private vals = new Int32Array(0);
   private mask = 0;
 
@@ -83,37 +78,37 @@ export class ContactHistoryIndex {
   build(list: ContactList): void {
     let size = 16;
     while (size < 2 * list.count + 16) size *= 2;
-    if (size > this.keys.length) {
-      this.keys = new Float64Array(size);
+    if (size > this.vals.length) {
+      this.ki = new Int32Array(size);
+      this.kj = new Int32Array(size);
       this.vals = new Int32Array(size);
     }
-    this.mask = this.keys.length - 1;
+    this.mask = this.vals.length - 1;
     this.vals.fill(-1);
-    const keys = this.keys, vals = this.vals, mask = this.mask;
+    const ki = this.ki, kj = this.kj, vals = this.vals, mask = this.mask, li = list.i, lj = list.j;
     for (let c = 0; c < list.count; c++) {
-      const k = list.key[c];
-      let h = hash(k) & mask;
+      const a = li[c], b = lj[c];
+      let h = hashPair(a, b) & mask;
       while (vals[h] !== -1) h = (h + 1) & mask;
-      keys[h] = k;
+      ki[h] = a;
+      kj[h] = b;
       vals[h] = c;
     }
   }
 
-  /** Index of `key` in the indexed list, or −1. */
-  find(key: number): number {
-    const keys = this.keys, vals = this.vals, mask = this.mask;
-    let h = hash(key) & mask;
+  /** Index of the pair (i, j) in the indexed list, or −1. */
+  find(i: number, j: number): number {
+    const ki = this.ki, kj = this.kj, vals = this.vals, mask = this.mask;
+    let h = hashPair(i, j) & mask;
     for (;;) {
       const v = vals[h];
       if (v === -1) return -1;
-      if (keys[h] === key) return v;
+      if (ki[h] === i && kj[h] === j) return v;
       h = (h + 1) & mask;
     }
   }
 }
 
-function hash(key: number): number {
-  const lo = key % 4194304; // j
-  const hi = (key - lo) / 4194304; // first
-  return (Math.imul(hi | 0, 0x9e3779b1) ^ Math.imul(lo | 0, 0x85ebca77)) >>> 0;
+function hashPair(i: number, j: number): number {
+  return (Math.imul(i, 0x9e3779b1) ^ Math.imul(j, 0x85ebca77)) >>> 0;
 }

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: particle-steps per second of the DEM core on settled piles of 1k, 10k and 100k
+ * discs (Gear 5th order + Cundall spring, cell mask), ≈3–4 contacts per particle.
+ * Options: --sizes 1000,10000 (default 1000,10000,100000), --csv FILE (append rows).
+ * The pile: a hex lattice of discs with radii uniform in [0.85, 1] r_max at spacing 2 r_max in a box,
+ * settled under gravity (not timed) until it has about 3–4 contacts per particle; then timed.
+ */
+import { appendFileSync, existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseScenario } from '../core/scenarios/schema';
+import { World } from '../core/sim/world';
+
+export function benchPile(n: number, tangential = 'cundall'): World {
+  const nx = Math.round(Math.sqrt(n * 1.6)), ny = Math.ceil(n / nx);
+  const r = 0.01, spacing = 1.85 * r; // the mean diameter: a compact start, about half the lattice bonds in contact
+  const width = (nx + 1) * spacing;
+  return new World(parseScenario({
+    name: `bench-pile-${n}`,
+    material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.3, mu: 0.5, density: 1000 },
+    solver: { integrator: 'gear5', tangential, dtOverTc: 0.02 },
+    gravity: [0, -9.81],
+    walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
+    generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r], nx, ny, spacing, r, radiusJitter: 0.15, seed: 11 }],
+  }));
+}
+
+function contactsPerParticle(w: World): number {
+  // Each pair contact touches two particles, a wall contact one.
+  let ends = 0;
+  for (let k = 0; k < w.contacts.count; k++) ends += w.contacts.i[k] >= 0 ? 2 : 1;
+  return ends / w.n;
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { sizes: { type: 'string', default: '1000,10000,100000' }, csv: { type: 'string' } },
+  });
+  const sizes = values.sizes.split(',').map(Number);
+  if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) {
+    process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
+    process.exit(2);
+  }
+  process.stdout.write('scenario              particles  contacts/particle  steps  ms/step   particle-steps/s  search         heap Δ (MB)\n');
+  for (const n of sizes) {
+    const w = benchPile(n);
+    // Settle (not timed): until ≥ 3 contacts per particle or 4000 steps.
+    for (let s = 0; s < 40 && contactsPerParticle(w) < 3; s++) w.step(100);
+    w.step(200);
+    const steps = Math.max(20, Math.round(2e7 / n / 4));
+    const heap0 = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    w.step(steps);
+    const ms = performance.now() - t0;
+    const heap1 = process.memoryUsage().heapUsed;
+    const rate = (n * steps) / (ms / 1000);
+    const row = {
+      scenario: `pile (gear5+cundall)`, particles: w.n, contactsPerParticle: contactsPerParticle(w), steps,
+      msPerStep: ms / steps, particleStepsPerSecond: rate, search: w.searchReport().method, heapDeltaMB: (heap1 - heap0) / 1e6,
+    };
+    process.stdout.write(
+      `${row.scenario.padEnd(21)} ${String(row.particles).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} `
+      + `${row.msPerStep.toFixed(3).padEnd(9)} ${(rate / 1e6).toFixed(2).padStart(6)} M           ${row.search.padEnd(14)} ${row.heapDeltaMB.toFixed(2)}\n`,
+    );
+    if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
+    if (values.csv) {
+      if (!existsSync(values.csv)) appendFileSync(values.csv, `${Object.keys(row).join(',')}\n`);
+      appendFileSync(values.csv, `${Object.values(row).join(',')}\n`);
+    }
+  }
+}
+
+if (process.argv[1]?.endsWith('bench.ts')) main();

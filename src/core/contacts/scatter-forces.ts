@@ -1,14 +1,14 @@
 /**
  * Adds the contact forces to the bodies (design/README.md conventions): F = f_n n + f_t t on j,
  * −F on i; torques τ_j −= a_j f_t and τ_i −= a_i f_t (discs, lever arms r_i = a_i n, r_j = −a_j n).
- * Returns the power fed in by moving walls, Σ F·v_wall [W], and records in `stats.maxOverlapRatio` the
- * largest δ / min(a_i, a_j) (for the health check), in the same pass.
+ * Records in `stats` the power fed in by moving walls, Σ F·v_wall [W], and the largest δ / min(a_i, a_j)
+ * (for the health check), in the same pass.
  */
 import type { WallSet } from '../boundaries/walls';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 
-export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stats: { maxOverlapRatio: number }): number {
+export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stats: ScatterStats): void {
   const fx = b.fx, fy = b.fy, tau = b.tau, rad = b.radius;
   const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, fnA = c.fn, ftA = c.ft, dA = c.delta;
   let power = 0, maxRatio = 0;
@@ -35,5 +35,11 @@ export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stat
     }
   }
   stats.maxOverlapRatio = maxRatio;
-  return power;
+  stats.wallPower = power;
+}
+
+export interface ScatterStats {
+  maxOverlapRatio: number;
+  /** [W] */
+  wallPower: number;
 }

@@ -151,13 +151,22 @@ export class GearIntegrator implements Integrator {
     for (let k = 0; k < n; k++) {
       const f = flags[k];
       const o = k * 18, p = o + STRIDE, r = o + 2 * STRIDE;
+      // y_k += α_k Δ with Δ = (Δt²/2) f/m − y_2^p (paper 000 Eq. 17; α_2 = 1). Written out, not
+      // called, so no doubles are boxed across a call boundary.
       if ((f & IMMOVABLE) === 0) {
-        const imk = im[k];
-        if (imk > 0) {
-          if ((f & LOCK_X) === 0) correctSlot(g, o, h2 * fx[k] * imk, a0, a1, a3, a4, a5);
-          if ((f & LOCK_Y) === 0) correctSlot(g, p, h2 * fy[k] * imk, a0, a1, a3, a4, a5);
+        const imk = im[k], iik = ii[k];
+        if (imk > 0 && (f & LOCK_X) === 0) {
+          const d = h2 * fx[k] * imk - g[o + 2];
+          g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
         }
-        if (ii[k] > 0) correctSlot(g, r, h2 * tau[k] * ii[k], a0, a1, a3, a4, a5);
+        if (imk > 0 && (f & LOCK_Y) === 0) {
+          const d = h2 * fy[k] * imk - g[p + 2];
+          g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
+        }
+        if (iik > 0) {
+          const d = h2 * tau[k] * iik - g[r + 2];
+          g[r] += a0 * d; g[r + 1] += a1 * d; g[r + 2] += d; g[r + 3] += a3 * d; g[r + 4] += a4 * d; g[r + 5] += a5 * d;
+        }
       }
       x[k] = g[o]; vx[k] = g[o + 1] * invDt; ax[k] = g[o + 2] * invH2;
       y[k] = g[p]; vy[k] = g[p + 1] * invDt; ay[k] = g[p + 2] * invH2;
@@ -179,10 +188,4 @@ function predictSlot(g: Float64Array, o: number): void {
   g[o + 2] = y2 + 3 * y3 + 6 * y4 + 10 * y5;
   g[o + 3] = y3 + 4 * y4 + 10 * y5;
   g[o + 4] = y4 + 5 * y5;
-}
-
-/** Corrector y_k += α_k Δ with Δ = (Δt²/2) f/m − y_2^p (paper 000 Eq. 17; α_2 = 1). */
-function correctSlot(g: Float64Array, o: number, target: number, a0: number, a1: number, a3: number, a4: number, a5: number): void {
-  const d = target - g[o + 2];
-  g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
 }

@@ -49,7 +49,7 @@ export class NeighborSearch {
     const method = this.method === 'auto' ? (n < BRUTE_FORCE_BELOW ? 'brute-force' : 'cell-mask') : this.method;
     if (method === 'brute-force') {
       bruteForcePairs(s, this.pairs);
-      this.set('brute force', n < BRUTE_FORCE_BELOW ? `n = ${n} < ${BRUTE_FORCE_BELOW}` : 'requested');
+      if (this.report.method !== 'brute force') this.set('brute force', n < BRUTE_FORCE_BELOW ? `fewer than ${BRUTE_FORCE_BELOW} particles` : 'requested');
       return;
     }
     const ratio = rMax / rMin;
@@ -58,11 +58,16 @@ export class NeighborSearch {
       const k = chooseMaskHalfWidth(rMin, rMax, s.skin);
       if (k > 0) {
         const res = this.mask.pairs(s, k, xmin, xmax, ymin, ymax, this.pairs);
-        const size = `${2 * k + 1}×${2 * k + 1}`;
         if (res === 'ok') {
-          this.set(`cell mask ${size}`, `radius ratio ${ratio.toFixed(3)}${k > 2 ? ' exceeds the 5×5 limit 1.273' : ''}`);
+          if (this.okK !== k || this.okRatio !== ratio) {
+            this.okK = k;
+            this.okRatio = ratio;
+            this.set(`cell mask ${2 * k + 1}×${2 * k + 1}`, `radius ratio ${ratio.toFixed(3)}${k > 2 ? ' exceeds the 5×5 limit 1.273' : ''}`);
+          }
           return;
         }
+        this.okK = 0;
+        const size = `${2 * k + 1}×${2 * k + 1}`;
         if (res === 'conflict') {
           rep.conflicts = this.mask.conflicts;
           why = `one-per-cell condition violated: ${this.mask.conflicts} particle(s) shared a cell of the ${size} mask (overlaps deeper than the 10 % design value)`;
@@ -89,4 +94,8 @@ export class NeighborSearch {
     this.report.method = method;
     this.report.reason = reason;
   }
+
+  /** The cell-mask report is formatted only when k or the radius ratio change (no per-step strings). */
+  private okK = 0;
+  private okRatio = 0;
 }

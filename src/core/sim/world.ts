@@ -10,7 +10,7 @@ import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { findContacts } from '../contacts/narrow-phase';
-import { scatterForces } from '../contacts/scatter-forces';
+import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
@@ -71,8 +71,7 @@ export class World implements StepDriver {
   private workIn = 0;
   private energyBaseline = 0;
   private energyEpsilon = 0;
-  private lastPower = 0;
-  private readonly overlapStats = { maxOverlapRatio: 0 };
+  private readonly scatterStats: ScatterStats = { maxOverlapRatio: 0, wallPower: 0 };
   private overlapRatio = 0;
   private selected: [number, number] | null = null;
   private readonly lastGood: Snapshot;
@@ -150,7 +149,7 @@ export class World implements StepDriver {
         fx[k] = 0; fy[k] = 0; tau[k] = 0;
       }
     }
-    this.lastPower = scatterForces(c, b, this.walls, this.overlapStats);
+    scatterForces(c, b, this.walls, this.scatterStats);
   }
 
   commitTangential(dtSpring: number): void {
@@ -182,13 +181,13 @@ export class World implements StepDriver {
         if (w !== x) { b.x[k] = w; this.integrator.shiftX(k, w - x); }
       }
     }
-    this.workIn += this.lastPower * dt + this.prescribedPower() * dt;
+    this.workIn += (this.scatterStats.wallPower + this.prescribedPower()) * dt;
     this.t = (this.stepCount + 1) * dt + this.tOffset;
     this.stepCount++;
     bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies);
     const e = this.energies;
     if (this.trackPeaks) this.peaks.push(this.t, e.ekTrans + e.ekRot);
-    this.overlapRatio = this.overlapStats.maxOverlapRatio;
+    this.overlapRatio = this.scatterStats.maxOverlapRatio;
     if (!e.finite) return this.diverge('non-finite', NaN);
     if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
     const travel = e.maxSpeedOverRadius * dt;

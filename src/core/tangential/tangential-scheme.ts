@@ -33,5 +33,6 @@ export interface TangentialScheme {
 
 /** Default commit: the stored spring is the capped trial spring. */
 export function commitTrial(c: ContactList): void {
-  c.xi.set(c.xiEval.subarray(0, c.count));
+  const xi = c.xi, xiE = c.xiEval;
+  for (let k = 0; k < c.count; k++) xi[k] = xiE[k];
 }

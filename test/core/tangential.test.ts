@@ -1,0 +1,91 @@
+/**
+ * Tangential schemes and the Coulomb cap (design/contact-laws.md §8, tangential-schemes.md §1–3).
+ */
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/cli/run-scenario';
+import { coulombCap } from '../../src/core/contacts/coulomb-cap';
+import { materialCoefficients } from '../../src/core/laws/material';
+import { ContactList } from '../../src/core/state/contact-list';
+import { parseScenario } from '../../src/core/scenarios/schema';
+import { World } from '../../src/core/sim/world';
+import { builtIn } from '../helpers';
+
+function oneContact(xiTrial: number, ut: number) {
+  const c = new ContactList(1);
+  c.count = 1;
+  c.delta[0] = 1e-3;
+  c.fn[0] = 100; // kn δ = 100 N with kn = 1e5
+  c.gt[0] = 10;
+  c.ut[0] = ut;
+  c.xiEval[0] = xiTrial;
+  return c;
+}
+
+describe('Coulomb cap', () => {
+  const base = { ...builtIn('pile').material, kn: 1e5, ktOverKn: 0.5, mu: 0.3 };
+  const params = (capMode: 'total' | 'elastic') => materialCoefficients({
+    ...base, capMode, integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.01, rotation: true, gravityX: 0, gravityY: 0,
+  });
+
+  it("'total' (paper 002): sticks below μ fn, slips at exactly μ fn with ξ reset to the limit", () => {
+    const m = params('total'); // kt = 5e4, μ fn = 30 N
+    const stick = oneContact(1e-4, 0); // −kt ξ = −5 N
+    coulombCap(stick, m);
+    expect(stick.ft[0]).toBeCloseTo(-5, 12);
+    expect(stick.xiEval[0]).toBe(1e-4);
+    const slip = oneContact(1e-3, 0.5); // −50 − 5 = −55 N > 30 N
+    coulombCap(slip, m);
+    expect(slip.ft[0]).toBeCloseTo(-30, 12);
+    expect(slip.xiEval[0]).toBeCloseTo(30 / 5e4, 15);
+  });
+
+  it("'elastic' (paper 000): caps the spring at μ kn δ, dashpot added outside the cap", () => {
+    const m = params('elastic');
+    const slip = oneContact(-1e-3, 0.5); // spring +50 N > μ kn δ = 30 N
+    coulombCap(slip, m);
+    expect(slip.xiEval[0]).toBeCloseTo(-30 / 5e4, 15);
+    expect(slip.ft[0]).toBeCloseTo(30 - 10 * 0.5, 12);
+  });
+});
+
+describe('tangential schemes', () => {
+  it('the paper-faithful geometric form (paper 000 Eqs. 14–15) also gives a Δt-independent tR in E1', () => {
+    const tR = (dt: number, rotation: boolean) => runScenario(builtIn('two-disc', 'tangential=geometric-paper', `rotation=${rotation}`, `dtOverTc=${dt}`)).summary.relaxation!.tROverTc;
+    for (const rotation of [false, true]) {
+      const a = tR(0.1, rotation), b = tR(0.01, rotation);
+      expect(Math.abs(a / b - 1)).toBeLessThan(0.01);
+    }
+    // Rotation locked it equals the consistent form's 59.6 tc; with rotation it counts the contact point's
+    // motion, not the material's, and relaxes more slowly (design/tangential-schemes.md §3.2).
+    expect(Math.abs(tR(0.01, false) / 59.6 - 1)).toBeLessThan(0.01);
+    expect(tR(0.01, true)).toBeGreaterThan(119.2 * 1.02);
+  });
+
+  it('switching the scheme while running keeps the spring and changes the relaxation', () => {
+    const spec = builtIn('two-disc', 'tangential=cundall', 'dtOverTc=0.1', 'rotation=false');
+    const w = new World(spec);
+    w.step(300);
+    const xi = w.contacts.xi[0];
+    expect(Math.abs(xi)).toBeGreaterThan(0);
+    w.setParams({ tangential: 'geometric' });
+    w.step(1);
+    expect(w.params.tangential).toBe('geometric');
+    // One step later the spring has moved by one increment, not restarted from zero.
+    expect(Math.abs(w.contacts.xi[0] / xi - 1)).toBeLessThan(0.2);
+    expect(w.health.status).toBe('ok');
+  });
+
+  it('a rolling disc on a floor keeps rolling with the Cundall and geometric springs (no slip, no spring growth)', () => {
+    for (const tangential of ['cundall', 'geometric']) {
+      const w = new World(parseScenario({
+        name: 'roll', material: { kn: 1e5, en: 0.5, mu: 0.5 }, solver: { tangential, dtOverTc: 0.02 }, gravity: [0, -9.81],
+        walls: [{ type: 'line', point: [0, 0], normal: [0, 1] }],
+        particles: [{ x: 0, y: 0.01 - (9.81 * Math.PI * 1e-4 * 1000) / 1e5, r: 0.01, vx: 0.2, omega: -20 }],
+      }));
+      w.step(20000);
+      const b = w.bodies;
+      expect(Math.abs(b.vx[0] - 0.2)).toBeLessThan(2e-3);
+      expect(Math.abs(b.vx[0] + b.omega[0] * 0.01)).toBeLessThan(1e-4); // rolling without slip
+    }
+  });
+});

@@ -20,7 +20,11 @@ export interface RunSummary {
   t: number;
   dt: number;
   tc: number;
+  /** 2π√(m_min/kn), paper 000 Eq. 9 [s] */
+  ts: number;
   dtOverTc: number;
+  /** Largest stable Δt/tc of the integrator for this contact damping (design/integrators.md §1.7) */
+  stableDtOverTc: number;
   integrator: string;
   tangential: string;
   rotation: boolean;
@@ -65,7 +69,8 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     scenario: spec.name,
     status: w.health.status,
     ...(w.health.status !== 'ok' ? { message: w.health.message } : {}),
-    particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, dtOverTc: w.dt / ts.tc,
+    particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ts: ts.ts, dtOverTc: w.dt / ts.tc,
+    stableDtOverTc: ts.stableDtOverTc,
     integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
     search: w.searchReport().method,
     ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),

@@ -12,6 +12,8 @@ import { SHORT_KEYS } from '../core/scenarios/overrides';
 import { CsvSink } from './csv-sink';
 import { loadScenario, loadScenarioInput } from './load-scenario';
 import { checkRunSettings, plannedSteps, runScenario } from './run-scenario';
+import { printConvergence } from './convergence';
+import { runConvergence } from '../core/convergence/ladder';
 import { World } from '../core/sim/world';
 
 const HELP = `granular sandbox — headless runner
@@ -19,6 +21,7 @@ const HELP = `granular sandbox — headless runner
 Usage:
   npm run sim -- run <scenario.json | built-in> [--set key=value ...] [--out DIR]
   npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json]
+  npm run sim -- convergence <scenario.json | built-in> [--set key=value ...] [--steps a,b,c] [--json]
   npm run sim -- list
   npm run sim -- --help
 
@@ -31,6 +34,13 @@ Commands:
           Ek(t) = E0 exp(-t/tR) through the Ek peaks between run.relaxation.from and .to times the
           largest peak (default 1e-2 to 1e-6; paper 000 Eq. 12), and prints one line per run
           (JSON with --json) with dtOverTc, tangential, rotation and tR in units of tc.
+  convergence
+          Runs a Δt ladder (run.convergence.steps, or --steps: step counts over the window
+          run.convergence.duration or run.duration) against a reference: the analytic solution where
+          one exists (case-i), else a run referenceFactor (16) times finer, with the consistent spring
+          update when a GSSSS member is tested with a first-order one. Prints one line per quantity
+          (position, velocity, angle, spin) with the max errors and the observed order (finest pair
+          and least-squares slope); --json prints one JSON object per quantity.
   list    Lists the built-in scenarios.
 
 Options:
@@ -41,7 +51,8 @@ ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(1
                     In sweep, a value with commas (not starting with '[') is a list of values.
   --out DIR         Output folder for run (default out/<scenario name>); created if missing.
   --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own).
-  --json            sweep: print one JSON object per run.
+  --steps L         convergence: comma-separated step counts over the window, coarse to fine.
+  --json            sweep: one JSON object per run; convergence: one per quantity.
   -h, --help        This text.
 
 Live parameters and allowed ranges:
@@ -71,6 +82,7 @@ function main(argv: string[]): void {
         set: { type: 'string', multiple: true, default: [] },
         out: { type: 'string' },
         'dt-over-tc': { type: 'string' },
+        steps: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -89,9 +101,10 @@ function main(argv: string[]): void {
     for (const s of listBuiltIns()) process.stdout.write(`${s.name.padEnd(14)} ${s.title} — ${s.description}\n`);
     return;
   }
-  if (command !== 'run' && command !== 'sweep') fail(new UsageError(`unknown command '${command}'; use run, sweep or list`));
+  if (command !== 'run' && command !== 'sweep' && command !== 'convergence') fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence or list`));
   if (!scenarioArg) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
   if (command === 'run') runCommand(scenarioArg, values.set as string[], values.out);
+  else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
   else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
 }
 
@@ -167,6 +180,29 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
     }
   }
   if (anyDiverged) process.exitCode = 3;
+}
+
+function convergenceCommand(scenarioArg: string, sets: string[], stepList: string | undefined, json: boolean): void {
+  let spec;
+  let steps: number[] | undefined;
+  try {
+    spec = loadScenario(scenarioArg, sets);
+    if (stepList !== undefined) {
+      steps = stepList.split(',').map((v) => Number(v.trim()));
+      const bad = steps.filter((n) => !Number.isInteger(n) || n < 1);
+      if (bad.length || steps.length < 2) throw new UsageError(`--steps: expected at least two positive integers like 200,400,800, got '${stepList}'`);
+    }
+    if (!steps && !spec.run.convergence) throw new UsageError(`scenario '${spec.name}' has no run.convergence; give --steps a,b,c`);
+  } catch (e) {
+    fail(e);
+  }
+  let result;
+  try {
+    result = runConvergence(spec, steps ? { steps } : {});
+  } catch (e) {
+    fail(new UsageError((e as Error).message));
+  }
+  printConvergence(result, json);
 }
 
 main(process.argv.slice(2));

@@ -15,3 +15,6 @@ export type { RelaxationFit } from './diagnostics/ek-peaks';
 export { FIXED, LOCK_X, LOCK_Y, LOCK_ROT, PRESCRIBED, DRAGGED } from './state/body-flags';
 export { INTEGRATORS } from './integrators/registry';
 export { TANGENTIAL_SCHEMES } from './tangential/registry';
+export { runConvergence, QUANTITIES } from './convergence/ladder';
+export type { LadderResult, LadderOptions, QuantityConvergence, Quantity } from './convergence/ladder';
+export { GSSSS_PRESETS } from './integrators/gssss-parameters';

@@ -39,3 +39,20 @@ export function coulombCap(c: ContactList, m: MaterialCoefficients): void {
     }
   }
 }
+
+/**
+ * The same cap for one spring ξ given the normal state (δ, f_n) and u_t of that state: returns the
+ * capped ξ. Used for the stored spring at t_{n+1} (design/tangential-schemes.md §4.3, paper 002 rule 3).
+ */
+export function capSpring(xi: number, delta: number, fn: number, ut: number, gt: number, m: MaterialCoefficients): number {
+  const kt = m.kt;
+  if (m.capElastic) {
+    const fe = m.kn * delta;
+    const lim = fe > 0 ? m.mu * fe : 0;
+    return kt * Math.abs(xi) > lim ? (xi > 0 ? lim : -lim) / kt : xi;
+  }
+  const f = -kt * xi - gt * ut;
+  const lim = fn > 0 ? m.mu * fn : 0;
+  if (Math.abs(f) <= lim) return xi;
+  return kt > 0 ? -(f > 0 ? lim : -lim) / kt : 0;
+}

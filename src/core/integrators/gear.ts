@@ -49,6 +49,8 @@ export class GearIntegrator implements Integrator {
   private readonly table: GearTable;
   /** Interleaved scaled derivatives, 3 coordinates × 6 slots per body */
   g = new Float64Array(0);
+  readonly markers = null;
+  readonly accelerationShift = 0;
   private velocityDependent = true;
 
   constructor(id: 'gear3' | 'gear4' | 'gear5') {
@@ -115,7 +117,7 @@ export class GearIntegrator implements Integrator {
     return invInertia > 0;
   }
 
-  changeDt(oldDt: number, newDt: number): void {
+  changeDt(_w: StepDriver, oldDt: number, newDt: number): void {
     const r = newDt / oldDt, g = this.g;
     const n = g.length / STRIDE;
     const r2 = r * r, r3 = r2 * r, r4 = r3 * r, r5 = r4 * r;

@@ -6,6 +6,7 @@
  */
 import type { IntegratorId } from '../sim/params';
 import type { BodyState } from '../state/body-state';
+import type { GssssMarkers } from './gssss-parameters';
 
 /** What an integrator may ask of the world during a step. */
 export interface StepDriver {
@@ -30,15 +31,28 @@ export interface Integrator {
   id: IntegratorId;
   /** One line for the GUI and --help */
   description: string;
-  /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (design/integrators.md §1.7) */
+  /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (design/integrators.md §1.7, §2.6) */
   stableOmega(zeta: number): number;
+  /**
+   * GSSSS markers for the tangential update (design/tangential-schemes.md §4.3); null for Gear, whose
+   * forces are evaluated at the predicted state t + Δt.
+   */
+  readonly markers: GssssMarkers | null;
+  /**
+   * The stored accelerations (ax, ay, alpha) belong to t − φΔt with φ = accelerationShift
+   * (design/integrators.md §2.3; 0 for Gear and central difference).
+   */
+  readonly accelerationShift: number;
   /** Makes room for `capacity` bodies (called when bodies are added) */
   reserve(capacity: number): void;
   /** Start-up from the committed x, v (computes initial accelerations) */
   init(w: StepDriver): void;
   step(w: StepDriver): void;
-  /** Rescales internal state when Δt changes between steps */
-  changeDt(oldDt: number, newDt: number): void;
+  /**
+   * Δt changed between steps (the driver already holds the new Δt): Gear rescales its scaled
+   * derivatives, GSSSS restarts from the committed state.
+   */
+  changeDt(w: StepDriver, oldDt: number, newDt: number): void;
   /** Re-initialises one body's internal state from its x, v (after a drag or teleport) */
   resetBody(w: StepDriver, k: number): void;
   /** Internal state arrays that a snapshot must copy */

@@ -1,7 +1,12 @@
 /** Built-in scenarios, one row each. Adding a scenario = one file in builtins/ + one row here. */
 import { cloneJson } from '../math/grow';
+import { blockDrop } from './builtins/block-drop';
+import { caseI } from './builtins/case-i';
+import { caseII } from './builtins/case-ii';
+import { caseIIDrop } from './builtins/case-ii-drop';
 import { elasticGas } from './builtins/elastic-gas';
 import { headOn } from './builtins/head-on';
+import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
 import { twoDisc } from './builtins/two-disc';
 import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } from './schema';
@@ -11,6 +16,11 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'two-disc': twoDisc,
   'head-on': headOn,
   'elastic-gas': elasticGas,
+  'case-i': caseI,
+  'case-ii': caseII,
+  'case-ii-drop': caseIIDrop,
+  'orbiting-disc': orbitingDisc,
+  'block-drop': blockDrop,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

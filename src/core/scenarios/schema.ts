@@ -5,8 +5,9 @@
  * README § "Scenario files" documents the format field by field.
  */
 import { z } from 'zod';
+import { combinationProblem } from '../sim/combination';
 import {
-  CAP_MODES, INTEGRATOR_IDS, PARAMS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
+  CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
   type NumericParamInfo,
 } from '../sim/params';
 
@@ -35,6 +36,12 @@ export const materialSchema = z.strictObject({
 export const solverSchema = z.strictObject({
   integrator: z.enum(INTEGRATOR_IDS).default('gear5'),
   tangential: z.enum(TANGENTIAL_IDS).default('cundall'),
+  /** Parameters of integrator 'gssss', U0/V0(ρmin, ρmax, ρs; η); the default equals central difference. */
+  gssssFamily: z.enum(GSSSS_FAMILIES).default('U0'),
+  rhoMin: ranged(PARAMS.rhoMin).default(1),
+  rhoMax: ranged(PARAMS.rhoMax).default(1),
+  rhoS: ranged(PARAMS.rhoS).default(0),
+  eta: ranged(PARAMS.eta).default(1),
   /** Δt in units of the contact time tc (used unless `dt` is given). */
   dtOverTc: ranged(PARAMS.dtOverTc).optional(),
   /** Absolute Δt [s]; overrides dtOverTc. */
@@ -150,6 +157,17 @@ export const runSchema = z.strictObject({
     /** Stop the run once an Ek peak falls below to·max */
     stopWhenRelaxed: z.boolean().default(true),
   }).optional(),
+  /** Δt ladder for `sim convergence` (design/experiments.md E5–E7) */
+  convergence: z.strictObject({
+    /** Window [s] (default run.duration) */
+    duration: positive().optional(),
+    /** Step counts over the window, coarse to fine */
+    steps: z.array(z.int().min(1).max(1e8)).min(2),
+    /** Errors are the maximum over this many equally spaced times; must divide every step count */
+    samples: z.int().min(1).default(64),
+    /** Without an analytic solution the reference runs this many times finer than the finest step */
+    referenceFactor: z.int().min(2).max(1024).default(16),
+  }).optional(),
 });
 
 export const scenarioSchema = z.strictObject({
@@ -227,8 +245,15 @@ export function parseScenario(input: unknown): ScenarioSpec {
     if (w.type === 'segment' && w.a[0] === w.b[0] && w.a[1] === w.b[1]) problems.push(`walls.${k}: a and b must differ`);
     if (w.type === 'box' && (w.xmax <= w.xmin || w.ymax <= w.ymin)) problems.push(`walls.${k}: box needs xmax > xmin and ymax > ymin`);
   });
+  const combination = combinationProblem(spec.solver);
+  if (combination) problems.push(`solver.tangential: ${combination}`);
   const p = spec.domain.periodicX;
   if (p && p[1] <= p[0]) problems.push(`domain.periodicX: must be [xmin, xmax] with xmax > xmin`);
+  const cv = spec.run.convergence;
+  if (cv) {
+    const bad = cv.steps.filter((n) => n % cv.samples !== 0);
+    if (bad.length) problems.push(`run.convergence.samples: ${cv.samples} must divide every step count (not ${bad.join(', ')})`);
+  }
   if (spec.run.duration !== undefined && spec.run.durationOverTc !== undefined) {
     problems.push('run: give duration or durationOverTc, not both');
   }

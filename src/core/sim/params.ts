@@ -40,14 +40,18 @@ function num(
   return { kind: 'number', label, unit, min, max, sliderMin, sliderMax, log, help };
 }
 
-export const INTEGRATOR_IDS = ['gear5', 'gear4', 'gear3'] as const;
+export const INTEGRATOR_IDS = ['gear5', 'gear4', 'gear3', 'cdm', 'v0-110', 'u0-010', 'v0-010', 'gssss'] as const;
 export type IntegratorId = (typeof INTEGRATOR_IDS)[number];
 
-export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper'] as const;
+export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper', 'traditional', 'consistent', 'midpoint'] as const;
 export type TangentialId = (typeof TANGENTIAL_IDS)[number];
 
 export const CAP_MODES = ['total', 'elastic'] as const;
 export type CapMode = (typeof CAP_MODES)[number];
+
+/** Families of the general GSSSS member (design/integrators.md §2.4). */
+export const GSSSS_FAMILIES = ['U0', 'V0'] as const;
+export type GssssFamilyId = (typeof GSSSS_FAMILIES)[number];
 
 export const TANGENTIAL_DAMPING_MODES = ['ratio', 'restitution'] as const;
 export type TangentialDampingMode = (typeof TANGENTIAL_DAMPING_MODES)[number];
@@ -69,8 +73,22 @@ export const PARAMS = {
     help: "'total': |spring+dashpot| ≤ μ fn (paper 002); 'elastic': |kt ξ| ≤ μ kn δ (paper 000)",
   } as ChoiceParamInfo,
   clampNormal: { kind: 'boolean', label: 'no attractive normal force', help: 'use max(fn, 0) (changes the restitution formula)' } as BooleanParamInfo,
-  integrator: { kind: 'choice', label: 'integrator', options: INTEGRATOR_IDS, help: 'Gear predictor–corrector of order 5, 4 or 3 (design/integrators.md §1)' } as ChoiceParamInfo,
-  tangential: { kind: 'choice', label: 'tangential scheme', options: TANGENTIAL_IDS, help: 'how the friction spring is advanced (design/tangential-schemes.md)' } as ChoiceParamInfo,
+  integrator: {
+    kind: 'choice', label: 'integrator', options: INTEGRATOR_IDS,
+    help: "Gear predictor–corrector of order 5, 4 or 3 (design/integrators.md §1); explicit GSSSS members cdm = U0(1,1,0), v0-110, u0-010, v0-010, or 'gssss' with gssssFamily, rhoMin, rhoMax, rhoS, eta (§2)",
+  } as ChoiceParamInfo,
+  tangential: {
+    kind: 'choice', label: 'tangential scheme', options: TANGENTIAL_IDS,
+    help: 'how the friction spring is advanced (design/tangential-schemes.md); traditional, consistent and midpoint (cdm only) need a GSSSS integrator, geometric-paper needs Gear',
+  } as ChoiceParamInfo,
+  gssssFamily: {
+    kind: 'choice', label: 'GSSSS family', options: GSSSS_FAMILIES,
+    help: "integrator 'gssss': U0 (no overshoot in displacement) or V0 (in velocity) (paper 002 Eqs. 24–25, reconstructed)",
+  } as ChoiceParamInfo,
+  rhoMin: num('GSSSS ρmin', '', 0, 1, false, "integrator 'gssss': smallest spectral radius at the design frequency (suggested ρs ≤ ρmin ≤ ρmax)"),
+  rhoMax: num('GSSSS ρmax', '', 0, 1, false, "integrator 'gssss': largest spectral radius at the design frequency; 1 keeps low frequencies undamped"),
+  rhoS: num('GSSSS ρs', '', 0, 1, false, "integrator 'gssss': spurious root at the design frequency"),
+  eta: num('GSSSS η', '', 0, 1, false, "integrator 'gssss': splits the predictor between W2Λ2 and λ3; changes neither stability nor dissipation"),
   dtOverTc: num('Δt/tc', '', 1e-6, 10, true, 'time step in units of the contact time tc', 1e-5, 1),
   rotation: { kind: 'boolean', label: 'rotation', help: 'off: no particle rotates (paper 000 "rotation suppressed")' } as BooleanParamInfo,
   gravityX: num('gravity x', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
@@ -92,6 +110,11 @@ export interface LiveParams {
   clampNormal: boolean;
   integrator: IntegratorId;
   tangential: TangentialId;
+  gssssFamily: GssssFamilyId;
+  rhoMin: number;
+  rhoMax: number;
+  rhoS: number;
+  eta: number;
   dtOverTc: number;
   rotation: boolean;
   gravityX: number;

@@ -7,6 +7,11 @@
 export interface Diagnostics {
   /** [s] */
   t: number;
+  /**
+   * Time level of the stored accelerations: t − φΔt for a GSSSS member with shift φ
+   * (design/integrators.md §2.3, §2.7); t for Gear and central difference [s]
+   */
+  tAcceleration: number;
   step: number;
   /** [s] */
   dt: number;

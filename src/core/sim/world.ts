@@ -27,8 +27,10 @@ import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import { ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
-import { commitTrial, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
-import { checkPatch, type LiveParams, type ParamPatch } from './params';
+import { ContactKinematics } from '../tangential/contact-kinematics';
+import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
+import { combinationProblem } from './combination';
+import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
 import { Snapshot } from './snapshot';
 import type { Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 
@@ -80,6 +82,7 @@ export class World implements StepDriver {
   private readonly searchInput: SearchInput;
   /** Ek peaks are recorded only when the scenario asks for a relaxation fit (memory grows with peaks). */
   private readonly trackPeaks: boolean;
+  private readonly committedGeometry = new ContactKinematics();
 
   constructor(readonly spec: ScenarioSpec) {
     const init = buildInitialState(spec);
@@ -91,12 +94,18 @@ export class World implements StepDriver {
       kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, tangentialDamping: m.tangentialDamping,
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
       integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
+      gssssFamily: s.gssssFamily, rhoMin: s.rhoMin, rhoMax: s.rhoMax, rhoS: s.rhoS, eta: s.eta,
       gravityX: spec.gravity[0], gravityY: spec.gravity[1],
     };
     this.dtAbsolute = s.dt !== undefined;
-    this.integrator = INTEGRATORS[this.params.integrator].create();
+    const refused = combinationProblem(this.params);
+    if (refused) throw new ParamError('tangential', refused);
+    this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
     this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
-    this.tangentialCtx = { bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true };
+    this.tangentialCtx = {
+      bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
+      markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
+    };
     let rMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
     // Radii never change after the build, so the skin is fixed; positions are the evaluation configuration.
@@ -135,6 +144,7 @@ export class World implements StepDriver {
     findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, c);
     linearNormalForces(c, this.material);
     this.tangentialCtx.dt = dtSpring;
+    this.tangentialCtx.tState = this.t;
     this.scheme.trial(c, this.tangentialCtx);
     coulombCap(c, this.material);
     // External forces and gravity on movable bodies.
@@ -154,6 +164,7 @@ export class World implements StepDriver {
 
   commitTangential(dtSpring: number): void {
     this.tangentialCtx.dt = dtSpring;
+    this.tangentialCtx.tState = this.t + dtSpring;
     if (this.scheme.commit) this.scheme.commit(this.contacts, this.tangentialCtx);
     else commitTrial(this.contacts);
     this.tangentialCtx.slotsValid = true;
@@ -212,11 +223,26 @@ export class World implements StepDriver {
     return p;
   }
 
-  /** Elastic energy at the evaluation configuration (cheap; used only for the divergence bound). */
+  /**
+   * Elastic energy of the current contacts, used only for the divergence bound. Overlaps are those of
+   * the evaluation configuration (cheap), which is the committed state for central difference and close
+   * to it for Gear; GSSSS members with q̃ ≠ q_{n+1} (e.g. V0(1,1,0): q̃ = q_n + ½Δt v_n) re-measure them at
+   * the committed state, since a spring at q̃ paired with v_{n+1} misstates the energy by O(ωΔt).
+   */
   private approxElastic(): number {
-    const c = this.contacts, kn = this.material.kn, kt = this.material.kt;
+    const c = this.contacts, kn = this.material.kn, kt = this.material.kt, b = this.bodies;
+    const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
     let e = 0;
-    for (let k = 0; k < c.count; k++) e += kn * c.delta[k] * c.delta[k] + kt * c.xi[k] * c.xi[k];
+    for (let k = 0; k < c.count; k++) {
+      let d = c.delta[k];
+      if (remeasure) {
+        const i = c.i[k], j = c.j[k];
+        this.committedGeometry.geometry(this.walls, this.periodic, i, j, i >= 0 ? b.x[i] : 0, i >= 0 ? b.y[i] : 0,
+          i >= 0 ? b.radius[i] : 0, b.x[j], b.y[j], b.radius[j], this.t);
+        d = Math.max(this.committedGeometry.delta, 0);
+      }
+      e += kn * d * d + kt * c.xi[k] * c.xi[k];
+    }
     return 0.5 * e;
   }
 
@@ -234,6 +260,8 @@ export class World implements StepDriver {
   /** Validates the patch (throws ParamError, changing nothing) and applies it before the next step. */
   setParams(patch: Record<string, unknown>): void {
     const checked = checkPatch(patch);
+    const refused = combinationProblem({ ...this.params, ...this.pending, ...checked });
+    if (refused) throw new ParamError('tangential' in checked ? 'tangential' : 'integrator', refused);
     this.pending = { ...(this.pending ?? {}), ...checked };
     if ('dtOverTc' in checked) this.dtAbsolute = false;
     if (this.health.status !== 'ok') this.applyPending();
@@ -261,16 +289,19 @@ export class World implements StepDriver {
     const tc = this.timeScales().tc;
     if (this.dtAbsolute) this.params.dtOverTc = this.dt / tc;
     else this.dt = this.params.dtOverTc * tc;
-    if (changed('integrator')) {
-      this.integrator = INTEGRATORS[this.params.integrator].create();
+    const memberChanged = this.params.integrator === 'gssss'
+      && (['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const).some(changed);
+    if (changed('integrator') || memberChanged) {
+      this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
+      this.tangentialCtx.markers = this.integrator.markers;
     }
-    const forcesJump = (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
+    const forcesJump = memberChanged || (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
       'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY'] as const).some(changed);
     this.tOffset = this.t - this.stepCount * this.dt;
     if (forcesJump) {
       this.restart();
     } else if (this.dt !== oldDt) {
-      this.integrator.changeDt(oldDt, this.dt);
+      this.integrator.changeDt(this, oldDt, this.dt);
     }
     if (this.health.status !== 'ok') {
       // A parameter change after divergence is the user's attempt at a fix: go back to the last good state.
@@ -281,6 +312,7 @@ export class World implements StepDriver {
   private applyMaterial(): void {
     this.material = materialCoefficients(this.params);
     const m = this.material;
+    this.tangentialCtx.material = m;
     this.velocityDependentForces = m.zetaN > 0 || (m.mu > 0 && (m.gtFromRatio ? m.gtRatio * m.zetaN > 0 : m.zetaT > 0));
   }
 
@@ -322,7 +354,8 @@ export class World implements StepDriver {
     const e = this.energies, ts = this.timeScales();
     const eEl = elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
     return {
-      t: this.t, step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
+      t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
+      step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
       planeAngle: this.selectedAngle(),
@@ -394,8 +427,9 @@ export class World implements StepDriver {
     this.t = p.t;
     this.tOffset = p.tOffset;
     if (p.dt !== this.dt) {
-      this.integrator.changeDt(this.dt, p.dt);
+      const old = this.dt;
       this.dt = p.dt;
+      this.integrator.changeDt(this, old, p.dt);
     }
   }
 
@@ -430,6 +464,7 @@ export class World implements StepDriver {
       },
       solver: {
         integrator: p.integrator, tangential: p.tangential, rotation: p.rotation,
+        gssssFamily: p.gssssFamily, rhoMin: p.rhoMin, rhoMax: p.rhoMax, rhoS: p.rhoS, eta: p.eta,
         ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }),
       },
       gravity: [p.gravityX, p.gravityY],

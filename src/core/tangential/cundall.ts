@@ -9,6 +9,9 @@ import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 export const cundallSpring: TangentialScheme = {
   id: 'cundall',
   description: 'Cundall spring ξ += u_t Δt (paper 000 Eq. 7), u_t at the predicted state',
+  requirement: '',
+  // Gear: the "lead" reading; GSSSS: u_t at q̃, ṽ, first order (design/tangential-schemes.md §6).
+  worksWith: () => true,
   trial(c: ContactList, ctx: TangentialContext): void {
     const n = c.count, xi = c.xi, xiE = c.xiEval, ut = c.ut, dt = ctx.dt;
     for (let k = 0; k < n; k++) xiE[k] = xi[k] + ut[k] * dt;

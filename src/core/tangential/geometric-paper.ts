@@ -14,6 +14,8 @@ import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 export const geometricPaperScheme: TangentialScheme = {
   id: 'geometric-paper',
   description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
+  requirement: 'needs a Gear integrator (it is defined from predictor values, design/tangential-schemes.md §6)',
+  worksWith: (markers) => markers === null,
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, walls = ctx.walls, per = ctx.periodic.enabled, L = ctx.periodic.length, dt = ctx.dt;
     const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, rad = b.radius;

@@ -9,11 +9,14 @@
  */
 import { LINE } from '../boundaries/walls';
 import type { ContactList } from '../state/contact-list';
-import type { TangentialContext, TangentialScheme } from './tangential-scheme';
+import { evaluatesAtEnd, type TangentialContext, type TangentialScheme } from './tangential-scheme';
 
 export const geometricScheme: TangentialScheme = {
   id: 'geometric',
   description: 'geometric spring from predicted positions and angles (paper 000 Eqs. 14–15, consistent form)',
+  requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, design/tangential-schemes.md §3.3)",
+  // Gear, or a member whose evaluation configuration is q_{n+1} (tested with CDM: test/experiments/e05-e06-gssss-orders.test.ts).
+  worksWith: (markers) => markers === null || evaluatesAtEnd(markers),
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, walls = ctx.walls, per = ctx.periodic.enabled, L = ctx.periodic.length, dt = ctx.dt;
     const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, rad = b.radius;

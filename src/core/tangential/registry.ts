@@ -3,10 +3,15 @@ import type { TangentialId } from '../sim/params';
 import { cundallSpring } from './cundall';
 import { geometricScheme } from './geometric';
 import { geometricPaperScheme } from './geometric-paper';
+import { consistentSpring, traditionalSpring } from './gssss-spring';
+import { midpointSpring } from './midpoint';
 import type { TangentialScheme } from './tangential-scheme';
 
 export const TANGENTIAL_SCHEMES: Record<TangentialId, TangentialScheme> = {
   cundall: cundallSpring,
   geometric: geometricScheme,
   'geometric-paper': geometricPaperScheme,
+  traditional: traditionalSpring,
+  consistent: consistentSpring,
+  midpoint: midpointSpring,
 };

@@ -6,9 +6,13 @@
  * Contract: `trial` writes c.xiEval for all contacts from c.xi (the committed ξ at t) — the spring used
  * for the force at the evaluation point — and may update the history slots h0..h3. After the
  * integrator's correction, `commit` writes the ξ stored for the next step (default: the capped trial).
+ * Which schemes go with which integrators (design/tangential-schemes.md §6) is each scheme's
+ * `worksWith`; sim/combination.ts turns a refusal into a message at load and at setParams.
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
+import type { GssssMarkers } from '../integrators/gssss-parameters';
+import type { MaterialCoefficients } from '../laws/material';
 import type { TangentialId } from '../sim/params';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
@@ -21,14 +25,35 @@ export interface TangentialContext {
   dt: number;
   /** false right after a scheme switch: slots must be initialised as for new contacts */
   slotsValid: boolean;
+  /** The integrator's GSSSS markers (W1, W2Λ2, λ3 …); null for Gear (forces at the predicted state) */
+  markers: GssssMarkers | null;
+  /** Time of the committed state in the bodies' x, v, a [s]: t_n in `trial`, t_{n+1} in `commit` */
+  tState: number;
+  /** Contact coefficients, for the cap of the stored spring at t_{n+1} */
+  material: MaterialCoefficients;
 }
 
 export interface TangentialScheme {
   id: TangentialId;
   /** One line for the GUI and --help */
   description: string;
+  /** What the scheme needs of the integrator, for the message when a combination is refused */
+  requirement: string;
+  /**
+   * Whether the scheme makes sense with an integrator whose markers are `markers` (null: Gear)
+   * (design/tangential-schemes.md §6).
+   */
+  worksWith(markers: GssssMarkers | null): boolean;
   trial(c: ContactList, ctx: TangentialContext): void;
   commit?(c: ContactList, ctx: TangentialContext): void;
+}
+
+/**
+ * True for members whose evaluation configuration is the end state, q̃ = q_{n+1}: W1 = 1, W2Λ2 = ½,
+ * λ3 = 0 (central difference = U0(1,1,0), η = 1; design/integrators.md §2.5).
+ */
+export function evaluatesAtEnd(m: GssssMarkers | null): boolean {
+  return m !== null && m.W1 === 1 && m.W2L2 === 0.5 && m.lambda3 === 0;
 }
 
 /** Default commit: the stored spring is the capped trial spring. */

@@ -1,0 +1,129 @@
+/**
+ * Explicit GSSSS (GS4-II) step for translation and rotation — ONE kernel for every member
+ * (paper 002 Eqs. 21–23 as restored in design/integrators.md §2.1–2.2; markers from gssss-parameters.ts):
+ *   given q_n, v_n, a_n  (a_0 = M⁻¹ f(q_0, v_0, t_0), paper 002 §2.2)
+ *   1  q̃ = q_n + W1 Δt v_n + W2Λ2 Δt² a_n ;  ṽ = v_n + W1 Δt a_n ;  t̃ = t_n + W1 Δt
+ *   2  a* = M⁻¹ f(q̃, ṽ, t̃)                      one force pass (contacts at q̃, dashpots with ṽ, walls at t̃)
+ *   3  Δa = (a* − a_n)/W1Λ6
+ *   4  q_{n+1} = q_n + Δt v_n + ½Δt² a_n + λ3 Δt² Δa ;  v_{n+1} = v_n + Δt a_n + λ5 Δt Δa ;  a_{n+1} = a_n + Δa
+ * The same lines advance (φ, ω, ω̇) with torque/I. The committed state lives in the bodies (x, v in
+ * x…omega, a_n in ax, ay, alpha), so there is no private state to snapshot.
+ * Time levels (design/integrators.md §2.3, §2.7): x, v belong to t_n; the stored a_n belongs to
+ * t_n − φΔt (φ = W1Λ6 − W1, `accelerationShift`); forces of the last pass belong to t̃ = t_n + W1Δt.
+ * Locked coordinates have v = a = 0; fixed, prescribed and dragged bodies move with their stored velocity.
+ * Δt changes restart the member (a recomputed from the forces; §2.7 "variable Δt").
+ */
+import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
+import type { BodyState } from '../state/body-state';
+import type { IntegratorId } from '../sim/params';
+import type { Integrator, StepDriver } from './integrator';
+import { gssssMarkers, type GssssMarkers, type GssssParameters } from './gssss-parameters';
+import { stabilityLimit } from './gssss-stability';
+
+const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
+
+export class GssssIntegrator implements Integrator {
+  readonly markers: GssssMarkers;
+  readonly accelerationShift: number;
+  private cachedZeta = NaN;
+  private cachedOmega = NaN;
+
+  constructor(readonly id: IntegratorId, readonly parameters: GssssParameters, readonly description: string) {
+    this.markers = gssssMarkers(parameters);
+    this.accelerationShift = this.markers.phi;
+  }
+
+  /** design/integrators.md §2.6, computed from the step matrix (gssss-stability.ts). */
+  stableOmega(zeta: number): number {
+    if (zeta !== this.cachedZeta) {
+      this.cachedZeta = zeta;
+      this.cachedOmega = stabilityLimit(this.markers, zeta);
+    }
+    return this.cachedOmega;
+  }
+
+  reserve(): void {}
+
+  stateArrays(): Float64Array[] {
+    return [];
+  }
+
+  /** a_0 = M⁻¹ f(q_0, v_0, t_0): forces at the committed state, no spring increment (paper 002 §2.2). */
+  init(w: StepDriver): void {
+    const b = w.bodies, n = b.n;
+    for (let k = 0; k < n; k++) zeroLockedVelocities(b, k);
+    b.ex.set(b.x.subarray(0, n)); b.ey.set(b.y.subarray(0, n)); b.ephi.set(b.phi.subarray(0, n));
+    b.evx.set(b.vx.subarray(0, n)); b.evy.set(b.vy.subarray(0, n)); b.eomega.set(b.omega.subarray(0, n));
+    w.computeForces(w.t, 0);
+    for (let k = 0; k < n; k++) accelerationFromForces(b, k);
+  }
+
+  /** A dragged or released body: locked velocities zeroed, a from the last force pass (0 if immovable). */
+  resetBody(w: StepDriver, k: number): void {
+    zeroLockedVelocities(w.bodies, k);
+    accelerationFromForces(w.bodies, k);
+  }
+
+  /** The markers are derived for constant Δt: restart from the committed state (§2.7). */
+  changeDt(w: StepDriver): void {
+    this.init(w);
+  }
+
+  shiftX(): void {}
+
+  step(w: StepDriver): void {
+    const b = w.bodies, n = b.n, dt = w.dt, dt2 = dt * dt;
+    const { W1, W2L2, W1L6, lambda3, lambda5 } = this.markers;
+    const pv = W1 * dt, pa = W2L2 * dt2, va = W1 * dt;
+    const flags = b.flags, x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega;
+    const ax = b.ax, ay = b.ay, al = b.alpha;
+    const ex = b.ex, ey = b.ey, ephi = b.ephi, evx = b.evx, evy = b.evy, ew = b.eomega;
+    // 1: predictors (immovable bodies have a = 0, so the same lines move them with their velocity).
+    for (let k = 0; k < n; k++) {
+      ex[k] = x[k] + pv * vx[k] + pa * ax[k];
+      ey[k] = y[k] + pv * vy[k] + pa * ay[k];
+      ephi[k] = phi[k] + pv * om[k] + pa * al[k];
+      evx[k] = vx[k] + va * ax[k];
+      evy[k] = vy[k] + va * ay[k];
+      ew[k] = om[k] + va * al[k];
+    }
+    // 2: one force pass at t̃.
+    w.computeForces(w.t + W1 * dt, dt);
+    // 3–4: update (design/integrators.md §2.2 lines 3–4). Locked coordinates and immovable bodies get
+    // a* = 0 (and keep a = 0). Summed left to right, so CDM's q_{n+1} equals q̃ bit for bit (λ3 = 0).
+    const inv = 1 / W1L6, h = 0.5 * dt2, l3 = lambda3 * dt2, l5 = lambda5 * dt;
+    const fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
+    for (let k = 0; k < n; k++) {
+      const f = flags[k];
+      const free = (f & IMMOVABLE) === 0;
+      const mx = free && (f & LOCK_X) === 0 ? im[k] : 0;
+      const my = free && (f & LOCK_Y) === 0 ? im[k] : 0;
+      const mr = free ? ii[k] : 0;
+      let a = ax[k], d = (fx[k] * mx - a) * inv;
+      x[k] = x[k] + dt * vx[k] + h * a + l3 * d; vx[k] += dt * a + l5 * d; ax[k] = a + d;
+      a = ay[k]; d = (fy[k] * my - a) * inv;
+      y[k] = y[k] + dt * vy[k] + h * a + l3 * d; vy[k] += dt * a + l5 * d; ay[k] = a + d;
+      a = al[k]; d = (tau[k] * mr - a) * inv;
+      phi[k] = phi[k] + dt * om[k] + h * a + l3 * d; om[k] += dt * a + l5 * d; al[k] = a + d;
+    }
+    w.commitTangential(dt);
+  }
+}
+
+/** Locked coordinates carry no velocity (as in Gear, design/integrators.md §1.5); fixed bodies none at all. */
+function zeroLockedVelocities(b: BodyState, k: number): void {
+  const f = b.flags[k];
+  if ((f & FIXED) !== 0) { b.vx[k] = 0; b.vy[k] = 0; b.omega[k] = 0; return; }
+  if ((f & IMMOVABLE) !== 0) return;
+  if ((f & LOCK_X) !== 0) b.vx[k] = 0;
+  if ((f & LOCK_Y) !== 0) b.vy[k] = 0;
+  if (b.invInertia[k] === 0) b.omega[k] = 0;
+}
+
+function accelerationFromForces(b: BodyState, k: number): void {
+  const f = b.flags[k];
+  const free = (f & IMMOVABLE) === 0;
+  b.ax[k] = free && (f & LOCK_X) === 0 ? b.fx[k] * b.invMass[k] : 0;
+  b.ay[k] = free && (f & LOCK_Y) === 0 ? b.fy[k] * b.invMass[k] : 0;
+  b.alpha[k] = free ? b.tau[k] * b.invInertia[k] : 0;
+}

@@ -1,0 +1,16 @@
+/**
+ * Which tangential scheme goes with which integrator (design/tangential-schemes.md §6), checked when a
+ * scenario is loaded and on every setParams: each scheme's `worksWith` sees the integrator's GSSSS
+ * markers (null for Gear). Returns the message for a refused combination, or null.
+ */
+import { INTEGRATORS, type GssssSettings } from '../integrators/registry';
+import { TANGENTIAL_SCHEMES } from '../tangential/registry';
+import type { LiveParams } from './params';
+
+export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'>): string | null {
+  const scheme = TANGENTIAL_SCHEMES[p.tangential];
+  const entry = INTEGRATORS[p.integrator];
+  if (scheme.worksWith(entry.markers(p))) return null;
+  const what = p.integrator === 'gssss' ? `gssss ${p.gssssFamily}(${p.rhoMin},${p.rhoMax},${p.rhoS}; η=${p.eta})` : p.integrator;
+  return `'${p.tangential}' ${scheme.requirement}; the integrator is '${what}'`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The GSSSS spring updates of paper 002 (design/tangential-schemes.md §4.3): the spring ξ is advanced
+ * with the same markers as the particles, from u_t^n and ü_t^n of the committed state at t_n.
+ *
+ * consistent (second order; paper 002 Eqs. 27–31, Eq. 33 for CDM; exact ü_t with the 2D
+ * frame-rotation term of §4.2, which paper 002 Eq. 7 lacks):
+ *   trial   ξ̃ = ξ_n + W1 Δt u_t^n + W2Λ2 Δt² ü_t^n                  (then the cap with f̃_n at q̃, ṽ)
+ *   commit  ξ_{n+1} = ξ_n + Δt u_t^n + ½Δt² ü_t^n + λ3 Δt² (ü_t^{n+1} − ü_t^n)
+ * traditional (paper 002's "usual practice", first order for every member):
+ *   trial   ξ̃ = ξ_n + W1 Δt u_t^n ;   commit  ξ_{n+1} = ξ_n + Δt u_t^n
+ * Both cap the stored spring at t_{n+1} with f_n^{n+1} and u_t^{n+1} of the new state (paper 002 §2.2
+ * rule 3). u_t^n and ü_t^n are kept in the history slots h0, h1 between trial and commit.
+ * Discs and walls only (polygons would need the backward-difference ü_t of §4.2).
+ */
+import { capSpring } from '../contacts/coulomb-cap';
+import type { TangentialId } from '../sim/params';
+import type { ContactList } from '../state/contact-list';
+import { ContactKinematics } from './contact-kinematics';
+import type { TangentialContext, TangentialScheme } from './tangential-scheme';
+
+function gssssSpring(id: TangentialId, withAcceleration: boolean, description: string): TangentialScheme {
+  const kin = new ContactKinematics();
+  return {
+    id,
+    description,
+    requirement: 'needs a GSSSS integrator (cdm, v0-110, u0-010, v0-010 or gssss)',
+    worksWith: (markers) => markers !== null,
+
+    trial(c: ContactList, ctx: TangentialContext): void {
+      const m = ctx.markers!, dt = ctx.dt;
+      const cv = m.W1 * dt, ca = withAcceleration ? m.W2L2 * dt * dt : 0;
+      const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1;
+      for (let k = 0; k < c.count; k++) {
+        kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k], ctx.tState);
+        h0[k] = kin.ut;
+        h1[k] = kin.utDot;
+        xiE[k] = xi[k] + cv * kin.ut + ca * kin.utDot;
+      }
+    },
+
+    commit(c: ContactList, ctx: TangentialContext): void {
+      const m = ctx.markers!, dt = ctx.dt, dt2 = dt * dt, mat = ctx.material;
+      const half = withAcceleration ? 0.5 * dt2 : 0, l3 = withAcceleration ? m.lambda3 * dt2 : 0;
+      const kn = mat.kn, clamp = mat.clampNormal;
+      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, gt = c.gt;
+      for (let k = 0; k < c.count; k++) {
+        kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k], ctx.tState);
+        const s = xi[k] + dt * h0[k] + half * h1[k] + l3 * (kin.utDot - h1[k]);
+        let fn = kn * kin.delta - gn[k] * kin.un;
+        if (clamp && fn < 0) fn = 0;
+        xi[k] = capSpring(s, kin.delta, fn, kin.ut, gt[k], mat);
+      }
+    },
+  };
+}
+
+export const consistentSpring = gssssSpring('consistent', true,
+  'consistent GSSSS update (paper 002 Eqs. 27–33), exact ü_t with the 2D frame-rotation term: second order');
+export const traditionalSpring = gssssSpring('traditional', false,
+  'traditional update ξ += Δt u_t^n (paper 002 "usual practice"): first order for every member');

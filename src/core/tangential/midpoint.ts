@@ -1,0 +1,46 @@
+/**
+ * Mid-point increment for central difference (design/tangential-schemes.md §4.4): with q_{n+1} = q̃
+ * known before the force pass,
+ *   ξ_{n+1} = ξ_n + Δt · u_t( x = ½(x_n + x_{n+1}), v = v_n + ½Δt a_n, ω = ω_n + ½Δt ω̇_n )
+ * with the normal of the mid-point configuration and walls at t_n + ½Δt. Second order, handles a
+ * turning normal, needs no ü_t. The force uses this spring (capped); the stored spring is the capped
+ * trial. Valid only where q̃ = q_{n+1} (U0(1,1,0), η = 1).
+ */
+import type { ContactList } from '../state/contact-list';
+import { ContactKinematics } from './contact-kinematics';
+import { evaluatesAtEnd, type TangentialContext, type TangentialScheme } from './tangential-scheme';
+
+const kin = new ContactKinematics();
+
+export const midpointSpring: TangentialScheme = {
+  id: 'midpoint',
+  description: 'mid-point increment ξ += Δt u_t(t_n + ½Δt) (central difference only): second order',
+  requirement: "needs central difference (integrator 'cdm', or 'gssss' set to U0(1,1,0) with η = 1), where q̃ = q_{n+1}",
+  worksWith: evaluatesAtEnd,
+  trial(c: ContactList, ctx: TangentialContext): void {
+    const b = ctx.bodies, dt = ctx.dt, hdt = 0.5 * dt, tw = ctx.tState + hdt;
+    const x = b.x, y = b.y, ex = b.ex, ey = b.ey, vx = b.vx, vy = b.vy, om = b.omega;
+    const ax = b.ax, ay = b.ay, al = b.alpha, rad = b.radius, L = ctx.periodic.length, per = ctx.periodic.enabled;
+    const walls = ctx.walls, xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j;
+    for (let k = 0; k < c.count; k++) {
+      const i = ci[k], j = cj[k], aj = rad[j];
+      // Mid-point position of j; the evaluation configuration ex is x_{n+1} here.
+      let dxj = ex[j] - x[j];
+      if (per) dxj -= L * Math.round(dxj / L);
+      const xj = x[j] + 0.5 * dxj, yj = 0.5 * (y[j] + ey[j]);
+      const vxj = vx[j] + hdt * ax[j], vyj = vy[j] + hdt * ay[j], wj = om[j] + hdt * al[j];
+      if (i >= 0) {
+        const ai = rad[i];
+        let dxi = ex[i] - x[i];
+        if (per) dxi -= L * Math.round(dxi / L);
+        kin.geometry(walls, ctx.periodic, i, j, x[i] + 0.5 * dxi, 0.5 * (y[i] + ey[i]), ai, xj, yj, aj, tw);
+        kin.motion(vxj - vx[i] - hdt * ax[i], vyj - vy[i] - hdt * ay[i], 0, 0, ai, om[i] + hdt * al[i], 0, aj, wj, 0);
+      } else {
+        const w = -1 - i;
+        kin.geometry(walls, ctx.periodic, i, j, 0, 0, 0, xj, yj, aj, tw);
+        kin.motion(vxj - walls.vx[w], vyj - walls.vy[w], 0, 0, 0, 0, 0, aj, wj, 0);
+      }
+      xiE[k] = xi[k] + dt * kin.ut;
+    }
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * The worker's control plane (Comlink, structured clone): design/architecture.md §5.
+ * Imports core *types* only, so the UI can depend on this file without bundling the core.
+ */
+import type { Diagnostics, Health, TimeScales } from '../core/sim/world-types';
+import type { LiveParams } from '../core/sim/params';
+
+export interface ScenarioInfo {
+  name: string;
+  title: string;
+  description: string;
+}
+
+/** Result of a call that validates input: `problems` name the field and the allowed range. */
+export type Checked<T = void> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+export interface Selection {
+  /** -1 when nothing is selected */
+  particle: number;
+  /** selected contact pair (i, j); j < 0 means wall −1−j; null when none */
+  contact: [number, number] | null;
+}
+
+export interface SimStatus {
+  /** Scenario name (built-in name, or the `name` field of a loaded file) */
+  scenario: string;
+  loaded: boolean;
+  running: boolean;
+  t: number;
+  step: number;
+  dt: number;
+  n: number;
+  contacts: number;
+  /** Steps per wall-clock second over the last ~second */
+  stepsPerSec: number;
+  /** n × stepsPerSec */
+  particleStepsPerSec: number;
+  /** Steps advanced per frame request; 0 = as fast as possible */
+  stepsPerFrame: number;
+  timeScales: TimeScales | null;
+  health: Health;
+  params: LiveParams | null;
+  selection: Selection;
+  /** Bumps whenever radii / flags / particle count change (scenario load) */
+  staticVersion: number;
+  /** Series rows recorded so far (sequence number of the next row) */
+  seriesSeq: number;
+  /** Steps between series rows (adapts so that charts get at most a few hundred rows per second) */
+  sampleStride: number;
+  /** Time spent inside world.step per wall second (0..1) */
+  busy: number;
+}
+
+/** Columns of the recorded diagnostics, in this order in every SeriesChunk. */
+export const SERIES_COLUMNS = ['t', 'ek', 'ekTrans', 'ekRot', 'eElastic', 'angle', 'contacts', 'maxOverlapRatio'] as const;
+export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
+
+export interface SeriesChunk {
+  /** Epoch of the history these rows continue; it changes on scenario load and on restore */
+  epoch: number;
+  /** When the UI's epoch is older: 'clear' (start over) or 'truncate' (drop rows with t > truncateT) */
+  resync: 'none' | 'clear' | 'truncate';
+  truncateT: number;
+  /** Sequence number of the first row in this chunk and of the next row to ask for */
+  fromSeq: number;
+  nextSeq: number;
+  /** Rows lost because the UI asked too late (ring overrun) */
+  lost: number;
+  /** Columnar data, one Float64Array per SERIES_COLUMNS entry (angle in radians, NaN = not in contact) */
+  cols: Record<SeriesColumn, Float64Array>;
+}
+
+export type PickResult =
+  | { kind: 'none' }
+  | { kind: 'particle'; i: number; x: number; y: number; r: number }
+  | { kind: 'contact'; i: number; j: number };
+
+export interface LoadResult {
+  status: SimStatus;
+  /** Parameter overrides that were rejected (each names the field and its range); the default was kept */
+  rejected: string[];
+}
+
+/** Methods the worker exposes. All arguments are plain data. */
+export interface SimApi {
+  listScenarios(): ScenarioInfo[];
+  /** Loads a built-in scenario and applies the parameter overrides one by one (bad ones are reported and skipped). */
+  loadScenario(name: string, overrides: Record<string, unknown>): Checked<LoadResult>;
+  /** Loads a scenario file (JSON text or object), same format as the CLI reads. */
+  loadSpec(json: unknown, overrides: Record<string, unknown>): Checked<LoadResult>;
+  setParams(patch: Record<string, unknown>): Checked<LiveParams>;
+  run(): void;
+  pause(): void;
+  /** Advances n steps now (paused or not); returns steps done (fewer when it diverged) */
+  stepN(n: number): number;
+  setStepsPerFrame(n: number): void;
+  restoreLastGood(): boolean;
+  /** Packs the current state into `buf` (see protocol/frame.ts) and transfers it back. */
+  fillFrame(buf: ArrayBuffer): ArrayBuffer;
+  takeSeries(epoch: number, sinceSeq: number): SeriesChunk;
+  getStatus(): SimStatus;
+  diagnostics(): Diagnostics | null;
+  pick(x: number, y: number, tol: number, preferContacts: boolean): PickResult;
+  selectContact(i: number, j: number): void;
+  selectParticle(i: number): void;
+  /** Drags body i (kinematic while dragged) */
+  moveBody(i: number, x: number, y: number, vx: number, vy: number): void;
+  /** Ends a drag; the body keeps the last velocity it was given */
+  releaseBody(i: number): void;
+  /** The current state as a scenario file (same format the headless runner reads) */
+  exportSpec(): unknown;
+}

@@ -1,0 +1,71 @@
+/**
+ * Full history of the recorded diagnostics on the page (for export), columnar, preallocated so the
+ * heap stays flat. When full, it keeps every other row (the history gets coarser, never truncated
+ * at the start), so a long run still exports from t = 0 to now.
+ */
+import { SERIES_COLUMNS, type SeriesChunk, type SeriesColumn } from '../../protocol/api';
+
+export class SeriesStore {
+  readonly capacity: number;
+  readonly cols: Record<SeriesColumn, Float64Array>;
+  length = 0;
+  epoch = -1;
+  nextSeq = 0;
+  /** how many times the history was thinned by 2 */
+  decimations = 0;
+  /** bumps on every change, so charts know when to redraw */
+  version = 0;
+
+  constructor(capacity = 1 << 17) {
+    this.capacity = capacity;
+    this.cols = {} as Record<SeriesColumn, Float64Array>;
+    for (const c of SERIES_COLUMNS) this.cols[c] = new Float64Array(capacity);
+  }
+
+  clear(): void {
+    this.length = 0;
+    this.version++;
+  }
+
+  /** Drops rows with t > tBack (after "back to last good state"). */
+  truncateAfter(tBack: number): void {
+    const t = this.cols.t;
+    let n = this.length;
+    while (n > 0 && !(t[n - 1] <= tBack)) n--;
+    this.length = n;
+    this.version++;
+  }
+
+  ingest(chunk: SeriesChunk): void {
+    if (chunk.epoch !== this.epoch) {
+      if (chunk.resync === 'truncate') this.truncateAfter(chunk.truncateT);
+      else this.clear();
+      this.epoch = chunk.epoch;
+    }
+    this.nextSeq = chunk.nextSeq;
+    const rows = chunk.cols.t.length;
+    for (let k = 0; k < rows; k++) {
+      if (this.length >= this.capacity) this.decimate();
+      // the worker's rows are in time order; a row that goes back in time starts over (defensive)
+      if (this.length > 0 && !(chunk.cols.t[k] >= this.cols.t[this.length - 1])) this.truncateAfter(chunk.cols.t[k]);
+      for (const c of SERIES_COLUMNS) this.cols[c][this.length] = chunk.cols[c][k];
+      this.length++;
+    }
+    if (rows) this.version++;
+  }
+
+  private decimate(): void {
+    const half = Math.floor(this.length / 2);
+    for (const c of SERIES_COLUMNS) {
+      const a = this.cols[c];
+      for (let k = 0; k < half; k++) a[k] = a[2 * k];
+    }
+    this.length = half;
+    this.decimations++;
+  }
+
+  /** Index of the first row shown in a display window of `rows` rows (0 = everything). */
+  windowStart(rows: number): number {
+    return rows > 0 ? Math.max(0, this.length - rows) : 0;
+  }
+}

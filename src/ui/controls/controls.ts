@@ -1,0 +1,262 @@
+/**
+ * lil-gui panel: scenario, run controls, solver, material, gravity, view and export.
+ * Slider ranges come from the core's parameter table (PARAMS). Log-scale parameters use a slider
+ * over log10(value) whose label shows the value itself; μ's leftmost notch is exactly 0.
+ * Every controller gets a stable data-testid="gui-<name>".
+ */
+import GUI, { type Controller } from 'lil-gui';
+import { PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
+import type { ScenarioInfo } from '../../protocol/api';
+import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
+
+export interface ControlHandlers {
+  param(name: ParamName, value: unknown): void;
+  scenario(name: string): void;
+  runToggle(): void;
+  step(): void;
+  reset(): void;
+  ui(patch: Partial<UiState>): void;
+  fit(): void;
+  exportCsv(kind: 'ek' | 'angle'): void;
+  exportPng(): void;
+  exportJson(): void;
+  loadFile(): void;
+}
+
+export function fmtNum(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e4 || a < 1e-3) return v.toExponential(2).replace('e+', 'e');
+  return String(Number(v.toPrecision(3)));
+}
+
+function tag(c: Controller, id: string): Controller {
+  c.domElement.setAttribute('data-testid', `gui-${id}`);
+  return c;
+}
+
+interface LogSlider { set(v: number): void; ctrl: Controller }
+
+export class Controls {
+  readonly gui: GUI;
+  /** current values as shown (the worker's params after every change) */
+  readonly values: Record<string, unknown> = {};
+  private readonly logSliders = new Map<string, LogSlider>();
+  private readonly ctrls = new Map<string, Controller>();
+  private readonly model: Record<string, unknown> = {};
+  private runCtrl!: Controller;
+  private tcCtrl!: Controller;
+  private scenarioCtrl!: Controller;
+  private suppress = false;
+
+  constructor(host: HTMLElement, scenarios: ScenarioInfo[], private readonly h: ControlHandlers) {
+    const gui = new GUI({ container: host, title: 'Controls', width: 340 });
+    gui.domElement.setAttribute('data-testid', 'gui');
+    this.gui = gui;
+    const m = this.model;
+
+    // --- scenario and run ---
+    const names = scenarios.map((s) => s.name);
+    m.scenario = names[0] ?? '';
+    this.scenarioCtrl = tag(gui.add(m, 'scenario', Object.fromEntries(scenarios.map((s) => [s.title ? `${s.title}` : s.name, s.name]))).name('scenario'), 'scenario')
+      .onChange((v: string) => { if (!this.suppress) h.scenario(v); });
+    m.run = () => h.runToggle();
+    m.step = () => h.step();
+    m.reset = () => h.reset();
+    this.runCtrl = tag(gui.add(m, 'run').name('Pause'), 'run');
+    tag(gui.add(m, 'step').name('Single step'), 'step');
+    tag(gui.add(m, 'reset').name('Reset'), 'reset');
+    m.spf = 'max';
+    tag(gui.add(m, 'spf', SPF_OPTIONS as unknown as string[]).name('steps per frame'), 'spf')
+      .onChange((v: string) => { if (!this.suppress) h.ui({ spf: v === 'max' ? 0 : Number(v) }); });
+
+    // --- solver ---
+    const solver = gui.addFolder('Solver');
+    this.choice(solver, 'integrator');
+    this.choice(solver, 'tangential');
+    this.logSlider(solver, 'dtOverTc');
+    m.tc = '';
+    this.tcCtrl = tag(solver.add(m, 'tc').name('tc').disable(), 'tc');
+    this.bool(solver, 'rotation');
+
+    // --- material ---
+    const mat = gui.addFolder('Material');
+    this.logSlider(mat, 'kn');
+    this.linear(mat, 'ktOverKn', 0.01);
+    this.linear(mat, 'en', 0.01);
+    this.choice(mat, 'tangentialDamping').onChange(() => this.syncDampingVisibility());
+    this.linear(mat, 'nuTOverNuN', 0.01);
+    this.linear(mat, 'etOverEn', 0.01);
+    this.logSlider(mat, 'mu');
+    this.choice(mat, 'capMode');
+    this.bool(mat, 'clampNormal');
+
+    // --- any other live parameter of the table (e.g. the GSSSS family options), by kind ---
+    const rest = (Object.keys(PARAMS) as ParamName[]).filter((k) => !this.ctrls.has(k) && !['gravityX', 'gravityY'].includes(k));
+    if (rest.length) {
+      const more = solver.addFolder('Integrator options');
+      for (const name of rest) {
+        const info = PARAMS[name] as { kind: string };
+        if (info.kind === 'choice') this.choice(more, name);
+        else if (info.kind === 'boolean') this.bool(more, name);
+        else if ((PARAMS[name] as NumericParamInfo).log) this.logSlider(more, name);
+        else {
+          const n = PARAMS[name] as NumericParamInfo;
+          this.linear(more, name, (n.sliderMax - n.sliderMin) / 200);
+        }
+      }
+      more.close();
+    }
+
+    // --- gravity ---
+    const grav = gui.addFolder('Gravity');
+    this.linear(grav, 'gravityX', 0.1);
+    this.linear(grav, 'gravityY', 0.1);
+
+    // --- view ---
+    const view = gui.addFolder('View');
+    m.color = 'speed';
+    tag(view.add(m, 'color', COLOR_OPTIONS as unknown as string[]).name('colour by'), 'color')
+      .onChange((v: ColorOption) => { if (!this.suppress) h.ui({ color: v }); });
+    m.network = false;
+    tag(view.add(m, 'network').name('contact network'), 'network')
+      .onChange((v: boolean) => { if (!this.suppress) h.ui({ network: v }); });
+    m.logy = false;
+    tag(view.add(m, 'logy').name('Ek log scale'), 'logy')
+      .onChange((v: boolean) => { if (!this.suppress) h.ui({ logy: v }); });
+    m.fit = () => h.fit();
+    tag(view.add(m, 'fit').name('fit view'), 'fit');
+
+    // --- export ---
+    const ex = gui.addFolder('Export / import');
+    m.ekCsv = () => h.exportCsv('ek');
+    m.angleCsv = () => h.exportCsv('angle');
+    m.png = () => h.exportPng();
+    m.json = () => h.exportJson();
+    m.load = () => h.loadFile();
+    tag(ex.add(m, 'ekCsv').name('Ek(t) CSV'), 'export-ek');
+    tag(ex.add(m, 'angleCsv').name('angle(t) CSV'), 'export-angle');
+    tag(ex.add(m, 'png').name('PNG (canvas + charts)'), 'export-png');
+    tag(ex.add(m, 'json').name('scenario JSON'), 'export-json');
+    tag(ex.add(m, 'load').name('load scenario JSON…'), 'load-json');
+  }
+
+  private info(name: ParamName): NumericParamInfo {
+    return PARAMS[name] as NumericParamInfo;
+  }
+
+  private choice(folder: GUI, name: ParamName): Controller {
+    const info = PARAMS[name];
+    if (info.kind !== 'choice') throw new Error(name);
+    this.model[name] = info.options[0];
+    const c = tag(folder.add(this.model, name, info.options as unknown as string[]).name(info.label), name)
+      .onChange((v: string) => { if (!this.suppress) this.h.param(name, v); });
+    c.domElement.title = info.help;
+    this.ctrls.set(name, c);
+    return c;
+  }
+
+  private bool(folder: GUI, name: ParamName): Controller {
+    const info = PARAMS[name];
+    this.model[name] = false;
+    const c = tag(folder.add(this.model, name).name(info.label), name)
+      .onChange((v: boolean) => { if (!this.suppress) this.h.param(name, v); });
+    c.domElement.title = info.help;
+    this.ctrls.set(name, c);
+    return c;
+  }
+
+  private linear(folder: GUI, name: ParamName, step: number): Controller {
+    const info = this.info(name);
+    this.model[name] = info.sliderMin;
+    const c = tag(folder.add(this.model, name, info.sliderMin, info.sliderMax, step).name(this.label(name)), name)
+      .onChange((v: number) => { if (!this.suppress) this.h.param(name, v); });
+    c.domElement.title = `${info.help} (allowed ${info.min} to ${info.max})`;
+    this.ctrls.set(name, c);
+    return c;
+  }
+
+  private label(name: ParamName, v?: unknown): string {
+    const info = PARAMS[name];
+    const unit = info.kind === 'number' && info.unit ? ` ${info.unit}` : '';
+    return v === undefined ? `${info.label}${unit ? ` [${unit.trim()}]` : ''}` : `${info.label} = ${fmtNum(Number(v))}${unit}`;
+  }
+
+  private logSlider(folder: GUI, name: ParamName): void {
+    const info = this.info(name);
+    const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);
+    const zeroOk = info.min === 0;
+    const span = hi - lo;
+    const min = zeroOk ? lo - span * 0.05 : lo;
+    const key = `${name}Log`;
+    this.model[key] = lo;
+    const c = tag(folder.add(this.model, key, min, hi, span / 500), name);
+    c.domElement.classList.add('log-slider');
+    c.domElement.title = `${info.help} (log slider; allowed ${info.min} to ${info.max})`;
+    const toValue = (e: number) => (zeroOk && e < lo - span * 0.025 ? 0 : Number((10 ** e).toPrecision(3)));
+    c.onChange((e: number) => {
+      const v = toValue(e);
+      c.name(this.label(name, v));
+      if (!this.suppress) this.h.param(name, v);
+    });
+    const set = (v: number) => {
+      this.model[key] = v > 0 ? Math.min(hi, Math.max(min, Math.log10(v))) : min;
+      c.name(this.label(name, v));
+      c.updateDisplay();
+    };
+    this.logSliders.set(name, { set, ctrl: c });
+    this.ctrls.set(name, c);
+  }
+
+  private syncDampingVisibility(): void {
+    const ratio = this.model.tangentialDamping !== 'restitution';
+    this.ctrls.get('nuTOverNuN')?.show(ratio);
+    this.ctrls.get('etOverEn')?.show(!ratio);
+  }
+
+  /** Shows the worker's current parameters without sending them back. */
+  setParams(p: LiveParams): void {
+    this.suppress = true;
+    try {
+      for (const name of Object.keys(PARAMS) as ParamName[]) {
+        const v = p[name];
+        this.values[name] = v;
+        const ls = this.logSliders.get(name);
+        if (ls) { ls.set(Number(v)); continue; }
+        const c = this.ctrls.get(name);
+        if (!c) continue;
+        this.model[name] = v;
+        if (PARAMS[name].kind === 'number') c.name(this.label(name, v));
+        c.updateDisplay();
+      }
+      this.syncDampingVisibility();
+    } finally {
+      this.suppress = false;
+    }
+  }
+
+  setUi(ui: UiState, scenario: string): void {
+    this.suppress = true;
+    try {
+      this.model.spf = ui.spf === 0 ? 'max' : String(ui.spf);
+      this.model.color = ui.color;
+      this.model.network = ui.network;
+      this.model.logy = ui.logy;
+      this.model.scenario = scenario;
+      this.gui.controllersRecursive().forEach((c) => c.updateDisplay());
+    } finally {
+      this.suppress = false;
+    }
+  }
+
+  setRunning(running: boolean): void {
+    const label = running ? 'Pause' : 'Run';
+    if (this.runCtrl.domElement.textContent?.trim() !== label) this.runCtrl.name(label);
+  }
+
+  setTc(tc: number | undefined, stable: number | undefined, dt: number): void {
+    const txt = tc ? `${fmtNum(tc)} s · Δt = ${fmtNum(dt)} s${stable ? ` · stable ≲ ${fmtNum(stable)} tc` : ''}` : '–';
+    if (this.model.tc !== txt) { this.model.tc = txt; this.tcCtrl.updateDisplay(); }
+  }
+}

@@ -1,0 +1,403 @@
+/**
+ * The page: wires the worker (sim-client), the Pixi scene, the uPlot charts, the lil-gui controls,
+ * the status line, the divergence banner, URL state and export. No physics runs here: the main
+ * thread only unpacks frames and draws (design/architecture.md §5).
+ */
+import './style.css';
+import type { LiveParams, ParamName } from '../core/sim/params';
+import type { LoadResult, Checked, SimStatus, ScenarioInfo } from '../protocol/api';
+import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
+import { buildCsv, LiveChart } from './charts/charts';
+import { SeriesStore } from './charts/series-store';
+import { Controls, fmtNum } from './controls/controls';
+import { composePng, downloadText, download, pickTextFile } from './export';
+import { Scene } from './render/scene';
+import { rampCss } from './render/colormap';
+import { FramePool, startWorker } from './sim-client';
+import { DEFAULT_SCENARIO, parseUrl, writeUrl, type UiState } from './url-state';
+import { installTestHook, PerfStats } from './test-hook';
+
+function $(id: string): HTMLElement {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return el;
+}
+
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function fmtInt(v: number): string {
+  return Math.round(v).toLocaleString('en-US');
+}
+
+async function main(): Promise<void> {
+  const { api } = startWorker();
+  const pool = new FramePool(api);
+  const scene = new Scene();
+  const store = new SeriesStore();
+  const perf = new PerfStats();
+
+  const urlMsg = $('url-message');
+  const urlMsgText = $('url-message-text');
+  const divBox = $('divergence');
+  const divText = $('divergence-text');
+  const divDetail = $('divergence-detail');
+  const legend = $('legend');
+  const st = {
+    t: $('st-t'), dt: $('st-dt'), sps: $('st-sps'), n: $('st-n'), c: $('st-c'), fps: $('st-fps'), state: $('st-state'),
+  };
+
+  const url = parseUrl(location.search);
+  const ui: UiState = { ...url.ui };
+  let status: SimStatus | null = null;
+  let scenario = DEFAULT_SCENARIO;
+  let scenarios: ScenarioInfo[] = [];
+  let shownParamsKey = '';
+  let messages: string[] = [];
+
+  function showMessages(lines: string[], title = 'Some settings could not be used; the defaults were kept:'): void {
+    messages = lines;
+    if (!lines.length) { urlMsg.hidden = true; return; }
+    urlMsgText.replaceChildren();
+    const h = document.createElement('strong');
+    h.textContent = title;
+    urlMsgText.appendChild(h);
+    const ul = document.createElement('ul');
+    for (const l of lines) {
+      const li = document.createElement('li');
+      li.textContent = l; // never innerHTML: these strings come from the URL or a file
+      ul.appendChild(li);
+    }
+    urlMsgText.appendChild(ul);
+    urlMsg.hidden = false;
+  }
+  $('url-message-close').addEventListener('click', () => { urlMsg.hidden = true; });
+
+  await scene.init($('canvas-host'));
+  scenarios = await api.listScenarios();
+
+  const ekChart = new LiveChart($('chart-ek-plot'), 'ek', store);
+  const angleChart = new LiveChart($('chart-angle-plot'), 'angle', store);
+  ekChart.setLog(ui.logy);
+
+  const controls = new Controls($('gui-host'), scenarios, {
+    param: (name: ParamName, value: unknown) => { void setParam(name, value); },
+    scenario: (name) => { void load(name, {}, true); },
+    runToggle: () => { void toggleRun(); },
+    step: () => { void singleStep(); },
+    reset: () => { void reset(); },
+    ui: (patch) => applyUi(patch),
+    fit: () => scene.fit(),
+    exportCsv: (kind) => exportCsv(kind),
+    exportPng: () => { void exportPng(); },
+    exportJson: () => { void exportJson(); },
+    loadFile: () => { void loadFile(); },
+  });
+
+  function applyUi(patch: Partial<UiState>): void {
+    Object.assign(ui, patch);
+    scene.colorMode = ui.color === 'contacts' ? COLOR_CONTACTS : ui.color === 'none' ? COLOR_NONE : COLOR_SPEED;
+    scene.showContacts = ui.network;
+    ekChart.setLog(ui.logy);
+    if (patch.spf !== undefined) void api.setStepsPerFrame(ui.spf);
+    updateUrl();
+  }
+
+  function updateUrl(): void {
+    writeUrl(scenario, status?.params ?? null, ui);
+  }
+
+  function afterLoad(r: Checked<LoadResult>, name: string, extraProblems: string[]): boolean {
+    if (!r.ok) return false;
+    scenario = name;
+    status = r.value.status;
+    const problems = [...extraProblems, ...r.value.rejected];
+    if (problems.length) showMessages(problems);
+    if (status.params) { controls.setParams(status.params); shownParamsKey = JSON.stringify(status.params); }
+    controls.setUi(ui, name);
+    scene.selection = status.selection;
+    updateUrl();
+    return true;
+  }
+
+  async function load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
+    const r = await api.loadScenario(name, overrides);
+    if (!r.ok) {
+      showMessages([...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);
+      if (name === DEFAULT_SCENARIO) return false;
+      return load(DEFAULT_SCENARIO, overrides, fit);
+    }
+    if (fit) scene.requestFit();
+    return afterLoad(r, name, extraProblems);
+  }
+
+  async function setParam(name: ParamName, value: unknown): Promise<void> {
+    const r = await api.setParams({ [name]: value });
+    if (!r.ok) { showMessages(r.problems, 'That value was rejected:'); return; }
+    if (status) status.params = r.value;
+    updateUrl();
+  }
+
+  async function toggleRun(): Promise<void> {
+    if (status?.running) await api.pause();
+    else if (status?.health.status !== 'diverged') await api.run();
+    await poll();
+  }
+
+  async function singleStep(): Promise<void> {
+    await api.pause();
+    await api.stepN(1);
+    await poll();
+  }
+
+  async function reset(): Promise<void> {
+    const params = status?.params ? { ...status.params } : {};
+    await load(scenario, params as Record<string, unknown>, false);
+    await poll();
+  }
+
+  function exportCsv(kind: 'ek' | 'angle'): void {
+    downloadText(kind === 'ek' ? `${scenario}-ek.csv` : `${scenario}-angle.csv`, buildCsv(store, kind), 'text/csv');
+  }
+
+  async function exportPng(): Promise<void> {
+    scene.app.render();
+    const charts = [ekChart.canvas, angleChart.canvas].filter((c): c is HTMLCanvasElement => !!c);
+    const caption = `${scenario} · t = ${fmtNum(status?.t ?? 0)} s · Δt/tc = ${fmtNum(status?.params?.dtOverTc ?? NaN)} · ${status?.n ?? 0} particles`;
+    download(`${scenario}.png`, await composePng(scene.app.canvas, charts, caption));
+  }
+
+  async function exportJson(): Promise<void> {
+    const spec = await api.exportSpec();
+    if (spec) downloadText(`${scenario}-scenario.json`, JSON.stringify(spec, null, 2) + '\n', 'application/json');
+  }
+
+  async function loadFile(): Promise<void> {
+    const text = await pickTextFile('.json,application/json');
+    if (text === null) return;
+    const r = await api.loadSpec(text, {});
+    if (!r.ok) { showMessages(r.problems, 'That scenario file was rejected:'); return; }
+    scene.requestFit();
+    afterLoad(r, r.value.status.scenario, []);
+  }
+
+  // ---- initial load from the URL ----
+  const problems = [...url.problems];
+  let first = url.scenario ?? DEFAULT_SCENARIO;
+  if (!scenarios.some((s) => s.name === first)) {
+    problems.push(`scenario: unknown '${first}'; one of ${scenarios.map((s) => `'${s.name}'`).join(', ')}`);
+    first = DEFAULT_SCENARIO;
+  }
+  applyUi({});
+  await api.setStepsPerFrame(ui.spf);
+  await load(first, url.overrides as Record<string, unknown>, true, problems);
+  if (ui.run) await api.run();
+
+  // ---- frames: request on every animation frame, apply the newest, never queue ----
+  let lastFps = 0;
+  let fpsCount = 0;
+  let fpsT0 = performance.now();
+  let lastSeq = -1;
+  scene.app.ticker.add(() => {
+    const buf = pool.take();
+    if (buf) {
+      const info = scene.apply(buf);
+      pool.release(buf);
+      if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs); lastSeq = info.seq; }
+      if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes) {
+        pool.resize(capsFor(info.n, info.contactsTotal, 64));
+      }
+    }
+    pool.request({
+      colorMode: scene.colorMode,
+      mask: MASK_WALLS | (scene.showContacts ? MASK_CONTACTS : 0),
+      staticSeen: scene.staticVersion,
+    });
+    fpsCount++;
+    const now = performance.now();
+    if (now - fpsT0 >= 1000) { lastFps = (fpsCount * 1000) / (now - fpsT0); fpsCount = 0; fpsT0 = now; }
+  });
+
+  // ---- status and series at ~10 Hz ----
+  let polling = false;
+  async function poll(): Promise<void> {
+    if (polling) return;
+    polling = true;
+    try {
+      const [chunk, s] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus()]);
+      store.ingest(chunk);
+      status = s;
+      ekChart.update();
+      angleChart.update();
+      render(s);
+    } finally {
+      polling = false;
+    }
+  }
+
+  function render(s: SimStatus): void {
+    setText(st.t, `t = ${fmtNum(s.t)} s`);
+    setText(st.dt, `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}`);
+    setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s`);
+    setText(st.n, `${fmtInt(s.n)} particles`);
+    setText(st.c, `${fmtInt(s.contacts)} contacts`);
+    setText(st.fps, `${Math.round(lastFps)} frames/s`);
+    const diverged = s.health.status === 'diverged';
+    setText(st.state, diverged ? 'DIVERGED' : s.running ? 'running' : 'paused');
+    st.state.className = diverged ? 'state diverged' : s.running ? 'state running' : 'state paused';
+    controls.setRunning(s.running);
+    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt);
+    if (s.params) {
+      const key = JSON.stringify(s.params);
+      if (key !== shownParamsKey) { shownParamsKey = key; controls.setParams(s.params); updateUrl(); }
+    }
+    scene.selection = s.selection;
+    divBox.hidden = !diverged;
+    if (diverged) {
+      setText(divText, s.health.message || 'The simulation diverged.');
+      const ts = s.timeScales;
+      const p = s.params as LiveParams | null;
+      setText(divDetail, ts && p
+        ? `Δt/tc = ${fmtNum(p.dtOverTc)} with tc = ${fmtNum(ts.tc)} s; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`
+        : 'The run is paused.');
+    }
+    if (ui.color === 'speed') {
+      setText(legend, `colour: speed 0 … ${fmtNum(scene.speedMax)} m/s`);
+      legend.style.background = `linear-gradient(90deg, ${rampCss(0)}, ${rampCss(0.5)}, ${rampCss(1)})`;
+    } else if (ui.color === 'contacts') {
+      setText(legend, 'colour: contacts per particle 0 … 6+');
+      legend.style.background = 'linear-gradient(90deg, #5a6478, #56a0dc, #50c8a0, #f0d250, #f5963c, #e65046, #c83ca0)';
+    } else {
+      setText(legend, '');
+      legend.style.background = 'none';
+    }
+  }
+  setInterval(() => { void poll(); }, 100);
+  await poll();
+
+  $('restore-good').addEventListener('click', () => {
+    void (async () => { await api.restoreLastGood(); await poll(); })();
+  });
+
+  // ---- mouse: pick, drag, pan, zoom ----
+  const canvas = scene.app.canvas;
+  let mode: 'none' | 'pending' | 'pan' | 'drag' = 'none';
+  let lastX = 0, lastY = 0;
+  let dragI = -1, grabDx = 0, grabDy = 0;
+  let dragPos: [number, number] = [0, 0];
+  let dragVel: [number, number] = [0, 0];
+  let dragT = 0;
+  let dragSent = true;
+  const pos = (e: PointerEvent | WheelEvent | MouseEvent): [number, number] => {
+    const r = canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+  canvas.addEventListener('pointerdown', (e) => {
+    const [sx, sy] = pos(e);
+    lastX = sx; lastY = sy;
+    mode = 'pending';
+    canvas.setPointerCapture(e.pointerId);
+    const [wx, wy] = scene.toWorld(sx, sy);
+    const tol = 6 / scene.view.s;
+    void api.pick(wx, wy, tol, ui.network || e.altKey).then((p) => {
+      if (mode !== 'pending') return;
+      if (p.kind === 'contact') {
+        void api.selectContact(p.i, p.j);
+        scene.selection = { particle: -1, contact: [p.i, p.j] };
+        mode = 'none';
+      } else if (p.kind === 'particle') {
+        const sel = scene.selection.particle;
+        if (e.shiftKey && sel >= 0 && sel !== p.i) {
+          void api.selectContact(sel, p.i);
+          scene.selection = { particle: -1, contact: [sel, p.i] };
+          mode = 'none';
+        } else {
+          void api.selectParticle(p.i);
+          scene.selection = { particle: p.i, contact: scene.selection.contact };
+          mode = 'drag';
+          dragI = p.i;
+          grabDx = p.x - wx; grabDy = p.y - wy;
+          dragPos = [p.x, p.y];
+          dragVel = [0, 0];
+          dragT = performance.now();
+        }
+      } else {
+        mode = 'pan';
+      }
+    });
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const [sx, sy] = pos(e);
+    if (mode === 'pan' || mode === 'pending') {
+      if (mode === 'pan') scene.panBy(sx - lastX, sy - lastY);
+    } else if (mode === 'drag') {
+      const [wx, wy] = scene.toWorld(sx, sy);
+      const now = performance.now();
+      const dtw = Math.max(1e-3, (now - dragT) / 1000);
+      const nx = wx + grabDx, ny = wy + grabDy;
+      dragVel = [0.7 * dragVel[0] + 0.3 * (nx - dragPos[0]) / dtw, 0.7 * dragVel[1] + 0.3 * (ny - dragPos[1]) / dtw];
+      dragPos = [nx, ny];
+      dragT = now;
+      if (dragSent) {
+        dragSent = false;
+        requestAnimationFrame(() => {
+          dragSent = true;
+          if (mode === 'drag') void api.moveBody(dragI, dragPos[0], dragPos[1], dragVel[0], dragVel[1]);
+        });
+      }
+    }
+    lastX = sx; lastY = sy;
+  });
+  const end = () => {
+    if (mode === 'drag' && dragI >= 0) {
+      void api.moveBody(dragI, dragPos[0], dragPos[1], dragVel[0], dragVel[1]);
+      void api.releaseBody(dragI);
+    }
+    mode = 'none';
+    dragI = -1;
+  };
+  canvas.addEventListener('pointerup', end);
+  canvas.addEventListener('pointercancel', end);
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const [sx, sy] = pos(e);
+    scene.zoomAt(sx, sy, Math.exp(-e.deltaY * 0.0015));
+  }, { passive: false });
+  canvas.addEventListener('dblclick', () => scene.fit());
+  window.addEventListener('keydown', (e) => {
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (e.key === ' ') { e.preventDefault(); void toggleRun(); }
+    else if (e.key === 's') void singleStep();
+    else if (e.key === 'r') void reset();
+    else if (e.key === 'f') scene.fit();
+  });
+
+  installTestHook({
+    api, scene, store, perf, pool,
+    status: () => status,
+    charts: { ek: ekChart, angle: angleChart },
+    controls,
+    fps: () => lastFps,
+    messages: () => messages,
+    scenario: () => scenario,
+    loadSpec: async (json: unknown) => {
+      const r = await api.loadSpec(json, {});
+      if (!r.ok) return r.problems;
+      scene.requestFit();
+      afterLoad(r, r.value.status.scenario, []);
+      await poll();
+      return [];
+    },
+  });
+}
+
+main().catch((e: unknown) => {
+  const box = document.getElementById('fatal');
+  if (box) {
+    box.hidden = false;
+    box.textContent = `The app failed to start: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  console.error(e);
+});

@@ -1,0 +1,351 @@
+/**
+ * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as particles of a
+ * ParticleContainer (position, rotation and colour dynamic; radius static), walls, the optional
+ * contact network (line width ∝ normal force) and the selection. World coordinates are SI metres
+ * with y up; the camera container maps them to screen pixels (y flipped).
+ */
+import { Application, Container, Graphics, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
+import {
+  BODY_FIXED, BODY_PRESCRIBED, COLOR_CONTACTS, COLOR_SPEED, CONTACT_FLOATS, F_STEP, F_T,
+  FLAG_DIVERGED, FLAG_EMPTY, FLAG_FINITE, FLAG_HAS_CONTACTS, FLAG_HAS_STATIC, FLAG_HAS_WALLS,
+  FLAG_TOO_SMALL, H_BYTES_NEEDED, H_CONTACTS, H_CONTACTS_TOTAL, H_CONTACT_CAP, H_FLAGS, H_N, H_N_CAP,
+  H_SEQ, H_STATIC_VERSION, H_WALLS, H_WALL_CAP, HEADER_INTS, PARTICLE_FLOATS, STATIC_FLOATS, WALL_FLOATS,
+  frameOffsets,
+} from '../../protocol/frame';
+import type { Selection } from '../../protocol/api';
+import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, SPEED_LUT } from './colormap';
+
+const TEX = 128;
+
+export interface FrameInfo {
+  ok: boolean;
+  seq: number;
+  n: number;
+  t: number;
+  step: number;
+  finite: boolean;
+  diverged: boolean;
+  tooSmall: boolean;
+  bytesNeeded: number;
+  contactsTotal: number;
+  staticVersion: number;
+  /** main-thread ms spent unpacking the frame into the scene (excludes GPU and Pixi's render) */
+  applyMs: number;
+}
+
+function discTexture(): Texture {
+  const c = document.createElement('canvas');
+  c.width = c.height = TEX;
+  const g = c.getContext('2d')!;
+  const r = TEX / 2;
+  g.beginPath();
+  g.arc(r, r, r - 2, 0, Math.PI * 2);
+  g.fillStyle = '#ffffff';
+  g.fill();
+  g.lineWidth = 5;
+  g.strokeStyle = 'rgba(20,24,32,0.85)';
+  g.stroke();
+  // orientation mark: a bar from the centre to the rim along the body's x axis
+  g.beginPath();
+  g.moveTo(r, r);
+  g.lineTo(TEX - 5, r);
+  g.lineWidth = 10;
+  g.strokeStyle = 'rgba(20,24,32,0.9)';
+  g.stroke();
+  g.beginPath();
+  g.arc(r, r, 9, 0, Math.PI * 2);
+  g.fillStyle = 'rgba(20,24,32,0.9)';
+  g.fill();
+  return Texture.from(c);
+}
+
+export class Scene {
+  readonly app = new Application();
+  private readonly camera = new Container();
+  private readonly wallsG = new Graphics();
+  private readonly contactsG = new Graphics();
+  private readonly selG = new Graphics();
+  private particles!: ParticleContainer;
+  private texture!: Texture;
+  private plist: Particle[] = [];
+  /** copies kept for picking feedback, fitting and drawing the selection */
+  xy = new Float32Array(0);
+  radius = new Float32Array(0);
+  private bflags = new Float32Array(0);
+  private wallData = new Float32Array(0);
+  private wallCount = 0;
+  private wallsDirty = true;
+  n = 0;
+  staticVersion = -1;
+  colorMode = COLOR_SPEED;
+  showContacts = false;
+  selection: Selection = { particle: -1, contact: null };
+  /** screen = (ox + s·x, oy − s·y) in CSS pixels */
+  view = { s: 100, ox: 0, oy: 0 };
+  private needFit = true;
+  private speedScale = 1e-9;
+  /** largest speed seen recently, for the legend */
+  speedMax = 0;
+  nonFiniteSkipped = 0;
+  /** should stay 0: non-finite values that reached a sprite */
+  nonFiniteDrawn = 0;
+
+  async init(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: host,
+      background: 0x111722,
+      antialias: false,
+      preference: 'webgl',
+      autoDensity: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+      preserveDrawingBuffer: true,
+    });
+    this.app.canvas.setAttribute('data-testid', 'sim-canvas');
+    this.app.canvas.style.touchAction = 'none';
+    host.appendChild(this.app.canvas);
+    this.texture = discTexture();
+    this.particles = new ParticleContainer({
+      texture: this.texture,
+      dynamicProperties: { position: true, rotation: true, color: true, vertex: false, uvs: false },
+    });
+    this.particles.boundsArea = new Rectangle(-1e9, -1e9, 2e9, 2e9);
+    this.camera.addChild(this.wallsG, this.particles);
+    // contact network and selection are drawn in screen pixels (crisp at any zoom)
+    this.app.stage.addChild(this.camera, this.contactsG, this.selG);
+    this.app.renderer.on('resize', () => { this.applyView(); });
+    this.applyView();
+  }
+
+  /** Unpacks one frame into the scene. Never draws non-finite values. */
+  apply(buf: ArrayBuffer): FrameInfo {
+    const t0 = performance.now();
+    const hdr = new Int32Array(buf, 0, HEADER_INTS);
+    const f64 = new Float64Array(buf, HEADER_INTS * 4, 4);
+    const flags = hdr[H_FLAGS];
+    const info: FrameInfo = {
+      ok: false, seq: hdr[H_SEQ], n: hdr[H_N], t: f64[F_T], step: f64[F_STEP],
+      finite: (flags & FLAG_FINITE) !== 0, diverged: (flags & FLAG_DIVERGED) !== 0,
+      tooSmall: (flags & FLAG_TOO_SMALL) !== 0, bytesNeeded: hdr[H_BYTES_NEEDED],
+      contactsTotal: hdr[H_CONTACTS_TOTAL], staticVersion: hdr[H_STATIC_VERSION], applyMs: 0,
+    };
+    if (flags & (FLAG_EMPTY | FLAG_TOO_SMALL)) return info;
+    if (!info.finite) {
+      // keep the last good picture; the divergence banner explains why it froze
+      this.nonFiniteSkipped++;
+      info.applyMs = performance.now() - t0;
+      return info;
+    }
+    const n = hdr[H_N];
+    const off = frameOffsets({ nCap: hdr[H_N_CAP], contactCap: hdr[H_CONTACT_CAP], wallCap: hdr[H_WALL_CAP] });
+    const f = new Float32Array(buf, 0, off.bytes / 4);
+    let staticChanged = false;
+    if (flags & FLAG_HAS_STATIC) {
+      if (n !== this.plist.length) this.rebuild(n);
+      if (this.radius.length !== n) { this.radius = new Float32Array(n); this.bflags = new Float32Array(n); }
+      let s = off.statics;
+      for (let i = 0; i < n; i++) { this.radius[i] = f[s]; this.bflags[i] = f[s + 1]; s += STATIC_FLOATS; }
+      const k = 2 / TEX;
+      for (let i = 0; i < n; i++) {
+        const p = this.plist[i];
+        p.scaleX = p.scaleY = this.radius[i] * k;
+      }
+      this.staticVersion = hdr[H_STATIC_VERSION];
+      staticChanged = true;
+    }
+    if (n !== this.plist.length) return info; // statics not yet received for this particle count
+    this.n = n;
+    if (this.xy.length !== 2 * n) this.xy = new Float32Array(2 * n);
+    const xy = this.xy;
+    const plist = this.plist;
+    const bflags = this.bflags;
+    const mode = this.colorMode;
+    let p = off.particles;
+    let vmax = 0;
+    if (mode === COLOR_SPEED) {
+      for (let i = 0, q = p + 3; i < n; i++, q += PARTICLE_FLOATS) if (f[q] > vmax) vmax = f[q];
+      this.speedScale = Math.max(vmax, this.speedScale * 0.97, 1e-12);
+      this.speedMax = this.speedScale;
+    }
+    const inv = 255 / this.speedScale;
+    for (let i = 0; i < n; i++) {
+      const part = plist[i];
+      const x = f[p], y = f[p + 1];
+      part.x = x;
+      part.y = y;
+      part.rotation = f[p + 2];
+      xy[2 * i] = x;
+      xy[2 * i + 1] = y;
+      const fl = bflags[i];
+      if (fl & (BODY_FIXED | BODY_PRESCRIBED)) part.color = FIXED_COLOR;
+      else if (mode === COLOR_SPEED) part.color = SPEED_LUT[Math.min(255, (f[p + 3] * inv) | 0)];
+      else if (mode === COLOR_CONTACTS) part.color = COUNT_COLORS[Math.min(6, f[p + 3] | 0)];
+      else part.color = NEUTRAL_COLOR;
+      p += PARTICLE_FLOATS;
+    }
+    if (staticChanged) this.particles.update();
+    if (flags & FLAG_HAS_WALLS) this.readWalls(f, off.walls, hdr[H_WALLS]);
+    if (staticChanged && this.needFit) { this.fit(); this.needFit = false; }
+    info.applyMs = performance.now() - t0;
+    // overlays (not part of the sprite-update figure)
+    if (this.wallsDirty) this.drawWalls();
+    this.drawContacts(f, off.contacts, (flags & FLAG_HAS_CONTACTS) ? hdr[H_CONTACTS] : 0);
+    this.drawSelection();
+    info.ok = true;
+    return info;
+  }
+
+  /** Scan used by tests: are all particle positions currently drawn finite? */
+  countNonFiniteDrawn(): number {
+    let bad = 0;
+    for (const p of this.plist) if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.rotation)) bad++;
+    this.nonFiniteDrawn = bad;
+    return bad;
+  }
+
+  requestFit(): void {
+    this.needFit = true;
+  }
+
+  private rebuild(n: number): void {
+    this.particles.removeParticles();
+    this.plist = new Array(n);
+    for (let i = 0; i < n; i++) {
+      this.plist[i] = new Particle({ texture: this.texture, anchorX: 0.5, anchorY: 0.5 });
+    }
+    if (n) this.particles.addParticle(...this.plist);
+    this.needFit = true;
+  }
+
+  private readWalls(f: Float32Array, o: number, count: number): void {
+    const len = count * WALL_FLOATS;
+    let same = count === this.wallCount && this.wallData.length >= len;
+    if (same) for (let k = 0; k < len; k++) if (this.wallData[k] !== f[o + k]) { same = false; break; }
+    if (same) return;
+    if (this.wallData.length < len) this.wallData = new Float32Array(len);
+    this.wallData.set(f.subarray(o, o + len));
+    this.wallCount = count;
+    this.wallsDirty = true;
+  }
+
+  private drawWalls(): void {
+    const g = this.wallsG;
+    g.clear();
+    const s = this.view.s;
+    const w = this.wallData;
+    const L = 100 * Math.max(this.app.screen.width, this.app.screen.height) / s;
+    for (let k = 0; k < this.wallCount; k++) {
+      const o = k * WALL_FLOATS;
+      const kind = w[o], ax = w[o + 1], ay = w[o + 2], bx = w[o + 3], by = w[o + 4], nx = w[o + 5], ny = w[o + 6];
+      if (kind === 0) {
+        const dx = -ny, dy = nx;
+        const x1 = ax - dx * L, y1 = ay - dy * L, x2 = ax + dx * L, y2 = ay + dy * L;
+        g.poly([x1, y1, x2, y2, x2 - nx * L, y2 - ny * L, x1 - nx * L, y1 - ny * L]).fill({ color: 0x2a3345, alpha: 0.9 });
+        g.moveTo(x1, y1).lineTo(x2, y2).stroke({ width: 3 / s, color: 0xc8d2e0 });
+      } else {
+        g.moveTo(ax, ay).lineTo(bx, by).stroke({ width: 4 / s, color: 0xc8d2e0, cap: 'round' });
+      }
+    }
+    this.wallsDirty = false;
+  }
+
+  private drawContacts(f: Float32Array, o: number, count: number): void {
+    const g = this.contactsG;
+    g.clear();
+    if (!this.showContacts || count === 0) return;
+    let fmax = 0;
+    for (let k = 0; k < count; k++) { const fn = f[o + k * CONTACT_FLOATS + 4]; if (fn > fmax) fmax = fn; }
+    if (!(fmax > 0)) return;
+    // group the lines into width bins: one stroke per bin instead of one per contact
+    const BINS = 6;
+    const { s, ox, oy } = this.view;
+    const rmean = this.radius.length ? this.radius[0] : 0.01;
+    const maxW = Math.min(14, Math.max(2, 0.7 * rmean * s));
+    for (let b = BINS - 1; b >= 0; b--) {
+      let any = false;
+      for (let k = 0; k < count; k++) {
+        const q = o + k * CONTACT_FLOATS;
+        const fn = f[q + 4];
+        if (fn <= 0) continue;
+        const bin = Math.min(BINS - 1, Math.floor((fn / fmax) * BINS));
+        if (bin !== b) continue;
+        g.moveTo(ox + s * f[q], oy - s * f[q + 1]).lineTo(ox + s * f[q + 2], oy - s * f[q + 3]);
+        any = true;
+      }
+      if (any) g.stroke({ width: Math.max(1, ((b + 1) / BINS) * maxW), color: 0xff5a36, alpha: 0.85, cap: 'round' });
+    }
+  }
+
+  private drawSelection(): void {
+    const g = this.selG;
+    g.clear();
+    const { s, ox, oy } = this.view;
+    const X = (i: number) => ox + s * this.xy[2 * i];
+    const Y = (i: number) => oy - s * this.xy[2 * i + 1];
+    const ring = (i: number) => {
+      if (i < 0 || i >= this.n) return;
+      g.circle(X(i), Y(i), this.radius[i] * s + 3).stroke({ width: 3, color: 0xff3b3b });
+    };
+    ring(this.selection.particle);
+    const c = this.selection.contact;
+    if (c) {
+      ring(c[0]);
+      ring(c[1]);
+      if (c[0] >= 0 && c[1] >= 0 && c[0] < this.n && c[1] < this.n) {
+        g.moveTo(X(c[0]), Y(c[0])).lineTo(X(c[1]), Y(c[1])).stroke({ width: 2, color: 0xffe14d });
+      }
+    }
+  }
+
+  // ---- camera ----
+
+  toWorld(sx: number, sy: number): [number, number] {
+    return [(sx - this.view.ox) / this.view.s, (this.view.oy - sy) / this.view.s];
+  }
+
+  /** Fits particles and wall anchor points into the view with a margin. */
+  fit(): void {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let i = 0; i < this.n; i++) {
+      const x = this.xy[2 * i], y = this.xy[2 * i + 1], r = this.radius[i];
+      if (x - r < x0) x0 = x - r; if (x + r > x1) x1 = x + r;
+      if (y - r < y0) y0 = y - r; if (y + r > y1) y1 = y + r;
+    }
+    for (let k = 0; k < this.wallCount; k++) {
+      const o = k * WALL_FLOATS;
+      const pts = this.wallData[o] === 0 ? [[this.wallData[o + 1], this.wallData[o + 2]]]
+        : [[this.wallData[o + 1], this.wallData[o + 2]], [this.wallData[o + 3], this.wallData[o + 4]]];
+      for (const [x, y] of pts) {
+        if (Math.abs(x) > 1e6 || Math.abs(y) > 1e6) continue;
+        x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+      }
+    }
+    if (!Number.isFinite(x0 + x1 + y0 + y1)) return;
+    const W = this.app.screen.width, H = this.app.screen.height;
+    const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
+    const s = 0.88 * Math.min(W / w, H / h);
+    this.view.s = s;
+    this.view.ox = W / 2 - s * (x0 + x1) / 2;
+    this.view.oy = H / 2 + s * (y0 + y1) / 2;
+    this.applyView();
+  }
+
+  zoomAt(sx: number, sy: number, factor: number): void {
+    const [wx, wy] = this.toWorld(sx, sy);
+    this.view.s *= factor;
+    this.view.ox = sx - wx * this.view.s;
+    this.view.oy = sy + wy * this.view.s;
+    this.applyView();
+  }
+
+  panBy(dx: number, dy: number): void {
+    this.view.ox += dx;
+    this.view.oy += dy;
+    this.applyView();
+  }
+
+  private applyView(): void {
+    this.camera.position.set(this.view.ox, this.view.oy);
+    this.camera.scale.set(this.view.s, -this.view.s);
+    this.wallsDirty = true;
+  }
+}

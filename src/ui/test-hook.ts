@@ -1,0 +1,86 @@
+/**
+ * A small read-mostly hook for the end-to-end tests and the browser benchmark:
+ * `window.__sandbox`. It reads state the page already has; its few actions call the same worker
+ * API as the buttons (step, pause, diagnostics).
+ */
+import type { SimStatus } from '../protocol/api';
+import type { LiveChart } from './charts/charts';
+import type { SeriesStore } from './charts/series-store';
+import type { Controls } from './controls/controls';
+import type { Scene } from './render/scene';
+import type { FramePool, SimRemote } from './sim-client';
+
+export class PerfStats {
+  private readonly ring = new Float64Array(1024);
+  private count = 0;
+
+  add(ms: number): void {
+    this.ring[this.count % this.ring.length] = ms;
+    this.count++;
+  }
+
+  reset(): void {
+    this.count = 0;
+  }
+
+  summary(): { frames: number; mean: number; p50: number; p95: number; max: number } {
+    const n = Math.min(this.count, this.ring.length);
+    if (!n) return { frames: 0, mean: 0, p50: 0, p95: 0, max: 0 };
+    const a = Array.from(this.ring.subarray(0, n)).sort((x, y) => x - y);
+    const mean = a.reduce((s, v) => s + v, 0) / n;
+    return { frames: this.count, mean, p50: a[Math.floor(0.5 * (n - 1))], p95: a[Math.floor(0.95 * (n - 1))], max: a[n - 1] };
+  }
+}
+
+export interface HookDeps {
+  api: SimRemote;
+  scene: Scene;
+  store: SeriesStore;
+  perf: PerfStats;
+  pool: FramePool;
+  status(): SimStatus | null;
+  charts: { ek: LiveChart; angle: LiveChart };
+  controls: Controls;
+  fps(): number;
+  messages(): string[];
+  scenario(): string;
+  /** loads a scenario file through the same path as "load scenario JSON…"; returns the problems */
+  loadSpec(json: unknown): Promise<string[]>;
+}
+
+export function installTestHook(d: HookDeps): void {
+  const hook = {
+    ready: true,
+    status: () => d.status(),
+    scenario: () => d.scenario(),
+    seriesLength: () => d.store.length,
+    chartData: (kind: 'ek' | 'angle') => d.charts[kind].data.map((col) => col.slice()),
+    guiValues: () => ({ ...d.controls.values }),
+    messages: () => d.messages().slice(),
+    frames: () => ({
+      received: d.pool.received,
+      dropped: d.pool.dropped,
+      nonFiniteSkipped: d.scene.nonFiniteSkipped,
+      nonFiniteDrawn: d.scene.countNonFiniteDrawn(),
+      particles: d.scene.n,
+    }),
+    perf: () => ({ ...d.perf.summary(), fps: d.fps() }),
+    resetPerf: () => d.perf.reset(),
+    heap: () => {
+      const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      return m ? m.usedJSHeapSize : NaN;
+    },
+    // actions (same worker calls as the GUI buttons)
+    pause: () => d.api.pause(),
+    run: () => d.api.run(),
+    stepN: (n: number) => d.api.stepN(n),
+    diagnostics: () => d.api.diagnostics(),
+    workerStatus: () => d.api.getStatus(),
+    loadSpec: (json: unknown) => d.loadSpec(json),
+    setStepsPerFrame: (n: number) => d.api.setStepsPerFrame(n),
+    fit: () => d.scene.fit(),
+    /** benchmarks: stop/start drawing (and so frame requests) to measure the worker alone */
+    setRendering: (on: boolean) => { if (on) d.scene.app.ticker.start(); else d.scene.app.ticker.stop(); },
+  };
+  (window as unknown as { __sandbox: typeof hook }).__sandbox = hook;
+}

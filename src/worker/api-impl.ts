@@ -1,0 +1,347 @@
+/**
+ * The worker-side implementation of SimApi (src/protocol/api.ts): owns the World, the run loop,
+ * the series ring and frame packing. All physics happens in the core; this file only schedules it.
+ */
+import * as Comlink from 'comlink';
+import type {
+  Checked, LoadResult, PickResult, ScenarioInfo, Selection, SimApi, SimStatus, SeriesChunk,
+} from '../protocol/api';
+import type { Diagnostics, Health } from '../core/sim/world-types';
+import type { LiveParams } from '../core/sim/params';
+import {
+  checkPatch, createWorld, describeError, getBuiltIn, listBuiltIns, parseScenario, type WorldLike,
+} from './core-adapter';
+import { packFrame } from './frame-pack';
+import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
+import { SeriesRing } from './series-ring';
+
+/** At most this many series rows per wall-clock second (the stride doubles above it). */
+const MAX_ROWS_PER_SEC = 2000;
+/** Diagnostics may cost at most this fraction of the stepping time. */
+const MAX_DIAG_SHARE = 0.03;
+const OK_HEALTH: Health = { status: 'ok', message: '', step: 0, t: 0 };
+
+export class SimWorker implements SimApi {
+  private world: WorldLike | null = null;
+  private scenario = '';
+  private running = false;
+  private stepsPerFrame = 0;
+  private budget = 0;
+  private staticVersion = 0;
+  private frameSeq = 0;
+  private readonly ring = new SeriesRing();
+  private sampleStride = 1;
+  private stepsSinceSample = 0;
+  /** EMA of wall ms per step, to size the step() calls inside a slice */
+  private msPerStep = 0.05;
+  /** EMA of wall ms per diagnostics() call */
+  private msPerDiag = 0;
+  private readonly meter = new RateMeter();
+  private selection: Selection = { particle: -1, contact: null };
+  /** Accepted patches not yet applied by the world (it applies them before its next step) */
+  private pendingPatch: Partial<LiveParams> = {};
+  private pendingAtStep = -1;
+  private readonly scheduler = new SliceScheduler(() => this.slice());
+
+  listScenarios(): ScenarioInfo[] {
+    return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
+  }
+
+  loadScenario(name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
+    let spec;
+    try {
+      spec = getBuiltIn(String(name));
+    } catch (e) {
+      return { ok: false, problems: [`scenario: ${describeError(e).join('; ')}`] };
+    }
+    return this.install(spec, String(name), overrides);
+  }
+
+  loadSpec(json: unknown, overrides: Record<string, unknown>): Checked<LoadResult> {
+    let spec;
+    try {
+      const data = typeof json === 'string' ? JSON.parse(json) : json;
+      spec = parseScenario(data);
+    } catch (e) {
+      return { ok: false, problems: describeError(e) };
+    }
+    return this.install(spec, spec.name, overrides);
+  }
+
+  private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
+    let world: WorldLike;
+    try {
+      world = createWorld(spec);
+    } catch (e) {
+      return { ok: false, problems: describeError(e) };
+    }
+    const rejected: string[] = [];
+    this.pendingPatch = {};
+    for (const [k, v] of Object.entries(overrides ?? {})) {
+      try {
+        world.setParams({ [k]: v });
+        this.notePending(world, { [k]: v });
+      } catch (e) {
+        rejected.push(...describeError(e));
+      }
+    }
+    this.world = world;
+    this.scenario = name;
+    this.staticVersion++;
+    this.ring.clear();
+    this.sampleStride = 1;
+    this.stepsSinceSample = 0;
+    this.meter.reset();
+    const sel = spec.run?.selectContact;
+    this.selection = { particle: -1, contact: sel ? [sel[0], sel[1]] : null };
+    if (sel) world.selectContact(sel[0], sel[1]);
+    this.sample();
+    if (this.running) this.scheduler.schedule();
+    return { ok: true, value: { status: this.getStatus(), rejected } };
+  }
+
+  setParams(patch: Record<string, unknown>): Checked<LiveParams> {
+    if (!this.world) return { ok: false, problems: ['no scenario loaded'] };
+    try {
+      this.world.setParams(patch);
+      this.notePending(this.world, patch);
+    } catch (e) {
+      return { ok: false, problems: describeError(e) };
+    }
+    return { ok: true, value: this.currentParams(this.world) };
+  }
+
+  run(): void {
+    this.running = true;
+    this.meter.reset();
+    this.scheduler.schedule();
+  }
+
+  pause(): void {
+    this.running = false;
+  }
+
+  stepN(n: number): number {
+    const w = this.world;
+    if (!w || diverged(w)) return 0;
+    let done = 0;
+    const want = Math.max(0, Math.floor(n));
+    while (done < want) {
+      if (this.stepsSinceSample >= this.sampleStride) this.sample();
+      const k = Math.min(want - done, this.sampleStride - this.stepsSinceSample);
+      const did = w.step(k);
+      done += did;
+      this.stepsSinceSample += did;
+      if (diverged(w)) {
+        this.onDiverged();
+        break;
+      }
+      if (this.stepsSinceSample >= this.sampleStride) this.sample();
+      if (did === 0) break;
+    }
+    return done;
+  }
+
+  setStepsPerFrame(n: number): void {
+    this.stepsPerFrame = Math.max(0, Math.floor(Number(n) || 0));
+    this.budget = 0;
+    this.scheduler.schedule();
+  }
+
+  restoreLastGood(): boolean {
+    const w = this.world;
+    if (!w) return false;
+    const ok = w.restoreLastGood();
+    if (ok) {
+      this.ring.truncate(w.t);
+      this.stepsSinceSample = 0;
+      this.sample();
+    }
+    return ok;
+  }
+
+  fillFrame(buf: ArrayBuffer): ArrayBuffer {
+    if (this.stepsPerFrame > 0) {
+      this.budget = Math.min(this.budget + this.stepsPerFrame, 2 * this.stepsPerFrame);
+      if (this.running) this.scheduler.schedule();
+    }
+    packFrame(buf, this.world, ++this.frameSeq, this.staticVersion);
+    return Comlink.transfer(buf, [buf]);
+  }
+
+  takeSeries(epoch: number, sinceSeq: number): SeriesChunk {
+    const chunk = this.ring.take(epoch, sinceSeq);
+    const transfers = Object.values(chunk.cols).map((a) => a.buffer as ArrayBuffer);
+    return Comlink.transfer(chunk, transfers);
+  }
+
+  getStatus(): SimStatus {
+    const w = this.world;
+    this.meter.idle();
+    const rate = this.running ? this.meter.rate : 0;
+    return {
+      scenario: this.scenario,
+      loaded: !!w,
+      running: this.running,
+      t: w ? w.t : 0,
+      step: w ? w.stepCount : 0,
+      dt: w ? w.dt : 0,
+      n: w ? w.n : 0,
+      contacts: w ? w.contacts.count : 0,
+      stepsPerSec: rate,
+      particleStepsPerSec: rate * (w ? w.n : 0),
+      stepsPerFrame: this.stepsPerFrame,
+      timeScales: w ? safe(() => w.timeScales()) : null,
+      health: w ? { ...w.health } : OK_HEALTH,
+      params: w ? this.currentParams(w) : null,
+      selection: { particle: this.selection.particle, contact: this.selection.contact ? [...this.selection.contact] : null },
+      staticVersion: this.staticVersion,
+      seriesSeq: this.ring.seq,
+      sampleStride: this.sampleStride,
+      busy: this.running ? this.meter.busy : 0,
+    };
+  }
+
+  diagnostics(): Diagnostics | null {
+    return this.world ? this.world.diagnostics() : null;
+  }
+
+  pick(x: number, y: number, tol: number, preferContacts: boolean): PickResult {
+    const w = this.world;
+    if (!w) return { kind: 'none' };
+    const b = w.bodies;
+    let best = -1;
+    let bestD = Infinity;
+    for (let i = 0; i < w.n; i++) {
+      const d = Math.hypot(b.x[i] - x, b.y[i] - y) - b.radius[i];
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    if (preferContacts) {
+      const c = w.contacts;
+      let bc = -1;
+      let bcd = tol;
+      for (let k = 0; k < c.count; k++) {
+        const d = Math.hypot(c.cx[k] - x, c.cy[k] - y);
+        if (d < bcd) { bcd = d; bc = k; }
+      }
+      if (bc >= 0) return { kind: 'contact', i: c.i[bc], j: c.j[bc] };
+    }
+    if (best >= 0 && bestD <= tol) return { kind: 'particle', i: best, x: b.x[best], y: b.y[best], r: b.radius[best] };
+    return { kind: 'none' };
+  }
+
+  selectContact(i: number, j: number): void {
+    if (!this.world) return;
+    const a = Math.floor(i), b = Math.floor(j);
+    this.world.selectContact(a, b);
+    this.selection = { particle: -1, contact: [a, b] };
+  }
+
+  selectParticle(i: number): void {
+    this.selection = { particle: Math.floor(i), contact: this.selection.contact };
+  }
+
+  moveBody(i: number, x: number, y: number, vx: number, vy: number): void {
+    const w = this.world;
+    if (!w || !(i >= 0 && i < w.n)) return;
+    if (![x, y, vx, vy].every(Number.isFinite)) return;
+    w.moveBody(i, x, y, vx, vy);
+  }
+
+  releaseBody(i: number): void {
+    const w = this.world;
+    if (!w || !(i >= 0 && i < w.n)) return;
+    w.releaseBody(i);
+  }
+
+  exportSpec(): unknown {
+    return this.world ? this.world.toSpec() : null;
+  }
+
+  private notePending(w: WorldLike, patch: Record<string, unknown>): void {
+    if (this.pendingAtStep !== w.stepCount) this.pendingPatch = {};
+    Object.assign(this.pendingPatch, checkPatch(patch));
+    this.pendingAtStep = w.stepCount;
+  }
+
+  /** The world's parameters including accepted changes it applies at its next step. */
+  private currentParams(w: WorldLike): LiveParams {
+    if (this.pendingAtStep !== w.stepCount) this.pendingPatch = {};
+    return { ...w.params, ...this.pendingPatch };
+  }
+
+  // ---- run loop ----
+
+  /** One time slice; returns true when another slice should follow. */
+  private slice(): boolean {
+    const w = this.world;
+    if (!w || !this.running) return false;
+    if (diverged(w)) { this.onDiverged(); return false; }
+    const t0 = performance.now();
+    let now = t0;
+    while (now - t0 < SLICE_MS) {
+      this.adaptStride();
+      // the stride may just have shrunk below the steps already taken since the last row
+      if (this.stepsSinceSample >= this.sampleStride) this.sample();
+      let k = Math.max(1, Math.floor(1 / Math.max(this.msPerStep, 1e-4))); // ~1 ms per call
+      k = Math.min(k, this.sampleStride - this.stepsSinceSample);
+      if (this.stepsPerFrame > 0) {
+        k = Math.min(k, this.budget);
+        if (k <= 0) break;
+      }
+      const s0 = performance.now();
+      const did = w.step(k);
+      now = performance.now();
+      if (did > 0) this.msPerStep = 0.8 * this.msPerStep + 0.2 * ((now - s0) / did);
+      this.meter.add(did, now - s0, now);
+      if (this.stepsPerFrame > 0) this.budget -= did;
+      this.stepsSinceSample += did;
+      if (diverged(w)) { this.onDiverged(); return false; }
+      if (this.stepsSinceSample >= this.sampleStride) this.sample();
+      if (did === 0) break;
+    }
+    if (this.stepsPerFrame > 0 && this.budget <= 0) return false; // wait for the next frame request
+    return true;
+  }
+
+  private onDiverged(): void {
+    this.running = false;
+  }
+
+  private sample(): void {
+    const w = this.world;
+    if (!w) return;
+    this.stepsSinceSample = 0;
+    if (diverged(w)) return;
+    const t0 = performance.now();
+    const d = w.diagnostics();
+    this.msPerDiag = 0.8 * this.msPerDiag + 0.2 * (performance.now() - t0);
+    this.ring.push(d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.planeAngle, d.contacts, d.maxOverlapRatio);
+  }
+
+  /**
+   * Steps between series rows: a power of two chosen from the measured step rate so that a
+   * free-running simulation records at most about MAX_ROWS_PER_SEC rows per wall second
+   * (a two-disc run can do millions of steps per second; a 10k pile a few hundred).
+   */
+  private adaptStride(): void {
+    let perSec = 1000 / Math.max(this.msPerStep, 1e-6);
+    if (this.stepsPerFrame > 0) perSec = Math.min(perSec, this.stepsPerFrame * 60);
+    const want = Math.max(1, perSec / MAX_ROWS_PER_SEC, this.msPerDiag / (MAX_DIAG_SHARE * Math.max(this.msPerStep, 1e-6)));
+    let s = 1;
+    while (s < want && s < 1 << 24) s *= 2;
+    if (s > this.sampleStride || s < this.sampleStride / 4) this.sampleStride = s;
+  }
+}
+
+function diverged(w: WorldLike): boolean {
+  return w.health.status === 'diverged';
+}
+
+function safe<T>(f: () => T): T | null {
+  try {
+    return f();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The one place where the worker touches the core's runtime API. `WorldLike` lists exactly the
+ * members the worker uses, so a change in the core shows up as one type error here.
+ */
+import type { Diagnostics, Health, SearchReport, TimeScales } from '../core/sim/world-types';
+import type { LiveParams } from '../core/sim/params';
+import type { ScenarioSpec } from '../core/scenarios/schema';
+import * as core from '../core/index';
+import { checkPatch } from '../core/index';
+export { checkPatch };
+
+export interface WorldLike {
+  n: number;
+  bodies: {
+    x: Float64Array; y: Float64Array; phi: Float64Array;
+    vx: Float64Array; vy: Float64Array; omega: Float64Array;
+    radius: Float64Array; mass: Float64Array; flags: Uint8Array;
+  };
+  contacts: {
+    count: number;
+    i: Int32Array; j: Int32Array;
+    nx: Float64Array; ny: Float64Array; fn: Float64Array; ft: Float64Array; delta: Float64Array;
+    cx: Float64Array; cy: Float64Array;
+  };
+  walls: {
+    count: number; kind: Uint8Array;
+    ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array; nx: Float64Array; ny: Float64Array;
+  };
+  readonly params: LiveParams;
+  t: number;
+  dt: number;
+  stepCount: number;
+  timeScales(): TimeScales;
+  step(n: number): number;
+  health: Health;
+  restoreLastGood(): boolean;
+  diagnostics(): Diagnostics;
+  searchReport(): SearchReport;
+  setParams(patch: Record<string, unknown>): void;
+  selectContact(i: number, j: number): void;
+  moveBody(i: number, x: number, y: number, vx: number, vy: number): void;
+  releaseBody(i: number): void;
+  toSpec(): ScenarioSpec;
+}
+
+export function createWorld(spec: ScenarioSpec): WorldLike {
+  return core.createWorld(spec);
+}
+export function parseScenario(json: unknown): ScenarioSpec {
+  return core.parseScenario(json);
+}
+export function getBuiltIn(name: string): ScenarioSpec {
+  return core.getBuiltIn(name);
+}
+export function listBuiltIns(): { name: string; title: string; description: string }[] {
+  return core.listBuiltIns();
+}
+/** Problems of a ScenarioError / ParamError / other error, as lines naming the field. */
+export function describeError(e: unknown): string[] {
+  if (e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems)) {
+    return ((e as { problems: unknown[] }).problems).map(String);
+  }
+  return [e instanceof Error ? e.message : String(e)];
+}

@@ -1,0 +1,238 @@
+/**
+ * End-to-end tests of the browser app in real headless Chromium (Debian's /usr/bin/chromium,
+ * driven by playwright-core). Builds the app with Vite's JS API and serves it with `vite preview`.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parseScenario } from '../../src/core/index';
+import { buildAndServe, launch, openApp, type App } from './harness';
+
+interface Hook {
+  status(): { running: boolean; t: number; step: number; n: number; health: { status: string; message: string }; params: Record<string, unknown> } | null;
+  seriesLength(): number;
+  chartData(kind: 'ek' | 'angle'): (number | null)[][];
+  guiValues(): Record<string, unknown>;
+  messages(): string[];
+  frames(): { received: number; dropped: number; nonFiniteSkipped: number; nonFiniteDrawn: number; particles: number };
+  pause(): Promise<void>;
+  stepN(n: number): Promise<number>;
+  diagnostics(): Promise<{ t: number; ek: number; ekTrans: number; ekRot: number; contacts: number } | null>;
+  workerStatus(): Promise<{ params: Record<string, unknown>; running: boolean; step: number }>;
+}
+
+const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
+  page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
+
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await buildAndServe();
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function waitFor(page: Page, cond: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(cond, undefined, { timeout, polling: 100 });
+}
+
+async function canvasShot(page: Page): Promise<Buffer> {
+  return page.locator('[data-testid="sim-canvas"]').screenshot();
+}
+
+describe('granular sandbox in headless Chromium', () => {
+  it('loads with no console errors, runs the default pile, particles move and Ek is charted', async () => {
+    const { page, errors } = await openApp(browser, app.url);
+    await waitFor(page, 'window.__sandbox.status()?.running === true && window.__sandbox.frames().particles > 0');
+    const st = await hook(page, (h) => h.status());
+    expect(st?.n).toBeGreaterThan(100);
+    // particles move: the canvas pixels differ between two frames
+    const a = await canvasShot(page);
+    await page.waitForTimeout(700);
+    const b = await canvasShot(page);
+    expect(a.equals(b)).toBe(false);
+    // the Ek chart receives points
+    await waitFor(page, 'window.__sandbox.chartData("ek")[0].length > 20');
+    const ek = await hook(page, (h) => h.chartData('ek'));
+    expect(ek.length).toBe(4);
+    expect(ek[1].some((v) => typeof v === 'number' && v > 0)).toBe(true);
+    // status line shows the figures
+    const status = await page.locator('[data-testid="status"]').textContent();
+    expect(status).toMatch(/t = .* s/);
+    expect(status).toMatch(/steps\/s/);
+    expect(status).toMatch(/particles/);
+    expect(status).toMatch(/contacts/);
+    expect(status).toMatch(/frames\/s/);
+    const f = await hook(page, (h) => h.frames());
+    expect(f.received).toBeGreaterThan(3);
+    expect(f.nonFiniteDrawn).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('moving the μ slider changes the simulation', async () => {
+    const { page, errors } = await openApp(browser, `${app.url}?scenario=pile&run=0`);
+    const STEPS = 9000;
+    await hook(page, (h) => h.pause());
+    const base = await page.evaluate(async (n) => {
+      const h = (window as unknown as { __sandbox: Hook }).__sandbox;
+      await h.stepN(n);
+      return h.diagnostics();
+    }, STEPS);
+    expect(base!.contacts).toBeGreaterThan(0);
+    // reset keeps the parameters; then drag μ to the left end of its slider (μ = 0)
+    await page.locator('[data-testid="gui-reset"] button').click();
+    await waitFor(page, 'window.__sandbox.status()?.step === 0');
+    const slider = page.locator('[data-testid="gui-mu"] .lil-slider');
+    const box = (await slider.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x - 20, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await waitFor(page, 'window.__sandbox.guiValues().mu === 0');
+    const ws = await hook(page, (h) => h.workerStatus());
+    expect(ws.params.mu).toBe(0);
+    expect(await page.locator('[data-testid="gui-mu"]').textContent()).toContain('μ = 0');
+    expect(page.url()).toContain('mu=0&');
+    const changed = await page.evaluate(async (n) => {
+      const h = (window as unknown as { __sandbox: Hook }).__sandbox;
+      await h.stepN(n);
+      return h.diagnostics();
+    }, STEPS);
+    expect(changed!.t).toBeCloseTo(base!.t, 12);
+    expect(changed!.ek).not.toBe(base!.ek);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a URL with parameters reproduces them in the GUI and the worker', async () => {
+    const q = '?scenario=pile&kn=200000&mu=0.25&en=0.7&integrator=gear4&tangential=geometric&dtOverTc=0.01&rotation=false&gravityY=-5&spf=100&color=contacts&run=0';
+    const { page, errors } = await openApp(browser, app.url + q);
+    await waitFor(page, 'window.__sandbox.status()?.params?.mu === 0.25');
+    const gui = await hook(page, (h) => h.guiValues());
+    const ws = await hook(page, (h) => h.workerStatus());
+    const want = { kn: 200000, mu: 0.25, en: 0.7, integrator: 'gear4', tangential: 'geometric', dtOverTc: 0.01, rotation: false, gravityY: -5 };
+    for (const [k, v] of Object.entries(want)) {
+      expect(gui[k], `GUI ${k}`).toBe(v);
+      expect(ws.params[k], `worker ${k}`).toBe(v);
+    }
+    expect(await page.locator('[data-testid="gui-mu"]').textContent()).toContain('μ = 0.25');
+    expect(await page.locator('[data-testid="gui-integrator"] select').inputValue()).toBe('gear4');
+    expect(await page.locator('[data-testid="url-message"]').isHidden()).toBe(true);
+    // the page keeps every parameter in its own URL, so copying it reproduces the run
+    const own = new URL(page.url()).searchParams;
+    expect(own.get('kn')).toBe('200000');
+    expect(own.get('spf')).toBe('100');
+    expect(own.get('ktOverKn')).toBe(String(1 / 3));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an invalid URL value shows a message naming the field and range, and the default is used', async () => {
+    const { page } = await openApp(browser, `${app.url}?scenario=pile&mu=5000&kn=abc&run=0`);
+    const msg = page.locator('[data-testid="url-message"]');
+    await msg.waitFor({ state: 'visible' });
+    const text = (await msg.textContent()) ?? '';
+    expect(text).toContain('mu');
+    expect(text).toContain('0 to 1000');
+    expect(text).toContain('5000');
+    expect(text).toContain('kn');
+    const ws = await hook(page, (h) => h.workerStatus());
+    expect(ws.params.mu).toBe(0.5);
+    expect(ws.params.kn).toBe(1e6);
+    await page.context().close();
+  });
+
+  it('an invalid URL value is shown as text, never as HTML', async () => {
+    const { page } = await openApp(browser, `${app.url}?scenario=pile&mu=${encodeURIComponent('<img src=x onerror=alert(1)>')}&run=0`);
+    const msg = page.locator('[data-testid="url-message"]');
+    await msg.waitFor({ state: 'visible' });
+    expect(await msg.locator('img').count()).toBe(0);
+    expect(await msg.textContent()).toContain('<img');
+    await page.context().close();
+  });
+
+  it('Δt/tc = 2 diverges: the run pauses, the page explains it, no NaN reaches the canvas, and it can go back', async () => {
+    const { page, errors } = await openApp(browser, `${app.url}?scenario=pile&dtOverTc=2`);
+    const banner = page.locator('[data-testid="divergence"]');
+    await banner.waitFor({ state: 'visible', timeout: 60_000 });
+    const text = (await page.locator('[data-testid="divergence-text"]').textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(20);
+    expect(text).toMatch(/Δt|tc|time step/i);
+    expect(await page.locator('[data-testid="status-state"]').textContent()).toMatch(/diverged/i);
+    const st = await hook(page, (h) => h.status());
+    expect(st?.running).toBe(false);
+    await page.waitForTimeout(500);
+    const f = await hook(page, (h) => h.frames());
+    expect(f.nonFiniteDrawn).toBe(0);
+    const ek = await hook(page, (h) => h.chartData('ek'));
+    for (const col of ek) for (const v of col) expect(v === null || Number.isFinite(v)).toBe(true);
+    // back to the last good state
+    await page.locator('[data-testid="restore-good"]').click();
+    await banner.waitFor({ state: 'hidden' });
+    const after = await hook(page, (h) => h.status());
+    expect(after?.health.status).toBe('ok');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('exported Ek and angle CSV rows match the chart data', async () => {
+    // two-disc selects contact (0, 1) itself, so the angle chart has values too
+    const { page } = await openApp(browser, `${app.url}?scenario=two-disc`);
+    await waitFor(page, 'window.__sandbox.seriesLength() > 50');
+    await hook(page, (h) => h.pause());
+    await waitFor(page, 'window.__sandbox.status()?.running === false');
+    await page.waitForTimeout(400); // two status/series polls after the pause
+    for (const kind of ['ek', 'angle'] as const) {
+      const data = await page.evaluate((k) => (window as unknown as { __sandbox: Hook }).__sandbox.chartData(k), kind);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator(`[data-testid="gui-export-${kind}"] button`).click(),
+      ]);
+      const path = await download.path();
+      const lines = readFileSync(path!, 'utf8').trim().split('\n');
+      const header = lines[0].split(',');
+      expect(header.length).toBe(data.length);
+      const rows = lines.slice(1).map((l) => l.split(',').map((c) => (c === '' ? null : Number(c))));
+      const k = data[0].length;
+      expect(k).toBeGreaterThan(10);
+      expect(data[1].filter((v) => typeof v === 'number').length).toBeGreaterThan(10);
+      expect(rows.length).toBeGreaterThanOrEqual(k);
+      const tail = rows.slice(rows.length - k);
+      for (let r = 0; r < k; r++) {
+        for (let c = 0; c < data.length; c++) expect(tail[r][c]).toBe(data[c][r]);
+      }
+    }
+    await page.context().close();
+  });
+
+  it('exports the scenario as JSON the core accepts, and a PNG of canvas plus charts', async () => {
+    const { page } = await openApp(browser, `${app.url}?scenario=pile`);
+    await waitFor(page, 'window.__sandbox.seriesLength() > 10');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-json"] button').click()]);
+    const spec = parseScenario(JSON.parse(readFileSync((await json.path())!, 'utf8')));
+    expect(spec.name).toBe('pile');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-png"] button').click()]);
+    const bytes = readFileSync((await png.path())!);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(bytes.length).toBeGreaterThan(10_000);
+    await page.context().close();
+  });
+
+  it('steps per frame limits the run without stalling it', async () => {
+    const { page } = await openApp(browser, `${app.url}?scenario=pile&spf=10`);
+    await page.waitForTimeout(500);
+    const a = await hook(page, (h) => h.workerStatus());
+    await page.waitForTimeout(1500);
+    const b = await hook(page, (h) => h.workerStatus());
+    expect(b.step).toBeGreaterThan(a.step);
+    expect(await page.locator('[data-testid="gui-spf"] select').inputValue()).toBe('10');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Shared by the end-to-end tests and the browser bench/soak scripts: build the app with Vite's
+ * JS API into a temporary folder, serve it with `vite preview` on 127.0.0.1, and launch Debian's
+ * Chromium through playwright-core (no browser download).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, preview, type PreviewServer } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-gpu',
+  // software WebGL2 (SwiftShader) stays available with the GPU disabled
+  '--enable-unsafe-swiftshader',
+  // keep timers and rAF running at full rate in a headless, unfocused page
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
+
+export interface App {
+  url: string;
+  outDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app into a fresh temporary folder and serves it on 127.0.0.1 (random port). */
+export async function buildAndServe(): Promise<App> {
+  const outDir = mkdtempSync(join(tmpdir(), 'granular-sandbox-dist-'));
+  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  const server: PreviewServer = await preview({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const addr = server.httpServer.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 4173;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    outDir,
+    async close() {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** console errors and page errors seen so far */
+  errors: string[];
+}
+
+export async function openApp(browser: Browser, url: string, viewport = { width: 1400, height: 900 }): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __sandbox?: { ready: boolean } }).__sandbox?.ready === true, undefined, { timeout: 60_000 });
+  return { page, errors };
+}

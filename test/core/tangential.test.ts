@@ -22,10 +22,8 @@ function oneContact(xiTrial: number, ut: number) {
 }
 
 describe('Coulomb cap', () => {
-  const base = { ...builtIn('pile').material, kn: 1e5, ktOverKn: 0.5, mu: 0.3 };
-  const params = (capMode: 'total' | 'elastic') => materialCoefficients({
-    ...base, capMode, integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.01, rotation: true, gravityX: 0, gravityY: 0,
-  });
+  const params = (capMode: 'total' | 'elastic') =>
+    materialCoefficients(new World(builtIn('head-on', 'kn=1e5', 'ktOverKn=0.5', 'mu=0.3', `capMode=${capMode}`)).params);
 
   it("'total' (paper 002): sticks below μ fn, slips at exactly μ fn with ξ reset to the limit", () => {
     const m = params('total'); // kt = 5e4, μ fn = 30 N

@@ -5,6 +5,9 @@
  *   - linked cells when no mask fits the size ratio, the box is too small for the mask, the lattice
  *     would be very sparse, or the one-per-cell condition failed in this rebuild (reported as conflicts).
  * `report` says which method ran and why; the world copies it into the diagnostics.
+ * With `reuseDistance` > 0 the last pair list is kept until some particle has moved that far since the
+ * build (its candidates were found with the skin, so no touching pair can be missing); `builds` counts
+ * the real rebuilds.
  */
 import type { SearchReport } from '../sim/world-types';
 import { bruteForcePairs } from './brute-force';
@@ -22,10 +25,52 @@ export class NeighborSearch {
   readonly report: SearchReport = { method: 'none', reason: '', conflicts: 0 };
   private readonly mask = new CellMask();
   private readonly linked = new LinkedCells();
+  private refX = new Float64Array(0);
+  private refY = new Float64Array(0);
+  private refN = -1;
+  /** Number of real rebuilds (the rest reused the previous list) */
+  builds = 0;
 
   constructor(public method: SearchMethod = 'auto') {}
 
   rebuild(s: SearchInput): void {
+    if (this.canReuse(s)) return;
+    this.build(s);
+    this.remember(s);
+  }
+
+  /** Forces the next rebuild to search from scratch (after a teleport, a restore or a new body). */
+  invalidate(): void {
+    this.refN = -1;
+  }
+
+  private canReuse(s: SearchInput): boolean {
+    const limit = s.reuseDistance ?? 0;
+    if (limit <= 0 || s.n !== this.refN) return false;
+    const x = s.x, y = s.y, rx = this.refX, ry = this.refY, lim2 = limit * limit;
+    const per = s.periodic.enabled, L = s.periodic.length;
+    for (let p = 0; p < s.n; p++) {
+      let dx = x[p] - rx[p];
+      if (per) dx -= L * Math.round(dx / L);
+      const dy = y[p] - ry[p];
+      if (dx * dx + dy * dy > lim2 || dx !== dx || dy !== dy) return false;
+    }
+    return true;
+  }
+
+  private remember(s: SearchInput): void {
+    this.builds++;
+    if ((s.reuseDistance ?? 0) <= 0) { this.refN = -1; return; }
+    if (this.refX.length < s.n) {
+      this.refX = new Float64Array(Math.max(16, 2 * s.n));
+      this.refY = new Float64Array(Math.max(16, 2 * s.n));
+    }
+    this.refX.set(s.x.subarray(0, s.n));
+    this.refY.set(s.y.subarray(0, s.n));
+    this.refN = s.n;
+  }
+
+  private build(s: SearchInput): void {
     const { n, x, y, radius } = s;
     const rep = this.report;
     rep.conflicts = 0;

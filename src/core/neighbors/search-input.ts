@@ -9,4 +9,10 @@ export interface SearchInput {
   periodic: PeriodicX;
   /** Extra distance beyond touching for a pair to be a candidate [m] */
   skin: number;
+  /**
+   * The last pair list may be reused until some particle has moved this far from where it was at the
+   * last build (a Verlet skin, design/neighbour-search.md §7); 0 rebuilds every time. Must not exceed
+   * skin/2, or touching pairs could be missed.
+   */
+  reuseDistance?: number;
 }

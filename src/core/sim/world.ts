@@ -112,6 +112,9 @@ export class World implements StepDriver {
     this.searchInput = {
       n: this.bodies.n, x: this.bodies.ex, y: this.bodies.ey, radius: this.bodies.radius, periodic: this.periodic,
       skin: SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
+      // A quarter of the skin: contacts at the evaluation point are always in the list, and so are the
+      // pairs overlapping at the committed state as long as a step moves a disc less than skin/4.
+      reuseDistance: 0.25 * SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
     };
     this.trackPeaks = spec.run.relaxation !== undefined;
     if (spec.run.selectContact) this.selected = [spec.run.selectContact[0], spec.run.selectContact[1]];

@@ -2,6 +2,7 @@
  * Runs a scenario to its end (duration, relaxation or divergence), handing each output row to an
  * optional sink. Shared by `sim run`, `sim sweep` and the tests, so all of them run the same loop.
  */
+import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
 import { fitRelaxation, type RelaxationFit } from '../core/diagnostics/ek-peaks';
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
@@ -26,14 +27,40 @@ export interface RunSummary {
   rotation: boolean;
   search: string;
   relaxation?: { tR: number; tROverTc: number; peaks: number; r2: number; decaying: boolean };
+  /** Damped-sine fit of run.oscillation (paper 004 Eq. 21); ω in rad/s and per step, τ in s and steps */
+  oscillation?: OscillationSummary | { error: string };
   wallSeconds: number;
   particleStepsPerSecond: number;
 }
 
-/** Checks run settings that depend on the built world (tracked particle indices). */
-export function checkRunSettings(spec: ScenarioSpec, n: number): void {
+export interface OscillationSummary extends DampedSineFit {
+  omegaDt: number;
+  tauOverDt: number;
+}
+
+/** Checks run settings that depend on the built world (tracked particle indices, a piston to fit). */
+export function checkRunSettings(spec: ScenarioSpec, n: number, hasPiston = true): void {
   const bad = spec.run.track.filter((k) => k >= n);
   if (bad.length) throw new ScenarioError([`run.track: particle(s) ${bad.join(', ')} do not exist (allowed 0 to ${n - 1})`]);
+  const of = spec.run.oscillation?.of;
+  if (typeof of === 'number' && of >= n) throw new ScenarioError([`run.oscillation.of: particle ${of} does not exist (allowed 0 to ${n - 1})`]);
+  if (of === 'piston' && !hasPiston) throw new ScenarioError(['run.oscillation.of: the scenario has no piston (a line wall with a mass)']);
+}
+
+/** The value run.oscillation follows: a particle coordinate or the first piston's position. */
+function oscillationValue(w: World, of: number | 'piston', coordinate: 'x' | 'y'): number {
+  if (of === 'piston') return w.pistonPosition();
+  return coordinate === 'x' ? w.bodies.x[of] : w.bodies.y[of];
+}
+
+/** Fits paper 004 Eq. 21 to the recorded samples; an error message instead of throwing. */
+export function oscillationSummary(t: number[], x: number[], dt: number): OscillationSummary | { error: string } {
+  try {
+    const f = fitDampedSine(t, x);
+    return { ...f, omegaDt: f.omega * dt, tauOverDt: f.tau / dt };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
 }
 
 export function plannedSteps(spec: ScenarioSpec, w: World): number {
@@ -44,17 +71,27 @@ export function plannedSteps(spec: ScenarioSpec, w: World): number {
 
 export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => number = () => performance.now()): { world: World; summary: RunSummary; fit?: RelaxationFit } {
   const w = new World(spec);
-  checkRunSettings(spec, w.n);
+  checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
   const steps = plannedSteps(spec, w);
   const every = spec.run.outputEvery ?? Math.max(1, Math.round(steps / 2000));
   const relax = spec.run.relaxation;
+  const osc = spec.run.oscillation;
+  const oscT: number[] = [], oscX: number[] = [];
+  const record = (): void => {
+    if (osc && w.t >= osc.from - 1e-12 && (osc.to === undefined || w.t <= osc.to + 1e-12)) {
+      oscT.push(w.t);
+      oscX.push(oscillationValue(w, osc.of, osc.coordinate));
+    }
+  };
   const t0 = now();
   sink?.row(w.diagnostics(), w);
+  record();
   let done = 0;
   while (done < steps) {
     const k = Math.min(every, steps - done);
     done += w.step(k);
     sink?.row(w.diagnostics(), w);
+    record();
     if (w.health.status !== 'ok') break;
     if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) break;
   }
@@ -69,6 +106,7 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
     search: w.searchReport().method,
     ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
+    ...(osc ? { oscillation: oscillationSummary(oscT, oscX, w.dt) } : {}),
     wallSeconds: wall,
     particleStepsPerSecond: wall > 0 ? (w.n * w.stepCount) / wall : 0,
   };

@@ -12,7 +12,8 @@ export const SHORT_KEYS: Record<string, string> = {
   nuTOverNuN: 'material.nuTOverNuN', etOverEn: 'material.etOverEn', mu: 'material.mu', capMode: 'material.capMode',
   clampNormal: 'material.clampNormal', density: 'material.density',
   integrator: 'solver.integrator', tangential: 'solver.tangential', dtOverTc: 'solver.dtOverTc', dt: 'solver.dt',
-  rotation: 'solver.rotation', gravityX: 'gravity.0', gravityY: 'gravity.1',
+  rotation: 'solver.rotation', iterations: 'solver.iterations', sweep: 'solver.sweep', tolerance: 'solver.tolerance',
+  cdRestitution: 'solver.cdRestitution', gravityX: 'gravity.0', gravityY: 'gravity.1',
   duration: 'run.duration', durationOverTc: 'run.durationOverTc', outputEvery: 'run.outputEvery',
 };
 

@@ -1,5 +1,6 @@
 /** Built-in scenarios, one row each. Adding a scenario = one file in builtins/ + one row here. */
 import { cloneJson } from '../math/grow';
+import { cdChain } from './builtins/cd-chain';
 import { elasticGas } from './builtins/elastic-gas';
 import { headOn } from './builtins/head-on';
 import { pile } from './builtins/pile';
@@ -11,6 +12,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'two-disc': twoDisc,
   'head-on': headOn,
   'elastic-gas': elasticGas,
+  'cd-chain': cdChain,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 import {
-  CAP_MODES, INTEGRATOR_IDS, PARAMS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
+  CAP_MODES, INTEGRATOR_IDS, PARAMS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
   type NumericParamInfo,
 } from '../sim/params';
 
 function ranged(info: NumericParamInfo) {
-  return z.number().min(info.min).max(info.max);
+  return (info.integer ? z.int() : z.number()).min(info.min).max(info.max);
 }
 const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = () => z.number().positive();
@@ -40,6 +40,13 @@ export const solverSchema = z.strictObject({
   /** Absolute Δt [s]; overrides dtOverTc. */
   dt: z.number().positive().max(1e3).optional(),
   rotation: z.boolean().default(true),
+  /** Contact dynamics (design/integrators.md §3): sweeps per step N_I, or the cap when tolerance > 0 */
+  iterations: ranged(PARAMS.iterations).default(50),
+  sweep: z.enum(SWEEP_ORDERS).default('random'),
+  /** [Sho12] convergence test α; 0 = always N_I sweeps */
+  tolerance: ranged(PARAMS.tolerance).default(0),
+  /** Newton restitution of the CD shock law (design/integrators.md §3.10) */
+  cdRestitution: ranged(PARAMS.cdRestitution).default(0),
 });
 
 const flags = {
@@ -109,7 +116,7 @@ export const randomGeneratorSchema = z.strictObject({
 export const generatorSchema = z.discriminatedUnion('type', [latticeGeneratorSchema, randomGeneratorSchema]);
 
 const wallCommon = {
-  /** Velocity [m/s] of a moving wall */
+  /** Velocity [m/s] of a moving wall (the initial velocity of a piston) */
   velocity: vec2.optional(),
 };
 export const lineWallSchema = z.strictObject({
@@ -117,6 +124,11 @@ export const lineWallSchema = z.strictObject({
   point: vec2,
   /** Inward normal (towards the particles); normalised on load */
   normal: vec2,
+  /**
+   * Mass [kg] makes the wall a piston: it moves only along its normal, pushed inwards by the
+   * scenario's pistonForce and by the contact forces (design/integrators.md §3.3).
+   */
+  mass: z.number().positive().max(1e12).optional(),
   ...wallCommon,
 });
 export const segmentWallSchema = z.strictObject({
@@ -143,6 +155,16 @@ export const runSchema = z.strictObject({
   track: z.array(z.int().min(0)).default([]),
   /** The contact (i, j) whose normal angle is charted; j = -1-w for wall w */
   selectContact: z.tuple([z.int(), z.int()]).optional(),
+  /**
+   * Damped-sine fit (paper 004 Eq. 21) of a particle coordinate or of the first piston's position
+   * (along its normal) between the times from and to [s]; reported in the run summary.
+   */
+  oscillation: z.strictObject({
+    of: z.union([z.int().min(0), z.literal('piston')]),
+    coordinate: z.enum(['x', 'y']).default('x'),
+    from: z.number().min(0),
+    to: z.number().positive().optional(),
+  }).optional(),
   /** Window for the relaxation fit Ek ∝ exp(−t/tR): Ek peaks between from·max and to·max */
   relaxation: z.strictObject({
     from: z.number().gt(0).lt(1).default(1e-2),
@@ -162,6 +184,8 @@ export const scenarioSchema = z.strictObject({
   solver: solverSchema.default(solverSchema.parse({})),
   /** [m/s²] */
   gravity: vec2.default([0, 0]),
+  /** Force [N] pushing each wall with a mass (piston) along its inward normal */
+  pistonForce: ranged(PARAMS.pistonForce).default(0),
   domain: z.strictObject({
     /** Periodic in x between these bounds [m] */
     periodicX: z.tuple([finite(), finite()]).optional(),

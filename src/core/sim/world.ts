@@ -1,9 +1,12 @@
 /**
  * One simulation: state, contact pipeline and step orchestration (design/architecture.md §4).
- * The integrator owns the step and calls back `computeForces` at its evaluation configuration:
+ * The integrator owns the step. A force integrator (Gear) calls back `computeForces` at its
+ * evaluation configuration:
  *   walls to t_eval → neighbour search (cell mask) → contacts + history → normal law → tangential trial
  *   → Coulomb cap → external forces and gravity → scatter;
- * then it advances the state and calls `commitTangential`. After each step: periodic wrap, energies,
+ * then it advances the state and calls `commitTangential`; pistons then move under the forces found.
+ * Contact dynamics instead calls `detectContacts` (same search, narrow phase and history, with a gap
+ * threshold) and solves the forces and the pistons itself. After each step: periodic wrap, energies,
  * the divergence check, the Ek peak tracker, and every few hundred steps a last-good snapshot.
  */
 import type { PeriodicX } from '../boundaries/periodic';
@@ -14,7 +17,7 @@ import { scatterForces } from '../contacts/scatter-forces';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
-import type { Integrator, StepDriver } from '../integrators/integrator';
+import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import { linearNormalForces } from '../laws/linear';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
@@ -43,7 +46,7 @@ const SNAPSHOT_EVERY = 256;
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
 const SKIN_FRACTION = 0.05;
 
-export class World implements StepDriver {
+export class World implements ImpulseDriver {
   readonly bodies: BodyState;
   readonly walls: WallSet;
   readonly periodic: PeriodicX;
@@ -92,7 +95,8 @@ export class World implements StepDriver {
       kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, tangentialDamping: m.tangentialDamping,
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
       integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
-      gravityX: spec.gravity[0], gravityY: spec.gravity[1],
+      iterations: s.iterations, sweep: s.sweep, tolerance: s.tolerance, cdRestitution: s.cdRestitution,
+      pistonForce: spec.pistonForce, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
     };
     this.dtAbsolute = s.dt !== undefined;
     this.integrator = INTEGRATORS[this.params.integrator].create();
@@ -153,6 +157,28 @@ export class World implements StepDriver {
     this.lastPower = scatterForces(c, b, this.walls, this.overlapStats);
   }
 
+  detectContacts(gapMax: number): ContactList {
+    const b = this.bodies, n = b.n;
+    this.walls.moveTo(this.t);
+    b.ex.set(b.x.subarray(0, n)); b.ey.set(b.y.subarray(0, n)); b.ephi.set(b.phi.subarray(0, n));
+    b.evx.set(b.vx.subarray(0, n)); b.evy.set(b.vy.subarray(0, n)); b.eomega.set(b.omega.subarray(0, n));
+    const si = this.searchInput, skin = si.skin;
+    si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
+    si.skin = Math.max(skin, gapMax);
+    this.search.rebuild(si);
+    si.skin = skin;
+    const swap = this.previous;
+    this.previous = this.contacts;
+    this.contacts = swap;
+    findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, this.contacts, gapMax);
+    return this.contacts;
+  }
+
+  recordContactStats(power: number, maxOverlapRatio: number): void {
+    this.lastPower = power;
+    this.overlapStats.maxOverlapRatio = maxOverlapRatio;
+  }
+
   commitTangential(dtSpring: number): void {
     this.tangentialCtx.dt = dtSpring;
     if (this.scheme.commit) this.scheme.commit(this.contacts, this.tangentialCtx);
@@ -168,6 +194,9 @@ export class World implements StepDriver {
     for (let s = 0; s < count; s++) {
       if (this.pending) this.applyPending();
       this.integrator.step(this);
+      if (this.integrator.kind === 'force') {
+        this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
+      }
       this.afterStep();
       if (this.health.status !== 'ok') return s + 1;
     }
@@ -193,7 +222,7 @@ export class World implements StepDriver {
     if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
     const travel = e.maxSpeedOverRadius * dt;
     if (travel > MAX_STEP_TRAVEL) return this.diverge('tunnelling', travel);
-    const eMech = e.ekTrans + e.ekRot + this.approxElastic();
+    const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     const available = Math.max(0, this.energyBaseline - e.ePotential + this.workIn);
     if (eMech > ENERGY_FACTOR * available + this.energyEpsilon) {
       return this.diverge('energy', eMech / Math.max(available, 1e-300));
@@ -213,8 +242,9 @@ export class World implements StepDriver {
     return p;
   }
 
-  /** Elastic energy at the evaluation configuration (cheap; used only for the divergence bound). */
+  /** Elastic energy at the evaluation configuration (cheap; used only for the divergence bound). Rigid discs (CD) have none. */
   private approxElastic(): number {
+    if (this.integrator.kind === 'impulse') return 0;
     const c = this.contacts, kn = this.material.kn, kt = this.material.kt;
     let e = 0;
     for (let k = 0; k < c.count; k++) e += kn * c.delta[k] * c.delta[k] + kt * c.xi[k] * c.xi[k];
@@ -223,9 +253,13 @@ export class World implements StepDriver {
 
   private diverge(kind: DivergenceKind, value: number): void {
     const ts = this.timeScales();
+    const p = this.params;
     const message = explainDivergence({
       kind, t: this.t, value, dtOverTc: this.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc,
-      integrator: this.integrator.description.split(' (')[0], tangential: this.params.tangential,
+      integrator: this.integrator.description.split(' (')[0], tangential: p.tangential,
+      ...(this.integrator.kind === 'impulse'
+        ? { contactDynamics: { dt: this.dt, iterations: p.iterations, sweep: p.sweep, restitution: p.cdRestitution } }
+        : {}),
     });
     this.health = { status: 'diverged', message, step: this.stepCount, t: this.t };
   }
@@ -264,6 +298,10 @@ export class World implements StepDriver {
     else this.dt = this.params.dtOverTc * tc;
     if (changed('integrator')) {
       this.integrator = INTEGRATORS[this.params.integrator].create();
+      // History slots mean springs to one integrator and forces R to the other: start afresh.
+      this.contacts.count = 0;
+      this.previous.count = 0;
+      this.tangentialCtx.slotsValid = false;
     }
     const forcesJump = (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
       'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY'] as const).some(changed);
@@ -291,7 +329,7 @@ export class World implements StepDriver {
     this.integrator.init(this);
     bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
     const e = this.energies;
-    const eMech = e.ekTrans + e.ekRot + this.approxElastic();
+    const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     this.energyBaseline = eMech + e.ePotential - this.workIn;
     let rMin = Infinity, scale = 0;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -321,13 +359,21 @@ export class World implements StepDriver {
 
   diagnostics(): Diagnostics {
     const e = this.energies, ts = this.timeScales();
-    const eEl = elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
+    const eEl = this.integrator.kind === 'impulse'
+      ? 0
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
     return {
       t: this.t, step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
-      planeAngle: this.selectedAngle(),
+      planeAngle: this.selectedAngle(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
     };
+  }
+
+  /** Position of the first piston along its inward normal [m] (NaN without a piston). */
+  pistonPosition(): number {
+    for (let w = 0; w < this.walls.count; w++) if (this.walls.isPiston(w)) return this.walls.position(w);
+    return NaN;
   }
 
   searchReport(): SearchReport {
@@ -382,9 +428,9 @@ export class World implements StepDriver {
   }
 
   /** Internal arrays a snapshot copies (integrator state and contact history). */
-  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; workIn: number; stepCount: number; t: number; tOffset: number; dt: number } {
+  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; stepCount: number; t: number; tOffset: number; dt: number } {
     return {
-      integrator: this.integrator.stateArrays(), contacts: this.contacts, workIn: this.workIn,
+      integrator: this.integrator.stateArrays(), contacts: this.contacts, walls: this.walls, workIn: this.workIn,
       stepCount: this.stepCount, t: this.t, tOffset: this.tOffset, dt: this.dt,
     };
   }
@@ -417,10 +463,12 @@ export class World implements StepDriver {
     }
     const walls = [];
     for (let w = 0; w < this.walls.count; w++) {
-      const W = this.walls, ox = W.vx[w] * this.t, oy = W.vy[w] * this.t;
+      const W = this.walls, piston = W.isPiston(w);
+      const ox = piston ? W.ox[w] : W.vx[w] * this.t, oy = piston ? W.oy[w] : W.vy[w] * this.t;
       const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
+      const mass = piston ? { mass: 1 / W.invMass[w] } : {};
       walls.push(W.kind[w] === 0
-        ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...velocity }
+        ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity }
         : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
     }
     return {
@@ -431,9 +479,11 @@ export class World implements StepDriver {
       },
       solver: {
         integrator: p.integrator, tangential: p.tangential, rotation: p.rotation,
+        iterations: p.iterations, sweep: p.sweep, tolerance: p.tolerance, cdRestitution: p.cdRestitution,
         ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }),
       },
       gravity: [p.gravityX, p.gravityY],
+      pistonForce: p.pistonForce,
       walls,
       particles,
       generators: [],

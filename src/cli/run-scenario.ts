@@ -25,6 +25,8 @@ export interface RunSummary {
   integrator: string;
   tangential: string;
   rotation: boolean;
+  /** Contact dynamics only: sweeps per step (cap), order, tolerance, mean sweeps done per step */
+  contactDynamics?: { iterations: number; sweep: string; tolerance: number; meanSweeps: number };
   search: string;
   relaxation?: { tR: number; tROverTc: number; peaks: number; r2: number; decaying: boolean };
   /** Damped-sine fit of run.oscillation (paper 004 Eq. 21); ω in rad/s and per step, τ in s and steps */
@@ -86,11 +88,18 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
   const t0 = now();
   sink?.row(w.diagnostics(), w);
   record();
-  let done = 0;
+  let done = 0, sweepSum = 0;
+  const schedule = spec.run.schedule;
+  let next = 0;
   while (done < steps) {
-    const k = Math.min(every, steps - done);
+    // Scheduled parameter changes take effect before the first step that starts at or after `at`.
+    while (next < schedule.length && w.t >= schedule[next].at - 1e-9 * w.dt) w.setParams(schedule[next++].set);
+    let k = Math.min(every, steps - done);
+    if (next < schedule.length) k = Math.max(1, Math.min(k, Math.ceil((schedule[next].at - w.t) / w.dt - 1e-9)));
     done += w.step(k);
-    sink?.row(w.diagnostics(), w);
+    const d = w.diagnostics();
+    sweepSum += d.sweeps * k;
+    sink?.row(d, w);
     record();
     if (w.health.status !== 'ok') break;
     if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) break;
@@ -104,6 +113,9 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     ...(w.health.status !== 'ok' ? { message: w.health.message } : {}),
     particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, dtOverTc: w.dt / ts.tc,
     integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
+    ...(w.params.integrator === 'contact-dynamics'
+      ? { contactDynamics: { iterations: w.params.iterations, sweep: w.params.sweep, tolerance: w.params.tolerance, meanSweeps: done > 0 ? sweepSum / done : 0 } }
+      : {}),
     search: w.searchReport().method,
     ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
     ...(osc ? { oscillation: oscillationSummary(oscT, oscX, w.dt) } : {}),

@@ -85,6 +85,11 @@ export class WallSet {
     return false;
   }
 
+  /** Gives every piston the mass m [kg]. */
+  setPistonMass(m: number): void {
+    for (let w = 0; w < this.count; w++) if (this.invMass[w] > 0) this.invMass[w] = 1 / m;
+  }
+
   isPiston(w: number): boolean {
     return this.invMass[w] > 0;
   }

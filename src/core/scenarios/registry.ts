@@ -1,8 +1,10 @@
 /** Built-in scenarios, one row each. Adding a scenario = one file in builtins/ + one row here. */
 import { cloneJson } from '../math/grow';
 import { cdChain } from './builtins/cd-chain';
+import { cdPiston } from './builtins/cd-piston';
 import { elasticGas } from './builtins/elastic-gas';
 import { headOn } from './builtins/head-on';
+import { incline } from './builtins/incline';
 import { pile } from './builtins/pile';
 import { twoDisc } from './builtins/two-disc';
 import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } from './schema';
@@ -13,6 +15,8 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'head-on': headOn,
   'elastic-gas': elasticGas,
   'cd-chain': cdChain,
+  'cd-piston': cdPiston,
+  incline,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

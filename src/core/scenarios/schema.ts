@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import {
-  CAP_MODES, INTEGRATOR_IDS, PARAMS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
+  CAP_MODES, INTEGRATOR_IDS, PARAMS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
   type NumericParamInfo,
 } from '../sim/params';
 
@@ -125,10 +125,10 @@ export const lineWallSchema = z.strictObject({
   /** Inward normal (towards the particles); normalised on load */
   normal: vec2,
   /**
-   * Mass [kg] makes the wall a piston: it moves only along its normal, pushed inwards by the
-   * scenario's pistonForce and by the contact forces (design/integrators.md §3.3).
+   * A piston: the wall moves only along its normal, with the scenario's pistonMass, pushed inwards by
+   * pistonForce and by the contact forces (design/integrators.md §3.3).
    */
-  mass: z.number().positive().max(1e12).optional(),
+  piston: z.boolean().optional(),
   ...wallCommon,
 });
 export const segmentWallSchema = z.strictObject({
@@ -165,6 +165,11 @@ export const runSchema = z.strictObject({
     from: z.number().min(0),
     to: z.number().positive().optional(),
   }).optional(),
+  /**
+   * Live-parameter changes during the run (e.g. the force step of paper 004 §IV): at time `at` [s]
+   * the parameters of `set` (names and ranges as for sliders and --set) take effect, in order.
+   */
+  schedule: z.array(z.strictObject({ at: z.number().min(0), set: z.record(z.string(), z.unknown()) })).default([]),
   /** Window for the relaxation fit Ek ∝ exp(−t/tR): Ek peaks between from·max and to·max */
   relaxation: z.strictObject({
     from: z.number().gt(0).lt(1).default(1e-2),
@@ -184,8 +189,10 @@ export const scenarioSchema = z.strictObject({
   solver: solverSchema.default(solverSchema.parse({})),
   /** [m/s²] */
   gravity: vec2.default([0, 0]),
-  /** Force [N] pushing each wall with a mass (piston) along its inward normal */
+  /** Force [N] pushing each piston wall along its inward normal */
   pistonForce: ranged(PARAMS.pistonForce).default(0),
+  /** Mass [kg] of each piston wall */
+  pistonMass: ranged(PARAMS.pistonMass).default(1),
   domain: z.strictObject({
     /** Periodic in x between these bounds [m] */
     periodicX: z.tuple([finite(), finite()]).optional(),
@@ -253,6 +260,14 @@ export function parseScenario(input: unknown): ScenarioSpec {
   });
   const p = spec.domain.periodicX;
   if (p && p[1] <= p[0]) problems.push(`domain.periodicX: must be [xmin, xmax] with xmax > xmin`);
+  spec.run.schedule.forEach((e, k) => {
+    try {
+      checkPatch(e.set);
+    } catch (err) {
+      problems.push(`run.schedule.${k}.set.${(err as Error).message}`);
+    }
+    if (k > 0 && e.at < spec.run.schedule[k - 1].at) problems.push(`run.schedule.${k}.at: must not be earlier than the entry before`);
+  });
   if (spec.run.duration !== undefined && spec.run.durationOverTc !== undefined) {
     problems.push('run: give duration or durationOverTc, not both');
   }

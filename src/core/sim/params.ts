@@ -89,7 +89,8 @@ export const PARAMS = {
   } as ChoiceParamInfo,
   tolerance: num('convergence tolerance α', '', 0, 1, true, 'contact dynamics: 0 = always N_I sweeps; > 0 = stop early by the [Sho12] test with this α (N_I is the cap)', 1e-10, 1e-2),
   cdRestitution: num('CD restitution e', '', 0, 1, false, 'contact dynamics: Newton restitution of closed, approaching contacts (default 0: perfectly inelastic, paper 004)'),
-  pistonForce: num('piston force', 'N', 0, 1e9, false, 'force pushing each wall that has a mass (piston) along its inward normal', 0, 100),
+  pistonForce: num('piston force', 'N', 0, 1e9, false, 'force pushing each piston wall along its inward normal', 0, 100),
+  pistonMass: num('piston mass', 'kg', 1e-6, 1e9, true, 'mass of each piston wall (it moves along its normal only)', 0.01, 1000),
   gravityX: num('gravity x', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
   gravityY: num('gravity y', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
 } as const satisfies Record<string, ParamInfo>;
@@ -116,6 +117,7 @@ export interface LiveParams {
   tolerance: number;
   cdRestitution: number;
   pistonForce: number;
+  pistonMass: number;
   gravityX: number;
   gravityY: number;
 }

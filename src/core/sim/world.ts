@@ -96,7 +96,7 @@ export class World implements ImpulseDriver {
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
       integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
       iterations: s.iterations, sweep: s.sweep, tolerance: s.tolerance, cdRestitution: s.cdRestitution,
-      pistonForce: spec.pistonForce, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
+      pistonForce: spec.pistonForce, pistonMass: spec.pistonMass, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
     };
     this.dtAbsolute = s.dt !== undefined;
     this.integrator = INTEGRATORS[this.params.integrator].create();
@@ -285,6 +285,7 @@ export class World implements ImpulseDriver {
       this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
       this.tangentialCtx.slotsValid = false;
     }
+    if (changed('pistonMass')) this.walls.setPistonMass(this.params.pistonMass);
     if (changed('rotation')) {
       this.bodies.updateInverseMasses(this.params.rotation);
       if (!this.params.rotation) {
@@ -466,7 +467,7 @@ export class World implements ImpulseDriver {
       const W = this.walls, piston = W.isPiston(w);
       const ox = piston ? W.ox[w] : W.vx[w] * this.t, oy = piston ? W.oy[w] : W.vy[w] * this.t;
       const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
-      const mass = piston ? { mass: 1 / W.invMass[w] } : {};
+      const mass = piston ? { piston: true } : {};
       walls.push(W.kind[w] === 0
         ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity }
         : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
@@ -484,6 +485,7 @@ export class World implements ImpulseDriver {
       },
       gravity: [p.gravityX, p.gravityY],
       pistonForce: p.pistonForce,
+      pistonMass: p.pistonMass,
       walls,
       particles,
       generators: [],

@@ -1,6 +1,7 @@
 /** Built-in scenarios, one row each. Adding a scenario = one file in builtins/ + one row here. */
 import { cloneJson } from '../math/grow';
 import { cdChain } from './builtins/cd-chain';
+import { cdPile } from './builtins/cd-pile';
 import { cdPiston } from './builtins/cd-piston';
 import { elasticGas } from './builtins/elastic-gas';
 import { headOn } from './builtins/head-on';
@@ -16,6 +17,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'elastic-gas': elasticGas,
   'cd-chain': cdChain,
   'cd-piston': cdPiston,
+  'cd-pile': cdPile,
   incline,
 };
 

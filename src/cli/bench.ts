@@ -2,6 +2,9 @@
  * `npm run bench`: particle-steps per second of the DEM core on settled piles of 1k, 10k and 100k
  * discs (Gear 5th order + Cundall spring, cell mask), ≈3–4 contacts per particle.
  * Options: --sizes 1000,10000 (default 1000,10000,100000), --csv FILE (append rows).
+ * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
+ * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
+ * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
  * The pile: a hex lattice of discs with radii uniform in [0.85, 1] r_max at spacing 2 r_max in a box,
  * settled under gravity (not timed) until it has about 3–4 contacts per particle; then timed.
  * "per CPU-s" divides by the process's CPU time instead of wall time: it is less sensitive to other
@@ -33,22 +36,64 @@ function contactsPerParticle(w: World): number {
   return ends / w.n;
 }
 
+function settle(w: World): void {
+  // Settle (not timed): until ≥ 3 contacts per particle or 4000 steps.
+  for (let s = 0; s < 40 && contactsPerParticle(w) < 3; s++) w.step(100);
+  w.step(200);
+}
+
+function benchContactDynamics(sizes: number[], iterations: number[], csv: string | undefined): void {
+  process.stdout.write('scenario        particles  contacts/particle  N_I   steps  ms/step    ns/(contact·sweep)  search\n');
+  for (const n of sizes) {
+    const w = benchPile(n);
+    settle(w);
+    w.setParams({ integrator: 'contact-dynamics', dtOverTc: 2e-4 / w.timeScales().tc }); // Δt = 2·10⁻⁴ s
+    for (const ni of iterations) {
+      w.setParams({ iterations: ni, sweep: 'random', tolerance: 0 });
+      w.step(3); // warm up with this N_I
+      const steps = Math.max(3, Math.round(4e6 / (n * 2 * ni)));
+      const t0 = performance.now();
+      w.step(steps);
+      const ms = (performance.now() - t0) / steps;
+      const contacts = w.contacts.count;
+      const row = { scenario: 'pile (CD)', particles: w.n, contactsPerParticle: contacts / w.n, iterations: ni, steps, msPerStep: ms, nsPerContactSweep: (ms * 1e6) / (contacts * ni), search: w.searchReport().method };
+      process.stdout.write(`${row.scenario.padEnd(15)} ${String(row.particles).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(ni).padEnd(5)} ${String(steps).padEnd(6)} ${ms.toFixed(3).padEnd(10)} ${row.nsPerContactSweep.toFixed(1).padEnd(19)} ${row.search}\n`);
+      if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
+      if (csv) {
+        if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
+        appendFileSync(csv, `${Object.values(row).join(',')}\n`);
+      }
+    }
+  }
+}
+
 function main(): void {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { sizes: { type: 'string', default: '1000,10000,100000' }, csv: { type: 'string' } },
+    options: {
+      sizes: { type: 'string' }, csv: { type: 'string' },
+      cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
+    },
   });
-  const sizes = values.sizes.split(',').map(Number);
+  const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) {
     process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
     process.exit(2);
   }
+  if (values.cd) {
+    const its = values.iterations.split(',').map(Number);
+    if (its.some((v) => !Number.isInteger(v) || v < 1 || v > 10000)) {
+      process.stderr.write('error: --iterations must be integers from 1 to 10000\n');
+      process.exit(2);
+    }
+    benchContactDynamics(sizes, its, values.csv);
+    return;
+  }
   process.stdout.write('scenario              particles  contacts/particle  steps  ms/step   particle-steps/s  per CPU-s  search         heap Δ (MB)\n');
+
   for (const n of sizes) {
     const w = benchPile(n);
-    // Settle (not timed): until ≥ 3 contacts per particle or 4000 steps.
-    for (let s = 0; s < 40 && contactsPerParticle(w) < 3; s++) w.step(100);
-    w.step(200);
+    settle(w);
     const steps = Math.max(20, Math.round(2e7 / n / 4));
     const heap0 = process.memoryUsage().heapUsed;
     const cpu0 = process.cpuUsage();

@@ -2,6 +2,7 @@
  * Runs a scenario to its end (duration, relaxation or divergence), handing each output row to an
  * optional sink. Shared by `sim run`, `sim sweep` and the tests, so all of them run the same loop.
  */
+import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
 import { fitRelaxation, type RelaxationFit } from '../core/diagnostics/ek-peaks';
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
@@ -28,16 +29,44 @@ export interface RunSummary {
   integrator: string;
   tangential: string;
   rotation: boolean;
+  /** Contact dynamics only: sweeps per step (cap), order, tolerance, mean sweeps done per step */
+  contactDynamics?: { iterations: number; sweep: string; tolerance: number; meanSweeps: number };
   search: string;
   relaxation?: { tR: number; tROverTc: number; peaks: number; r2: number; decaying: boolean };
+  /** Damped-sine fit of run.oscillation (paper 004 Eq. 21); ω in rad/s and per step, τ in s and steps */
+  oscillation?: OscillationSummary | { error: string };
   wallSeconds: number;
   particleStepsPerSecond: number;
 }
 
-/** Checks run settings that depend on the built world (tracked particle indices). */
-export function checkRunSettings(spec: ScenarioSpec, n: number): void {
+export interface OscillationSummary extends DampedSineFit {
+  omegaDt: number;
+  tauOverDt: number;
+}
+
+/** Checks run settings that depend on the built world (tracked particle indices, a piston to fit). */
+export function checkRunSettings(spec: ScenarioSpec, n: number, hasPiston = true): void {
   const bad = spec.run.track.filter((k) => k >= n);
   if (bad.length) throw new ScenarioError([`run.track: particle(s) ${bad.join(', ')} do not exist (allowed 0 to ${n - 1})`]);
+  const of = spec.run.oscillation?.of;
+  if (typeof of === 'number' && of >= n) throw new ScenarioError([`run.oscillation.of: particle ${of} does not exist (allowed 0 to ${n - 1})`]);
+  if (of === 'piston' && !hasPiston) throw new ScenarioError(['run.oscillation.of: the scenario has no piston (a line wall with a mass)']);
+}
+
+/** The value run.oscillation follows: a particle coordinate or the first piston's position. */
+function oscillationValue(w: World, of: number | 'piston', coordinate: 'x' | 'y'): number {
+  if (of === 'piston') return w.pistonPosition();
+  return coordinate === 'x' ? w.bodies.x[of] : w.bodies.y[of];
+}
+
+/** Fits paper 004 Eq. 21 to the recorded samples; an error message instead of throwing. */
+export function oscillationSummary(t: number[], x: number[], dt: number): OscillationSummary | { error: string } {
+  try {
+    const f = fitDampedSine(t, x);
+    return { ...f, omegaDt: f.omega * dt, tauOverDt: f.tau / dt };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
 }
 
 export function plannedSteps(spec: ScenarioSpec, w: World): number {
@@ -48,17 +77,34 @@ export function plannedSteps(spec: ScenarioSpec, w: World): number {
 
 export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => number = () => performance.now()): { world: World; summary: RunSummary; fit?: RelaxationFit } {
   const w = new World(spec);
-  checkRunSettings(spec, w.n);
+  checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
   const steps = plannedSteps(spec, w);
   const every = spec.run.outputEvery ?? Math.max(1, Math.round(steps / 2000));
   const relax = spec.run.relaxation;
+  const osc = spec.run.oscillation;
+  const oscT: number[] = [], oscX: number[] = [];
+  const record = (): void => {
+    if (osc && w.t >= osc.from - 1e-12 && (osc.to === undefined || w.t <= osc.to + 1e-12)) {
+      oscT.push(w.t);
+      oscX.push(oscillationValue(w, osc.of, osc.coordinate));
+    }
+  };
   const t0 = now();
   sink?.row(w.diagnostics(), w);
-  let done = 0;
+  record();
+  let done = 0, sweepSum = 0;
+  const schedule = spec.run.schedule;
+  let next = 0;
   while (done < steps) {
-    const k = Math.min(every, steps - done);
+    // Scheduled parameter changes take effect before the first step that starts at or after `at`.
+    while (next < schedule.length && w.t >= schedule[next].at - 1e-9 * w.dt) w.setParams(schedule[next++].set);
+    let k = Math.min(every, steps - done);
+    if (next < schedule.length) k = Math.max(1, Math.min(k, Math.ceil((schedule[next].at - w.t) / w.dt - 1e-9)));
     done += w.step(k);
-    sink?.row(w.diagnostics(), w);
+    const d = w.diagnostics();
+    sweepSum += d.sweeps * k;
+    sink?.row(d, w);
+    record();
     if (w.health.status !== 'ok') break;
     if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) break;
   }
@@ -72,8 +118,12 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ts: ts.ts, dtOverTc: w.dt / ts.tc,
     stableDtOverTc: ts.stableDtOverTc,
     integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
+    ...(w.params.integrator === 'contact-dynamics'
+      ? { contactDynamics: { iterations: w.params.iterations, sweep: w.params.sweep, tolerance: w.params.tolerance, meanSweeps: done > 0 ? sweepSum / done : 0 } }
+      : {}),
     search: w.searchReport().method,
     ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
+    ...(osc ? { oscillation: oscillationSummary(oscT, oscX, w.dt) } : {}),
     wallSeconds: wall,
     particleStepsPerSecond: wall > 0 ? (w.n * w.stepCount) / wall : 0,
   };

@@ -10,6 +10,7 @@ import { listBuiltIns } from '../core/scenarios/registry';
 import { PARAMS, ParamError, describeRange } from '../core/sim/params';
 import { SHORT_KEYS } from '../core/scenarios/overrides';
 import { CsvSink } from './csv-sink';
+import { fitTracks } from './fit-tracks';
 import { loadScenario, loadScenarioInput } from './load-scenario';
 import { checkRunSettings, plannedSteps, runScenario } from './run-scenario';
 import { printConvergence } from './convergence';
@@ -22,6 +23,7 @@ Usage:
   npm run sim -- run <scenario.json | built-in> [--set key=value ...] [--out DIR]
   npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json]
   npm run sim -- convergence <scenario.json | built-in> [--set key=value ...] [--steps a,b,c] [--json]
+  npm run sim -- fit <tracks.csv> --column NAME [--from T0] [--to T1]
   npm run sim -- list
   npm run sim -- --help
 
@@ -41,6 +43,14 @@ Commands:
           update when a GSSSS member is tested with a first-order one. Prints one line per quantity
           (position, velocity, angle, spin) with the max errors and the observed order (finest pair
           and least-squares slope); --json prints one JSON object per quantity.
+          Contact dynamics runs add meanSweeps; a scenario with run.oscillation adds the damped-sine
+          fit below as "oscillation" (its window run.oscillation.from/to), in the summary and in
+          sweep rows (as omegaDt, tauOverDt).
+  fit     Fits paper 004 Eq. 21, x(t) = x0 + A exp(-(t-t0)/tau) sin(omega (t-t0) + phi), t0 = first
+          sample, all five parameters free, to column NAME of a tracks.csv (x_49, piston_3, ...) for
+          T0 <= t <= T1 (default: all rows); prints one JSON object: omega [rad/s], tau [s], x0, A,
+          phi, t0, rmsOverA (fit quality), samples, sampleDt. Multiply omega (divide tau) by the
+          step Δt for per-step units. Method: variable-projection grid start + Levenberg–Marquardt.
   list    Lists the built-in scenarios.
 
 Options:
@@ -53,6 +63,8 @@ ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(1
   --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own).
   --steps L         convergence: comma-separated step counts over the window, coarse to fine.
   --json            sweep: one JSON object per run; convergence: one per quantity.
+  --column NAME     fit: the tracks.csv column to fit.
+  --from T0, --to T1  fit: time window [s].
   -h, --help        This text.
 
 Live parameters and allowed ranges:
@@ -83,6 +95,9 @@ function main(argv: string[]): void {
         out: { type: 'string' },
         'dt-over-tc': { type: 'string' },
         steps: { type: 'string' },
+        column: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -101,7 +116,19 @@ function main(argv: string[]): void {
     for (const s of listBuiltIns()) process.stdout.write(`${s.name.padEnd(14)} ${s.title} — ${s.description}\n`);
     return;
   }
-  if (command !== 'run' && command !== 'sweep' && command !== 'convergence') fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence or list`));
+  if (command === 'fit') {
+    if (!scenarioArg) fail(new UsageError('fit needs a tracks.csv file'));
+    if (!values.column) fail(new UsageError('fit needs --column NAME (a column of the tracks.csv)'));
+    const from = values.from === undefined ? -Infinity : Number(values.from), to = values.to === undefined ? Infinity : Number(values.to);
+    if (Number.isNaN(from) || Number.isNaN(to)) fail(new UsageError('--from and --to must be numbers (times in s)'));
+    try {
+      process.stdout.write(JSON.stringify(fitTracks(scenarioArg, values.column as string, from, to)) + '\n');
+    } catch (e) {
+      fail(e);
+    }
+    return;
+  }
+  if (command !== 'run' && command !== 'sweep' && command !== 'convergence') fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, fit or list`));
   if (!scenarioArg) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
   if (command === 'run') runCommand(scenarioArg, values.set as string[], values.out);
   else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
@@ -170,6 +197,10 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
       scenario: summary.scenario, dtOverTc: summary.dtOverTc, tangential: summary.tangential, integrator: summary.integrator,
       rotation: summary.rotation, tR: r ? r.tROverTc : null, tR_seconds: r ? r.tR : null, peaks: r ? r.peaks : 0,
       r2: r ? r.r2 : null, decaying: r ? r.decaying : null, status: summary.status, steps: summary.steps,
+      ...(summary.contactDynamics ? { iterations: summary.contactDynamics.iterations, sweep: summary.contactDynamics.sweep } : {}),
+      ...(summary.oscillation && 'omegaDt' in summary.oscillation
+        ? { omegaDt: summary.oscillation.omegaDt, tauOverDt: summary.oscillation.tauOverDt, rmsOverA: summary.oscillation.rmsOverA }
+        : {}),
       ...(summary.message ? { message: summary.message } : {}),
     };
     if (summary.status !== 'ok') anyDiverged = true;

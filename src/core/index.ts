@@ -18,3 +18,4 @@ export { TANGENTIAL_SCHEMES } from './tangential/registry';
 export { runConvergence, QUANTITIES } from './convergence/ladder';
 export type { LadderResult, LadderOptions, QuantityConvergence, Quantity } from './convergence/ladder';
 export { GSSSS_PRESETS } from './integrators/gssss-parameters';
+export { combinationProblem } from './sim/combination';

@@ -113,3 +113,23 @@ describe('sim bad input: clear message, exit 2, no output', () => {
     expect(r.err).toMatch(/not valid JSON/);
   });
 });
+
+describe('sim run and fit, contact dynamics', () => {
+  it('cd-chain --set iterations=40 writes x_49 and fits ω, τ (summary and fit command agree)', () => {
+    const dir = join(tmp(), 'chain');
+    const r = sim('run', 'cd-chain', '--set', 'iterations=40', '--set', 'duration=0.7', '--out', dir);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out.trim().split('\n').pop()!);
+    expect(s.contactDynamics.iterations).toBe(40);
+    // design/experiments.md E8: ω₁Δt = 0.17673, τ₁ = 63.5 Δt (window 300–650 Δt as in paper 004 Fig. 4)
+    expect(s.oscillation.omegaDt).toBeCloseTo(0.1767, 2);
+    expect(Math.abs(s.oscillation.tauOverDt / 63.5 - 1)).toBeLessThan(0.05);
+    const f = sim('fit', join(dir, 'tracks.csv'), '--column', 'x_49', '--from', '0.3', '--to', '0.65');
+    expect(f.code).toBe(0);
+    const fit = JSON.parse(f.out);
+    expect(fit.omega).toBeCloseTo(s.oscillation.omega, 6);
+    const bad = sim('fit', join(dir, 'tracks.csv'), '--column', 'x_7');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/'x_7' is not in/);
+  });
+});

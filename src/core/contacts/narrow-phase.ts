@@ -7,6 +7,9 @@
  *   u_n = (v_j − v_i)·n,  u_t = (v_j − v_i)·t − a_i ω_i − a_j ω_j,  t = ẑ×n.
  * History (ξ, h0..h3) is copied from the previous step's contact with the same key
  * (design/contact-laws.md §10); a new contact starts with ξ = 0 (paper 002 note 1).
+ * `gapMax` > 0 also keeps pairs whose gap g = −δ is below it (contact dynamics detects contacts at the
+ * start of the step with a gap threshold, design/integrators.md §3.2); δ is then negative and the
+ * contact point (cx, cy) is the mid-gap point.
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
@@ -16,7 +19,7 @@ import type { ContactHistoryIndex, ContactList } from '../state/contact-list';
 
 export function findContacts(
   b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX,
-  prev: ContactList, index: ContactHistoryIndex, out: ContactList,
+  prev: ContactList, index: ContactHistoryIndex, out: ContactList, gapMax = 0,
 ): void {
   index.build(prev);
   out.count = 0;
@@ -34,9 +37,9 @@ export function findContacts(
     let dx = ex[j] - ex[i];
     if (per) dx -= L * Math.round(dx / L);
     const dy = ey[j] - ey[i];
-    const ai = rad[i], aj = rad[j], s = ai + aj;
+    const ai = rad[i], aj = rad[j], s = ai + aj, reach = s + gapMax;
     const d2 = dx * dx + dy * dy;
-    if (d2 >= s * s) continue;
+    if (d2 >= reach * reach) continue;
     const imSum = im[i] + im[j];
     if (imSum === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
     const dist = Math.sqrt(d2);
@@ -63,10 +66,10 @@ export function findContacts(
     k++;
   }
   out.count = k;
-  for (let w = 0; w < walls.count; w++) wallContacts(b, walls, w, prev, index, out);
+  for (let w = 0; w < walls.count; w++) wallContacts(b, walls, w, prev, index, out, gapMax);
 }
 
-function wallContacts(b: BodyState, walls: WallSet, w: number, prev: ContactList, index: ContactHistoryIndex, out: ContactList): void {
+function wallContacts(b: BodyState, walls: WallSet, w: number, prev: ContactList, index: ContactHistoryIndex, out: ContactList, gapMax: number): void {
   const ex = b.ex, ey = b.ey, evx = b.evx, evy = b.evy, ew = b.eomega, rad = b.radius, im = b.invMass;
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
   const wvx = walls.vx[w], wvy = walls.vy[w];
@@ -81,14 +84,15 @@ function wallContacts(b: BodyState, walls: WallSet, w: number, prev: ContactList
     let nx: number, ny: number, delta: number;
     if (isLine) {
       delta = aj - ((ex[j] - ax) * wnx + (ey[j] - ay) * wny);
-      if (delta <= 0) continue;
+      if (delta <= -gapMax) continue;
       nx = wnx; ny = wny;
     } else {
       let u = ((ex[j] - ax) * sx + (ey[j] - ay) * sy) / sl2;
       u = u < 0 ? 0 : u > 1 ? 1 : u;
       const dx = ex[j] - (ax + u * sx), dy = ey[j] - (ay + u * sy);
       const d2 = dx * dx + dy * dy;
-      if (d2 >= aj * aj || d2 === 0) continue;
+      const reach = aj + gapMax;
+      if (d2 >= reach * reach || d2 === 0) continue;
       const dist = Math.sqrt(d2);
       delta = aj - dist;
       nx = dx / dist; ny = dy / dist;

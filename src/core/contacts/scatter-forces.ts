@@ -1,7 +1,8 @@
 /**
  * Adds the contact forces to the bodies (design/README.md conventions): F = f_n n + f_t t on j,
  * −F on i; torques τ_j −= a_j f_t and τ_i −= a_i f_t (discs, lever arms r_i = a_i n, r_j = −a_j n).
- * Records in `stats` the power fed in by moving walls, Σ F·v_wall [W], and the largest δ / min(a_i, a_j)
+ * The force on each wall (−Σ F) goes to walls.fx, fy (pistons integrate it). Records in `stats` the
+ * power fed in by kinematically moving walls, Σ F·v_wall [W], and the largest δ / min(a_i, a_j)
  * (for the health check), in the same pass.
  */
 import type { WallSet } from '../boundaries/walls';
@@ -12,6 +13,8 @@ export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stat
   const fx = b.fx, fy = b.fy, tau = b.tau, rad = b.radius;
   const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, fnA = c.fn, ftA = c.ft, dA = c.delta;
   let power = 0, maxRatio = 0;
+  walls.fx.fill(0, 0, walls.count);
+  walls.fy.fill(0, 0, walls.count);
   for (let k = 0; k < c.count; k++) {
     const nx = nxA[k], ny = nyA[k], fn = fnA[k], ft = ftA[k];
     const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
@@ -31,7 +34,9 @@ export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stat
       const r = dA[k] / aj;
       if (r > maxRatio) maxRatio = r;
       const w = -1 - i;
-      power += Fx * walls.vx[w] + Fy * walls.vy[w];
+      walls.fx[w] -= Fx;
+      walls.fy[w] -= Fy;
+      if (walls.invMass[w] === 0) power += Fx * walls.vx[w] + Fy * walls.vy[w];
     }
   }
   stats.maxOverlapRatio = maxRatio;

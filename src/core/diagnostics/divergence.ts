@@ -14,12 +14,15 @@ export interface DivergenceContext {
   /** energy: E_mech / available energy; overlap: δ/a; tunnelling: radii moved in one step */
   value: number;
   tangential: string;
+  /** Present when the solver is contact dynamics (no stiffness, no stability limit) */
+  contactDynamics?: { dt: number; iterations: number; sweep: string; restitution: number };
 }
 
 const f2 = (v: number) => (v >= 0.01 ? v.toPrecision(2) : v.toExponential(1));
 
 export function explainDivergence(c: DivergenceContext): string {
   const at = `Stopped at t = ${c.t.toPrecision(4)} s`;
+  if (c.contactDynamics) return explainContactDynamics(c, c.contactDynamics, at);
   const dt = `Δt = ${f2(c.dtOverTc)} tc`;
   const limit = `${c.integrator} is stable only up to about Δt = ${f2(c.stableDtOverTc)} tc for this damping`;
   const unstable = c.dtOverTc > c.stableDtOverTc;
@@ -40,4 +43,28 @@ export function explainDivergence(c: DivergenceContext): string {
     return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the ${c.tangential} spring update injects energy at this step — reduce Δt/tc.`;
   }
   return `${at}: positions became NaN with ${dt}; ${limit}.`;
+}
+
+/**
+ * Contact dynamics has no stability limit; what goes wrong is growing overlaps (it never removes an
+ * overlap, only stops its growth, and a finite N_I makes the packing soft: κ = q N_I m/Δt², paper 004
+ * Eq. 24), steps that move particles too far, or the parallel sweep failing in a dense packing
+ * (design/integrators.md §3.7, [Sho12] §2.3).
+ */
+function explainContactDynamics(c: DivergenceContext, cd: NonNullable<DivergenceContext['contactDynamics']>, at: string): string {
+  const setup = `contact dynamics with N_I = ${cd.iterations} ${cd.sweep} sweeps and Δt = ${f2(cd.dt)} s`;
+  const jacobi = cd.sweep === 'parallel'
+    ? ' The parallel (Jacobi) sweep does not converge in dense packings — use the random sweep.'
+    : '';
+  if (c.kind === 'overlap') {
+    return `${at}: an overlap reached ${(100 * c.value).toFixed(0)} % of a radius under ${setup}. Contact dynamics only stops overlaps from growing; they grow when N_I sweeps cannot carry the load through the packing (its stiffness is only q·N_I·m/Δt², paper 004 Eq. 24) or when a step moves particles too far — raise iterations or reduce Δt.${jacobi}`;
+  }
+  if (c.kind === 'tunnelling') {
+    return `${at}: a particle moved ${f2(c.value)} radii in one step under ${setup}, so contacts can be missed — reduce Δt (keep the displacement per step below 0.1 radius).`;
+  }
+  if (c.kind === 'energy') {
+    const bounce = cd.restitution > 0 ? ` With restitution e = ${cd.restitution}, lower e.` : '';
+    return `${at}: kinetic energy grew to ${f2(c.value)}× what the start state, gravity, walls and pistons can supply under ${setup}; the solver should only dissipate.${jacobi}${bounce} Otherwise reduce Δt.`;
+  }
+  return `${at}: positions became NaN under ${setup}.${jacobi} Reduce Δt.`;
 }

@@ -45,6 +45,8 @@ const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
 
 export class GearIntegrator implements Integrator {
   readonly id: IntegratorId;
+  readonly kind = 'force' as const;
+  readonly sweepsDone = 0;
   readonly description: string;
   private readonly table: GearTable;
   /** Interleaved scaled derivatives, 3 coordinates × 6 slots per body */

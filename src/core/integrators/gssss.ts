@@ -23,6 +23,8 @@ import { stabilityLimit } from './gssss-stability';
 const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
 
 export class GssssIntegrator implements Integrator {
+  readonly kind = 'force' as const;
+  readonly sweepsDone = 0;
   readonly markers: GssssMarkers;
   readonly accelerationShift: number;
   private cachedZeta = NaN;

@@ -1,11 +1,16 @@
 /**
- * A force-based time integrator (design/architecture.md §3–4). It owns the step: it writes the
- * evaluation configuration into the bodies' e* arrays, asks the driver for forces there, and
- * advances the committed state. Contact search, laws and the tangential scheme live in the driver,
- * so every integrator works with every contact model.
+ * A time integrator (design/architecture.md §3–4). It owns the step.
+ * - kind 'force' (Gear): writes the evaluation configuration into the bodies' e* arrays, asks the
+ *   driver for forces there, and advances the committed state. Contact search, laws and the
+ *   tangential scheme live in the driver, so every force integrator works with every contact model.
+ * - kind 'impulse' (contact dynamics): asks the driver for the contacts at the start of the step
+ *   (same neighbour search, narrow phase and history) and solves for the contact forces itself.
  */
-import type { IntegratorId } from '../sim/params';
+import type { PeriodicX } from '../boundaries/periodic';
+import type { WallSet } from '../boundaries/walls';
+import type { IntegratorId, LiveParams } from '../sim/params';
 import type { BodyState } from '../state/body-state';
+import type { ContactList } from '../state/contact-list';
 import type { GssssMarkers } from './gssss-parameters';
 
 /** What an integrator may ask of the world during a step. */
@@ -27,30 +32,50 @@ export interface StepDriver {
   readonly velocityDependentForces: boolean;
 }
 
+/** What contact dynamics also needs: the boundaries, the live parameters and the contact pipeline. */
+export interface ImpulseDriver extends StepDriver {
+  readonly walls: WallSet;
+  readonly periodic: PeriodicX;
+  readonly params: LiveParams;
+  /** Contacts of the current step (after detectContacts or computeForces) */
+  readonly contacts: ContactList;
+  /**
+   * Contact dynamics: the contacts at the committed configuration (copied into e*, velocities into
+   * ev*) with gap below gapMax [m], history slots carried by pair key (design/contact-laws.md §10).
+   */
+  detectContacts(gapMax: number): ContactList;
+  /** Contact dynamics: power fed in by walls and pistons [W] and the largest overlap/radius, for the health check. */
+  recordContactStats(power: number, maxOverlapRatio: number): void;
+}
+
 export interface Integrator {
   id: IntegratorId;
+  /** 'force': calls computeForces; 'impulse': contact dynamics, owns contact forces */
+  readonly kind: 'force' | 'impulse';
+  /** Constraint-solver sweeps done in the last step (0 for force integrators) */
+  readonly sweepsDone: number;
   /** One line for the GUI and --help */
   description: string;
   /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (design/integrators.md §1.7, §2.6) */
   stableOmega(zeta: number): number;
   /**
    * GSSSS markers for the tangential update (design/tangential-schemes.md §4.3); null for Gear, whose
-   * forces are evaluated at the predicted state t + Δt.
+   * forces are evaluated at the predicted state t + Δt, and for contact dynamics (no spring).
    */
   readonly markers: GssssMarkers | null;
   /**
    * The stored accelerations (ax, ay, alpha) belong to t − φΔt with φ = accelerationShift
-   * (design/integrators.md §2.3; 0 for Gear and central difference).
+   * (design/integrators.md §2.3; 0 for Gear, central difference and contact dynamics).
    */
   readonly accelerationShift: number;
   /** Makes room for `capacity` bodies (called when bodies are added) */
   reserve(capacity: number): void;
   /** Start-up from the committed x, v (computes initial accelerations) */
   init(w: StepDriver): void;
-  step(w: StepDriver): void;
+  step(w: ImpulseDriver): void;
   /**
    * Δt changed between steps (the driver already holds the new Δt): Gear rescales its scaled
-   * derivatives, GSSSS restarts from the committed state.
+   * derivatives, GSSSS restarts from the committed state, contact dynamics needs nothing.
    */
   changeDt(w: StepDriver, oldDt: number, newDt: number): void;
   /** Re-initialises one body's internal state from its x, v (after a drag or teleport) */

@@ -1,5 +1,6 @@
 /** The integrators, one row each. Adding an integrator = one file + one row here. */
 import type { IntegratorId, LiveParams } from '../sim/params';
+import { ContactDynamics } from './contact-dynamics';
 import { GearIntegrator } from './gear';
 import { GSSSS_PRESETS, gssssMarkers, type GssssMarkers, type GssssParameters, type GssssPresetId } from './gssss-parameters';
 import { GssssIntegrator } from './gssss';
@@ -54,5 +55,10 @@ export const INTEGRATORS: Record<IntegratorId, IntegratorEntry> = {
       return new GssssIntegrator('gssss', g, `${gssssLabel(g)} (general explicit member, second order)`);
     },
     markers: (p) => gssssMarkers(generalParameters(p)),
+  },
+  'contact-dynamics': {
+    description: 'Contact dynamics: rigid discs, iterative constraint solver (paper 004)',
+    create: () => new ContactDynamics(),
+    markers: () => null,
   },
 };

@@ -28,6 +28,7 @@ export class NeighborSearch {
   private refX = new Float64Array(0);
   private refY = new Float64Array(0);
   private refN = -1;
+  private refSkin = -1;
   /** Number of real rebuilds (the rest reused the previous list) */
   builds = 0;
 
@@ -46,7 +47,7 @@ export class NeighborSearch {
 
   private canReuse(s: SearchInput): boolean {
     const limit = s.reuseDistance ?? 0;
-    if (limit <= 0 || s.n !== this.refN) return false;
+    if (limit <= 0 || s.n !== this.refN || s.skin !== this.refSkin) return false;
     const x = s.x, y = s.y, rx = this.refX, ry = this.refY, lim2 = limit * limit;
     const per = s.periodic.enabled, L = s.periodic.length;
     for (let p = 0; p < s.n; p++) {
@@ -68,6 +69,7 @@ export class NeighborSearch {
     this.refX.set(s.x.subarray(0, s.n));
     this.refY.set(s.y.subarray(0, s.n));
     this.refN = s.n;
+    this.refSkin = s.skin;
   }
 
   private build(s: SearchInput): void {

@@ -46,7 +46,7 @@ export function buildInitialState(spec: ScenarioSpec): InitialState {
   const walls = new WallSet();
   for (const w of spec.walls) {
     const v = w.type === 'box' ? [0, 0] : (w.velocity ?? [0, 0]);
-    if (w.type === 'line') walls.addLine(w.point[0], w.point[1], w.normal[0], w.normal[1], v[0], v[1]);
+    if (w.type === 'line') walls.addLine(w.point[0], w.point[1], w.normal[0], w.normal[1], v[0], v[1], w.piston ? spec.pistonMass : Infinity);
     else if (w.type === 'segment') walls.addSegment(w.a[0], w.a[1], w.b[0], w.b[1], v[0], v[1]);
     else {
       walls.addLine(w.xmin, w.ymin, 0, 1);

@@ -4,8 +4,12 @@ import { blockDrop } from './builtins/block-drop';
 import { caseI } from './builtins/case-i';
 import { caseII } from './builtins/case-ii';
 import { caseIIDrop } from './builtins/case-ii-drop';
+import { cdChain } from './builtins/cd-chain';
+import { cdPile } from './builtins/cd-pile';
+import { cdPiston } from './builtins/cd-piston';
 import { elasticGas } from './builtins/elastic-gas';
 import { headOn } from './builtins/head-on';
+import { incline } from './builtins/incline';
 import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
 import { twoDisc } from './builtins/two-disc';
@@ -21,6 +25,10 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'case-ii-drop': caseIIDrop,
   'orbiting-disc': orbitingDisc,
   'block-drop': blockDrop,
+  'cd-chain': cdChain,
+  'cd-piston': cdPiston,
+  'cd-pile': cdPile,
+  incline,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

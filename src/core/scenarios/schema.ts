@@ -7,12 +7,12 @@
 import { z } from 'zod';
 import { combinationProblem } from '../sim/combination';
 import {
-  CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS,
+  CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
   type NumericParamInfo,
 } from '../sim/params';
 
 function ranged(info: NumericParamInfo) {
-  return z.number().min(info.min).max(info.max);
+  return (info.integer ? z.int() : z.number()).min(info.min).max(info.max);
 }
 const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = () => z.number().positive();
@@ -47,6 +47,13 @@ export const solverSchema = z.strictObject({
   /** Absolute Δt [s]; overrides dtOverTc. */
   dt: z.number().positive().max(1e3).optional(),
   rotation: z.boolean().default(true),
+  /** Contact dynamics (design/integrators.md §3): sweeps per step N_I, or the cap when tolerance > 0 */
+  iterations: ranged(PARAMS.iterations).default(50),
+  sweep: z.enum(SWEEP_ORDERS).default('random'),
+  /** [Sho12] convergence test α; 0 = always N_I sweeps */
+  tolerance: ranged(PARAMS.tolerance).default(0),
+  /** Newton restitution of the CD shock law (design/integrators.md §3.10) */
+  cdRestitution: ranged(PARAMS.cdRestitution).default(0),
 });
 
 const flags = {
@@ -116,7 +123,7 @@ export const randomGeneratorSchema = z.strictObject({
 export const generatorSchema = z.discriminatedUnion('type', [latticeGeneratorSchema, randomGeneratorSchema]);
 
 const wallCommon = {
-  /** Velocity [m/s] of a moving wall */
+  /** Velocity [m/s] of a moving wall (the initial velocity of a piston) */
   velocity: vec2.optional(),
 };
 export const lineWallSchema = z.strictObject({
@@ -124,6 +131,11 @@ export const lineWallSchema = z.strictObject({
   point: vec2,
   /** Inward normal (towards the particles); normalised on load */
   normal: vec2,
+  /**
+   * A piston: the wall moves only along its normal, with the scenario's pistonMass, pushed inwards by
+   * pistonForce and by the contact forces (design/integrators.md §3.3).
+   */
+  piston: z.boolean().optional(),
   ...wallCommon,
 });
 export const segmentWallSchema = z.strictObject({
@@ -150,6 +162,21 @@ export const runSchema = z.strictObject({
   track: z.array(z.int().min(0)).default([]),
   /** The contact (i, j) whose normal angle is charted; j = -1-w for wall w */
   selectContact: z.tuple([z.int(), z.int()]).optional(),
+  /**
+   * Damped-sine fit (paper 004 Eq. 21) of a particle coordinate or of the first piston's position
+   * (along its normal) between the times from and to [s]; reported in the run summary.
+   */
+  oscillation: z.strictObject({
+    of: z.union([z.int().min(0), z.literal('piston')]),
+    coordinate: z.enum(['x', 'y']).default('x'),
+    from: z.number().min(0),
+    to: z.number().positive().optional(),
+  }).optional(),
+  /**
+   * Live-parameter changes during the run (e.g. the force step of paper 004 §IV): at time `at` [s]
+   * the parameters of `set` (names and ranges as for sliders and --set) take effect, in order.
+   */
+  schedule: z.array(z.strictObject({ at: z.number().min(0), set: z.record(z.string(), z.unknown()) })).default([]),
   /** Window for the relaxation fit Ek ∝ exp(−t/tR): Ek peaks between from·max and to·max */
   relaxation: z.strictObject({
     from: z.number().gt(0).lt(1).default(1e-2),
@@ -180,6 +207,10 @@ export const scenarioSchema = z.strictObject({
   solver: solverSchema.default(solverSchema.parse({})),
   /** [m/s²] */
   gravity: vec2.default([0, 0]),
+  /** Force [N] pushing each piston wall along its inward normal */
+  pistonForce: ranged(PARAMS.pistonForce).default(0),
+  /** Mass [kg] of each piston wall */
+  pistonMass: ranged(PARAMS.pistonMass).default(1),
   domain: z.strictObject({
     /** Periodic in x between these bounds [m] */
     periodicX: z.tuple([finite(), finite()]).optional(),
@@ -254,6 +285,14 @@ export function parseScenario(input: unknown): ScenarioSpec {
     const bad = cv.steps.filter((n) => n % cv.samples !== 0);
     if (bad.length) problems.push(`run.convergence.samples: ${cv.samples} must divide every step count (not ${bad.join(', ')})`);
   }
+  spec.run.schedule.forEach((e, k) => {
+    try {
+      checkPatch(e.set);
+    } catch (err) {
+      problems.push(`run.schedule.${k}.set.${(err as Error).message}`);
+    }
+    if (k > 0 && e.at < spec.run.schedule[k - 1].at) problems.push(`run.schedule.${k}.at: must not be earlier than the entry before`);
+  });
   if (spec.run.duration !== undefined && spec.run.durationOverTc !== undefined) {
     problems.push('run: give duration or durationOverTc, not both');
   }

@@ -1,13 +1,16 @@
 /**
  * Which tangential scheme goes with which integrator (design/tangential-schemes.md §6), checked when a
  * scenario is loaded and on every setParams: each scheme's `worksWith` sees the integrator's GSSSS
- * markers (null for Gear). Returns the message for a refused combination, or null.
+ * markers (null for Gear). Contact dynamics has no tangential spring (static friction is an exact
+ * stick constraint, design/integrators.md §3.11), so any scheme setting is accepted and ignored there.
+ * Returns the message for a refused combination, or null.
  */
 import { INTEGRATORS, type GssssSettings } from '../integrators/registry';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import type { LiveParams } from './params';
 
 export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'>): string | null {
+  if (p.integrator === 'contact-dynamics') return null;
   const scheme = TANGENTIAL_SCHEMES[p.tangential];
   const entry = INTEGRATORS[p.integrator];
   if (scheme.worksWith(entry.markers(p))) return null;

@@ -16,6 +16,8 @@ export interface NumericParamInfo {
   sliderMax: number;
   log: boolean;
   help: string;
+  /** Only whole numbers are allowed */
+  integer?: boolean;
 }
 
 export interface ChoiceParamInfo {
@@ -40,11 +42,15 @@ function num(
   return { kind: 'number', label, unit, min, max, sliderMin, sliderMax, log, help };
 }
 
-export const INTEGRATOR_IDS = ['gear5', 'gear4', 'gear3', 'cdm', 'v0-110', 'u0-010', 'v0-010', 'gssss'] as const;
+export const INTEGRATOR_IDS = ['gear5', 'gear4', 'gear3', 'cdm', 'v0-110', 'u0-010', 'v0-010', 'gssss', 'contact-dynamics'] as const;
 export type IntegratorId = (typeof INTEGRATOR_IDS)[number];
 
 export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper', 'traditional', 'consistent', 'midpoint'] as const;
 export type TangentialId = (typeof TANGENTIAL_IDS)[number];
+
+/** Order in which contact dynamics visits the contacts in one sweep (design/integrators.md §3.6–3.7). */
+export const SWEEP_ORDERS = ['random', 'parallel'] as const;
+export type SweepOrder = (typeof SWEEP_ORDERS)[number];
 
 export const CAP_MODES = ['total', 'elastic'] as const;
 export type CapMode = (typeof CAP_MODES)[number];
@@ -75,7 +81,7 @@ export const PARAMS = {
   clampNormal: { kind: 'boolean', label: 'no attractive normal force', help: 'use max(fn, 0) (changes the restitution formula)' } as BooleanParamInfo,
   integrator: {
     kind: 'choice', label: 'integrator', options: INTEGRATOR_IDS,
-    help: "Gear predictor–corrector of order 5, 4 or 3 (design/integrators.md §1); explicit GSSSS members cdm = U0(1,1,0), v0-110, u0-010, v0-010, or 'gssss' with gssssFamily, rhoMin, rhoMax, rhoS, eta (§2)",
+    help: "soft DEM: Gear predictor–corrector of order 5, 4 or 3 (design/integrators.md §1); explicit GSSSS members cdm = U0(1,1,0), v0-110, u0-010, v0-010, or 'gssss' with gssssFamily, rhoMin, rhoMax, rhoS, eta (§2); 'contact-dynamics': rigid discs, implicit Euler + iterative constraint solver (§3, paper 004)",
   } as ChoiceParamInfo,
   tangential: {
     kind: 'choice', label: 'tangential scheme', options: TANGENTIAL_IDS,
@@ -91,6 +97,15 @@ export const PARAMS = {
   eta: num('GSSSS η', '', 0, 1, false, "integrator 'gssss': splits the predictor between W2Λ2 and λ3; changes neither stability nor dissipation"),
   dtOverTc: num('Δt/tc', '', 1e-6, 10, true, 'time step in units of the contact time tc', 1e-5, 1),
   rotation: { kind: 'boolean', label: 'rotation', help: 'off: no particle rotates (paper 000 "rotation suppressed")' } as BooleanParamInfo,
+  iterations: { ...num('iterations N_I', '', 1, 10000, true, 'contact dynamics: Gauss–Seidel sweeps per step (the cap when a tolerance is set); finite N_I makes rigid discs elastic, c ∝ √N_I (paper 004)', 1, 500), integer: true },
+  sweep: {
+    kind: 'choice', label: 'sweep order', options: SWEEP_ORDERS,
+    help: "contact dynamics: 'random' Gauss–Seidel order reshuffled every sweep (q = 0.797); 'parallel' Jacobi update (q = ½; dilute systems and the 1D chain only)",
+  } as ChoiceParamInfo,
+  tolerance: num('convergence tolerance α', '', 0, 1, true, 'contact dynamics: 0 = always N_I sweeps; > 0 = stop early by the [Sho12] test with this α (N_I is the cap)', 1e-10, 1e-2),
+  cdRestitution: num('CD restitution e', '', 0, 1, false, 'contact dynamics: Newton restitution of closed, approaching contacts (default 0: perfectly inelastic, paper 004)'),
+  pistonForce: num('piston force', 'N', 0, 1e9, false, 'force pushing each piston wall along its inward normal', 0, 100),
+  pistonMass: num('piston mass', 'kg', 1e-6, 1e9, true, 'mass of each piston wall (it moves along its normal only)', 0.01, 1000),
   gravityX: num('gravity x', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
   gravityY: num('gravity y', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
 } as const satisfies Record<string, ParamInfo>;
@@ -117,6 +132,12 @@ export interface LiveParams {
   eta: number;
   dtOverTc: number;
   rotation: boolean;
+  iterations: number;
+  sweep: SweepOrder;
+  tolerance: number;
+  cdRestitution: number;
+  pistonForce: number;
+  pistonMass: number;
   gravityX: number;
   gravityY: number;
 }
@@ -132,7 +153,7 @@ export class ParamError extends Error {
 }
 
 export function describeRange(info: ParamInfo): string {
-  if (info.kind === 'number') return `a number from ${info.min} to ${info.max}`;
+  if (info.kind === 'number') return `${info.integer ? 'a whole number' : 'a number'} from ${info.min} to ${info.max}`;
   if (info.kind === 'choice') return `one of ${info.options.map((o) => `'${o}'`).join(', ')}`;
   return 'true or false';
 }
@@ -148,7 +169,7 @@ export function checkParam(name: string, value: unknown): LiveParams[ParamName] 
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
     }
-    if (v < info.min || v > info.max) {
+    if (v < info.min || v > info.max || (info.integer && !Number.isInteger(v))) {
       throw new ParamError(name, `must be ${describeRange(info)}, got ${v}`);
     }
     return v;

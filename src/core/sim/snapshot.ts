@@ -7,6 +7,8 @@ import { STATE_FIELDS } from '../state/body-state';
 import { HISTORY_FIELDS } from '../state/contact-list';
 import type { World } from './world';
 
+const WALL_FIELDS = ['ox', 'oy', 'vx', 'vy'] as const;
+
 export class Snapshot {
   private body: Float64Array[] = [];
   private flags = new Uint8Array(0);
@@ -15,6 +17,8 @@ export class Snapshot {
   private contactJ = new Int32Array(0);
   private history: Float64Array[] = [];
   private contactCount = 0;
+  /** Wall displacements and velocities (pistons move) */
+  private walls: Float64Array[] = [];
   private n = 0;
   private scalars = { workIn: 0, stepCount: 0, t: 0, tOffset: 0, dt: 0 };
 
@@ -43,6 +47,11 @@ export class Snapshot {
     this.contactJ.set(c.j.subarray(0, m));
     HISTORY_FIELDS.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
     this.contactCount = m;
+    const W = parts.walls;
+    WALL_FIELDS.forEach((f, k) => {
+      if (!this.walls[k] || this.walls[k].length !== W.count) this.walls[k] = new Float64Array(W.count);
+      this.walls[k].set(W[f].subarray(0, W.count));
+    });
     const { workIn, stepCount, t, tOffset, dt } = parts;
     this.scalars = { workIn, stepCount, t, tOffset, dt };
   }
@@ -60,6 +69,7 @@ export class Snapshot {
     c.i.set(this.contactI.subarray(0, m));
     c.j.set(this.contactJ.subarray(0, m));
     HISTORY_FIELDS.forEach((f, k) => c[f].set(this.history[k].subarray(0, m)));
+    WALL_FIELDS.forEach((f, k) => parts.walls[f].set(this.walls[k]));
     w.restoreParts(this.scalars);
   }
 }

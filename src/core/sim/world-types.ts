@@ -33,6 +33,10 @@ export interface Diagnostics {
   maxOverlapRatio: number;
   /** Normal angle atan2(ny, nx) of the selected contact [rad]; NaN when it is not in contact */
   planeAngle: number;
+  /** Contact dynamics: constraint-solver sweeps done in the last step (0 for force integrators) */
+  sweeps: number;
+  /** Position of the first piston along its inward normal [m]; NaN without a piston */
+  pistonPosition: number;
 }
 
 export interface Health {

@@ -1,9 +1,12 @@
 /**
  * One simulation: state, contact pipeline and step orchestration (design/architecture.md §4).
- * The integrator owns the step and calls back `computeForces` at its evaluation configuration:
+ * The integrator owns the step. A force integrator (Gear) calls back `computeForces` at its
+ * evaluation configuration:
  *   walls to t_eval → neighbour search (cell mask) → contacts + history → normal law → tangential trial
  *   → Coulomb cap → external forces and gravity → scatter;
- * then it advances the state and calls `commitTangential`. After each step: periodic wrap, energies,
+ * then it advances the state and calls `commitTangential`; pistons then move under the forces found.
+ * Contact dynamics instead calls `detectContacts` (same search, narrow phase and history, with a gap
+ * threshold) and solves the forces and the pistons itself. After each step: periodic wrap, energies,
  * the divergence check, the Ek peak tracker, and every few hundred steps a last-good snapshot.
  */
 import type { PeriodicX } from '../boundaries/periodic';
@@ -14,7 +17,7 @@ import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
-import type { Integrator, StepDriver } from '../integrators/integrator';
+import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import { linearNormalForces } from '../laws/linear';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
@@ -45,7 +48,7 @@ const SNAPSHOT_EVERY = 256;
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
 const SKIN_FRACTION = 0.05;
 
-export class World implements StepDriver {
+export class World implements ImpulseDriver {
   readonly bodies: BodyState;
   readonly walls: WallSet;
   readonly periodic: PeriodicX;
@@ -95,7 +98,8 @@ export class World implements StepDriver {
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
       integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
       gssssFamily: s.gssssFamily, rhoMin: s.rhoMin, rhoMax: s.rhoMax, rhoS: s.rhoS, eta: s.eta,
-      gravityX: spec.gravity[0], gravityY: spec.gravity[1],
+      iterations: s.iterations, sweep: s.sweep, tolerance: s.tolerance, cdRestitution: s.cdRestitution,
+      pistonForce: spec.pistonForce, pistonMass: spec.pistonMass, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
     };
     this.dtAbsolute = s.dt !== undefined;
     const refused = combinationProblem(this.params);
@@ -165,6 +169,31 @@ export class World implements StepDriver {
     scatterForces(c, b, this.walls, this.scatterStats);
   }
 
+  detectContacts(gapMax: number): ContactList {
+    const b = this.bodies, n = b.n;
+    this.walls.moveTo(this.t);
+    b.ex.set(b.x.subarray(0, n)); b.ey.set(b.y.subarray(0, n)); b.ephi.set(b.phi.subarray(0, n));
+    b.evx.set(b.vx.subarray(0, n)); b.evy.set(b.vy.subarray(0, n)); b.eomega.set(b.omega.subarray(0, n));
+    const si = this.searchInput, skin = si.skin, reuse = si.reuseDistance;
+    si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
+    // Every pair within the detection gap is needed, not only touching ones: no Verlet reuse here.
+    si.skin = Math.max(skin, gapMax);
+    si.reuseDistance = 0;
+    this.search.rebuild(si);
+    si.skin = skin;
+    si.reuseDistance = reuse;
+    const swap = this.previous;
+    this.previous = this.contacts;
+    this.contacts = swap;
+    findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, this.contacts, gapMax);
+    return this.contacts;
+  }
+
+  recordContactStats(power: number, maxOverlapRatio: number): void {
+    this.scatterStats.wallPower = power;
+    this.scatterStats.maxOverlapRatio = maxOverlapRatio;
+  }
+
   commitTangential(dtSpring: number): void {
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t + dtSpring;
@@ -181,6 +210,9 @@ export class World implements StepDriver {
     for (let s = 0; s < count; s++) {
       if (this.pending) this.applyPending();
       this.integrator.step(this);
+      if (this.integrator.kind === 'force') {
+        this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
+      }
       this.afterStep();
       if (this.health.status !== 'ok') return s + 1;
     }
@@ -206,7 +238,7 @@ export class World implements StepDriver {
     if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
     const travel = e.maxSpeedOverRadius * dt;
     if (travel > MAX_STEP_TRAVEL) return this.diverge('tunnelling', travel);
-    const eMech = e.ekTrans + e.ekRot + this.approxElastic();
+    const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     const available = Math.max(0, this.energyBaseline - e.ePotential + this.workIn);
     if (eMech > ENERGY_FACTOR * available + this.energyEpsilon) {
       return this.diverge('energy', eMech / Math.max(available, 1e-300));
@@ -231,8 +263,10 @@ export class World implements StepDriver {
    * the evaluation configuration (cheap), which is the committed state for central difference and close
    * to it for Gear; GSSSS members with q̃ ≠ q_{n+1} (e.g. V0(1,1,0): q̃ = q_n + ½Δt v_n) re-measure them at
    * the committed state, since a spring at q̃ paired with v_{n+1} misstates the energy by O(ωΔt).
+   * Rigid discs (contact dynamics) store no elastic energy.
    */
   private approxElastic(): number {
+    if (this.integrator.kind === 'impulse') return 0;
     const c = this.contacts, kn = this.material.kn, kt = this.material.kt, b = this.bodies;
     const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
     let e = 0;
@@ -251,9 +285,13 @@ export class World implements StepDriver {
 
   private diverge(kind: DivergenceKind, value: number): void {
     const ts = this.timeScales();
+    const p = this.params;
     const message = explainDivergence({
       kind, t: this.t, value, dtOverTc: this.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc,
-      integrator: this.integrator.description.split(' (')[0], tangential: this.params.tangential,
+      integrator: this.integrator.description.split(' (')[0], tangential: p.tangential,
+      ...(this.integrator.kind === 'impulse'
+        ? { contactDynamics: { dt: this.dt, iterations: p.iterations, sweep: p.sweep, restitution: p.cdRestitution } }
+        : {}),
     });
     this.health = { status: 'diverged', message, step: this.stepCount, t: this.t };
   }
@@ -281,6 +319,7 @@ export class World implements StepDriver {
       this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
       this.tangentialCtx.slotsValid = false;
     }
+    if (changed('pistonMass')) this.walls.setPistonMass(this.params.pistonMass);
     if (changed('rotation')) {
       this.bodies.updateInverseMasses(this.params.rotation);
       if (!this.params.rotation) {
@@ -295,8 +334,15 @@ export class World implements StepDriver {
     const memberChanged = this.params.integrator === 'gssss'
       && (['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const).some(changed);
     if (changed('integrator') || memberChanged) {
+      const previousKind = this.integrator.kind;
       this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
       this.tangentialCtx.markers = this.integrator.markers;
+      if (this.integrator.kind !== previousKind) {
+        // History slots mean springs to soft DEM and impulses R to contact dynamics: start afresh.
+        this.contacts.count = 0;
+        this.previous.count = 0;
+        this.tangentialCtx.slotsValid = false;
+      }
     }
     const forcesJump = memberChanged || (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
       'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY'] as const).some(changed);
@@ -325,7 +371,7 @@ export class World implements StepDriver {
     this.integrator.init(this);
     bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
     const e = this.energies;
-    const eMech = e.ekTrans + e.ekRot + this.approxElastic();
+    const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     this.energyBaseline = eMech + e.ePotential - this.workIn;
     let rMin = Infinity, scale = 0;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -355,14 +401,22 @@ export class World implements StepDriver {
 
   diagnostics(): Diagnostics {
     const e = this.energies, ts = this.timeScales();
-    const eEl = elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
+    const eEl = this.integrator.kind === 'impulse'
+      ? 0
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
     return {
       t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
-      planeAngle: this.selectedAngle(),
+      planeAngle: this.selectedAngle(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
     };
+  }
+
+  /** Position of the first piston along its inward normal [m] (NaN without a piston). */
+  pistonPosition(): number {
+    for (let w = 0; w < this.walls.count; w++) if (this.walls.isPiston(w)) return this.walls.position(w);
+    return NaN;
   }
 
   searchReport(): SearchReport {
@@ -417,9 +471,9 @@ export class World implements StepDriver {
   }
 
   /** Internal arrays a snapshot copies (integrator state and contact history). */
-  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; workIn: number; stepCount: number; t: number; tOffset: number; dt: number } {
+  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; stepCount: number; t: number; tOffset: number; dt: number } {
     return {
-      integrator: this.integrator.stateArrays(), contacts: this.contacts, workIn: this.workIn,
+      integrator: this.integrator.stateArrays(), contacts: this.contacts, walls: this.walls, workIn: this.workIn,
       stepCount: this.stepCount, t: this.t, tOffset: this.tOffset, dt: this.dt,
     };
   }
@@ -453,10 +507,12 @@ export class World implements StepDriver {
     }
     const walls = [];
     for (let w = 0; w < this.walls.count; w++) {
-      const W = this.walls, ox = W.vx[w] * this.t, oy = W.vy[w] * this.t;
+      const W = this.walls, piston = W.isPiston(w);
+      const ox = piston ? W.ox[w] : W.vx[w] * this.t, oy = piston ? W.oy[w] : W.vy[w] * this.t;
       const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
+      const mass = piston ? { piston: true } : {};
       walls.push(W.kind[w] === 0
-        ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...velocity }
+        ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity }
         : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
     }
     return {
@@ -468,9 +524,12 @@ export class World implements StepDriver {
       solver: {
         integrator: p.integrator, tangential: p.tangential, rotation: p.rotation,
         gssssFamily: p.gssssFamily, rhoMin: p.rhoMin, rhoMax: p.rhoMax, rhoS: p.rhoS, eta: p.eta,
+        iterations: p.iterations, sweep: p.sweep, tolerance: p.tolerance, cdRestitution: p.cdRestitution,
         ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }),
       },
       gravity: [p.gravityX, p.gravityY],
+      pistonForce: p.pistonForce,
+      pistonMass: p.pistonMass,
       walls,
       particles,
       generators: [],

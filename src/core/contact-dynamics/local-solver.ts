@@ -1,0 +1,55 @@
+/**
+ * The Signorini–Coulomb problem of one contact with every other force held fixed
+ * (design/integrators.md §3.4–3.5; paper 004 Eqs. 3–6; [Jean99] Eqs. 25, 29–34).
+ *
+ * Input: b = u⁰ − u*, the relative velocity at t+Δt that the contact would have without its own force
+ * (u⁰), minus the target normal velocity u*_n (−g⁺/Δt for the quasi-inelastic shock law, paper 004
+ * Eq. 6; Newton restitution may raise it, §3.10); the contact's W matrix (Δu = Δt W R); μ; Δt.
+ * Output: the force R = (R_n, R_t) on j such that u = b + Δt W R satisfies
+ *   R_n ≥ 0, u_n ≥ 0, R_n u_n = 0   (Signorini)   and   |R_t| ≤ μ R_n, sliding opposes R_t (Coulomb).
+ * Writes out[0] = R_n, out[1] = R_t (no allocation).
+ */
+
+/** Discs and any contact with W_nt = 0 (design/integrators.md §3.4). */
+export function solveDecoupled(bn: number, bt: number, wnn: number, wtt: number, mu: number, dt: number, out: Float64Array): void {
+  if (bn >= 0) { out[0] = 0; out[1] = 0; return; } // the contact opens (or stays open) without a force
+  const rn = -bn / (dt * wnn); // R_n^st: stops the normal motion, paper 004 Eq. 4
+  const rt = wtt > 0 ? -bt / (dt * wtt) : 0; // R_t^st: stops the sliding
+  const cap = mu * rn;
+  out[0] = rn;
+  out[1] = rt > cap ? cap : rt < -cap ? -cap : rt; // stick inside the cone, else slide on its edge
+}
+
+/**
+ * General 2×2 W with W_nt ≠ 0 (polygons; design/integrators.md §3.5, [LMGC] local solvers 2D,
+ * [Jean99] Eq. 34). Unique when μ|W_nt| < W_nn ([Jean99] condition 33); `painleve` reports the
+ * contacts where it is not.
+ */
+export function solveCoupled(
+  bn: number, bt: number, wnn: number, wtt: number, wnt: number, mu: number, dt: number, out: Float64Array,
+): void {
+  if (bn >= 0) { out[0] = 0; out[1] = 0; return; }
+  const det = wnn * wtt - wnt * wnt;
+  if (det > 0) {
+    // Stick: u = 0 → R = −W⁻¹ b / Δt.
+    const rn = -(wtt * bn - wnt * bt) / (dt * det);
+    const rt = -(wnn * bt - wnt * bn) / (dt * det);
+    if (rn >= 0 && Math.abs(rt) <= mu * rn) { out[0] = rn; out[1] = rt; return; }
+  }
+  // Slide with friction along ε t: R_t = ε μ R_n, u_n = 0; friction must oppose the sliding velocity.
+  for (let eps = 1; eps >= -1; eps -= 2) {
+    const dn = wnn + eps * mu * wnt, dtt = wnt + eps * mu * wtt;
+    if (dn > 0 && eps * (dtt * bn - dn * bt) >= 0) {
+      const rn = -bn / (dt * dn);
+      out[0] = rn; out[1] = eps * mu * rn;
+      return;
+    }
+  }
+  // No consistent slide: only possible in the Painlevé case (μ|W_nt| ≥ W_nn); stop the normal motion.
+  out[0] = -bn / (dt * wnn); out[1] = 0;
+}
+
+/** True if the local problem may have no or several solutions ([Jean99] condition 33 fails). */
+export function painleve(wnn: number, wnt: number, mu: number): boolean {
+  return mu * Math.abs(wnt) >= wnn;
+}

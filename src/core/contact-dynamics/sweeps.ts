@@ -1,0 +1,113 @@
+/**
+ * One iteration ("sweep") of the contact-dynamics solver over all contacts
+ * (design/integrators.md §3.6–3.7; paper 004 §II.A.2 and Eq. 7; [Jean99] §5.4; [Sho12] §2.1).
+ *
+ * The body velocities at t+Δt are kept current ("exchange local–global" non-linear Gauss–Seidel): for
+ * contact c, u = current relative velocity of j's contact point w.r.t. i's, u⁰ = u − Δt W_c R_c (own
+ * force removed), R' = local solution (local-solver.ts), and ΔR = R' − R_c is applied at once:
+ *   v_j += Δt M_j⁻¹ ΔF,  ω_j += Δt (r_j×ΔF)/I_j,  v_i −= Δt M_i⁻¹ ΔF,  ω_i −= Δt (r_i×ΔF)/I_i,
+ * with ΔF = ΔR_n n + ΔR_t t; a piston moves along its axis e by −Δt (ΔF·e)/M.
+ *   - random: a new random permutation of the contacts every sweep (paper 004: "with the pattern
+ *     changing for every sweep in order not to create any bias"); effective q = (4√e − 5)/2.
+ *   - parallel (Jacobi): every contact is solved from the velocities at the start of the sweep and all
+ *     changes are applied afterwards; q = ½ (paper 004 Eq. 11).
+ */
+import type { Rng } from '../math/rng';
+import type { ImpulseContacts } from './impulse-contacts';
+import { solveCoupled, solveDecoupled } from './local-solver';
+
+/** The velocities the solver updates and the mobilities it uses (arrays owned elsewhere). */
+export interface SolverBodies {
+  vx: Float64Array; vy: Float64Array; omega: Float64Array;
+  imx: Float64Array; imy: Float64Array; ii: Float64Array;
+  /** Wall velocities (constant for kinematic walls; pistons move along their normal) */
+  wvx: Float64Array; wvy: Float64Array; wim: Float64Array; wnx: Float64Array; wny: Float64Array;
+}
+
+const local = new Float64Array(2);
+
+/** Solves contact k from the current velocities; writes the new force to local[0], local[1]. */
+function solveContact(ic: ImpulseContacts, s: SolverBodies, k: number, mu: number, dt: number): void {
+  const i = ic.i[k], j = ic.j[k];
+  const nx = ic.nx[k], ny = ic.ny[k];
+  const vx = s.vx, vy = s.vy, om = s.omega;
+  let ux = vx[j] - om[j] * ic.rjy[k], uy = vy[j] + om[j] * ic.rjx[k];
+  if (i >= 0) {
+    ux -= vx[i] - om[i] * ic.riy[k];
+    uy -= vy[i] + om[i] * ic.rix[k];
+  } else {
+    const w = -1 - i;
+    ux -= s.wvx[w];
+    uy -= s.wvy[w];
+  }
+  const un = ux * nx + uy * ny, ut = -ux * ny + uy * nx;
+  const rn = ic.rn[k], rt = ic.rt[k], wnn = ic.wnn[k], wtt = ic.wtt[k], wnt = ic.wnt[k];
+  // b = u⁰ − u*, with u⁰ = u − Δt W R (design/integrators.md §3.4, §3.6)
+  const bn = un - dt * (wnn * rn + wnt * rt) - ic.target[k];
+  const bt = ut - dt * (wnt * rn + wtt * rt);
+  if (wnn <= 0) { local[0] = 0; local[1] = 0; return; } // nothing at this contact can move
+  if (wnt === 0) solveDecoupled(bn, bt, wnn, wtt, mu, dt, local);
+  else solveCoupled(bn, bt, wnn, wtt, wnt, mu, dt, local);
+}
+
+/** Applies the force change (dRn, dRt) of contact k to the velocities of its two bodies. */
+function applyChange(ic: ImpulseContacts, s: SolverBodies, k: number, dRn: number, dRt: number, dt: number): void {
+  const i = ic.i[k], j = ic.j[k];
+  const nx = ic.nx[k], ny = ic.ny[k];
+  const fx = dt * (dRn * nx - dRt * ny), fy = dt * (dRn * ny + dRt * nx); // impulse change on j
+  s.vx[j] += s.imx[j] * fx;
+  s.vy[j] += s.imy[j] * fy;
+  s.omega[j] += s.ii[j] * (ic.rjx[k] * fy - ic.rjy[k] * fx);
+  if (i >= 0) {
+    s.vx[i] -= s.imx[i] * fx;
+    s.vy[i] -= s.imy[i] * fy;
+    s.omega[i] -= s.ii[i] * (ic.rix[k] * fy - ic.riy[k] * fx);
+  } else {
+    const w = -1 - i, m = s.wim[w];
+    if (m > 0) {
+      const ex = s.wnx[w], ey = s.wny[w], dv = m * (fx * ex + fy * ey);
+      s.wvx[w] -= dv * ex;
+      s.wvy[w] -= dv * ey;
+    }
+  }
+}
+
+/** Applies the whole current force of every contact (the warm start, design/integrators.md §3.2 step 3). */
+export function applyAll(ic: ImpulseContacts, s: SolverBodies, dt: number): void {
+  for (let k = 0; k < ic.count; k++) if (ic.rn[k] !== 0 || ic.rt[k] !== 0) applyChange(ic, s, k, ic.rn[k], ic.rt[k], dt);
+}
+
+/** Random-order Gauss–Seidel sweep; `perm` holds a permutation of 0 … count−1, reshuffled here. */
+export function gaussSeidelSweep(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number, rng: Rng, perm: Int32Array): void {
+  const n = ic.count;
+  // Fisher–Yates reshuffle of the previous permutation: uniform over all orders, no allocation.
+  for (let a = n - 1; a > 0; a--) {
+    const b = Math.floor(rng.next() * (a + 1));
+    const t = perm[a]; perm[a] = perm[b]; perm[b] = t;
+  }
+  const rn = ic.rn, rt = ic.rt;
+  for (let p = 0; p < n; p++) {
+    const k = perm[p];
+    solveContact(ic, s, k, mu, dt);
+    const dRn = local[0] - rn[k], dRt = local[1] - rt[k];
+    if (dRn !== 0 || dRt !== 0) {
+      applyChange(ic, s, k, dRn, dRt, dt);
+      rn[k] = local[0]; rt[k] = local[1];
+    }
+  }
+}
+
+/** Parallel (Jacobi) sweep: all contacts from the same velocities, then all changes applied. */
+export function jacobiSweep(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number): void {
+  const n = ic.count, rn = ic.rn, rt = ic.rt, rnOld = ic.rnPrev, rtOld = ic.rtPrev;
+  // rnPrev/rtPrev hold the forces at the start of the sweep (copied by the caller).
+  for (let k = 0; k < n; k++) {
+    solveContact(ic, s, k, mu, dt);
+    rn[k] = local[0]; rt[k] = local[1];
+  }
+  // Solving used ic.rn only for contact k itself, so overwriting it in the first loop was safe.
+  for (let k = 0; k < n; k++) {
+    const dRn = rn[k] - rnOld[k], dRt = rt[k] - rtOld[k];
+    if (dRn !== 0 || dRt !== 0) applyChange(ic, s, k, dRn, dRt, dt);
+  }
+}

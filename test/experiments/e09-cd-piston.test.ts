@@ -1,0 +1,48 @@
+/**
+ * E9, paper 004 Figs. 5–6 (design/experiments.md E9), reduced for CI: the cd-piston scenario at a
+ * quarter of its size — 250 discs (radii in [1, 2] cm, μ = 0.05, no gravity) in a 0.475 m wide box,
+ * loose start in 0.475 × 0.95 m — prepared once under a 1 kg piston with F = 10 N (N_I = 50, 1 s; the
+ * piston speed is then below 10⁻⁷ m/s), then for each N_I ∈ {10, 20, 40, 80} from that same state:
+ * piston mass 30 kg (16× the packing), F → 10.1 N, 1200 steps, paper 004 Eq. 21 fitted to the piston
+ * position with ω and τ free. Slopes of ln ω and ln τ against ln N_I: the issue asks a = 0.5 ± 0.05 and
+ * b = −1 ± 0.1. The full 1000-disc run is `npm run sim -- sweep cd-piston --set
+ * run.schedule.0.set.iterations=10,20,40,80 --json` (docs/readme-cd.md quotes both).
+ */
+import { describe, expect, it } from 'vitest';
+import { fitDampedSine } from '../../src/core/diagnostics/damped-sine-fit';
+import { Snapshot } from '../../src/core/sim/snapshot';
+import { worldOf } from '../helpers';
+
+function slope(x: number[], y: number[]): number {
+  const lx = x.map(Math.log), ly = y.map(Math.log);
+  const mx = lx.reduce((a, b) => a + b) / lx.length, my = ly.reduce((a, b) => a + b) / ly.length;
+  let sxy = 0, sxx = 0;
+  lx.forEach((v, k) => { sxy += (v - mx) * (ly[k] - my); sxx += (v - mx) ** 2; });
+  return sxy / sxx;
+}
+
+describe('E9: 2D packing under a piston (reduced)', () => {
+  it('ω ∝ N_I^a, τ ∝ N_I^b with a = 0.5 ± 0.05, b = −1 ± 0.1', () => {
+    const w = worldOf('cd-piston', 'generators.0.count=250', 'walls.0.xmax=0.475', 'walls.0.ymax=0.95',
+      'walls.1.point=[0,0.95]', 'generators.0.region=[0,0,0.475,0.95]', 'run.schedule=[]');
+    w.step(1000);
+    expect(w.health.status).toBe('ok');
+    expect(Math.abs(w.walls.vy[3])).toBeLessThan(1e-6);
+    const prepared = new Snapshot();
+    prepared.capture(w);
+    const ni = [10, 20, 40, 80], omega: number[] = [], tau: number[] = [];
+    for (const n of ni) {
+      prepared.restore(w);
+      w.setParams({ iterations: n, pistonMass: 30, pistonForce: 10.1 });
+      const t: number[] = [], y: number[] = [];
+      for (let s = 0; s < 1200; s++) { w.step(1); t.push(w.t); y.push(w.pistonPosition()); }
+      expect(w.health.status).toBe('ok');
+      const f = fitDampedSine(t, y);
+      expect(f.rmsOverA).toBeLessThan(0.1); // the data are a damped sine
+      omega.push(f.omega); tau.push(f.tau);
+    }
+    const a = slope(ni, omega), b = slope(ni, tau);
+    expect(Math.abs(a - 0.5)).toBeLessThan(0.05);
+    expect(Math.abs(b + 1)).toBeLessThan(0.1);
+  }, 60_000);
+});

@@ -108,8 +108,10 @@ function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): v
   const placed: number[] = [];
   for (let c = 0; c < g.count; c++) {
     let ok = false;
+    // The radius is drawn once per particle and only the position is retried, so the radii stay
+    // uniform in [rMin, rMax] (retrying the radius too would favour small discs in dense packings).
+    const r = rng.uniform(g.rMin, g.rMax);
     for (let attempt = 0; attempt < g.maxTries && !ok; attempt++) {
-      const r = rng.uniform(g.rMin, g.rMax);
       const x = rng.uniform(x0 + r, x1 - r), y = rng.uniform(y0 + r, y1 - r);
       const cx = Math.floor(x / cell), cy = Math.floor(y / cell);
       let free = true;

@@ -12,13 +12,15 @@ export type GssssSettings = Pick<LiveParams, 'gssssFamily' | 'rhoMin' | 'rhoMax'
 export interface IntegratorEntry {
   /** One line for the GUI and --help */
   description: string;
+  /** 'force': soft DEM (springs and dashpots); 'impulse': contact dynamics (rigid, constraint forces) */
+  kind: 'force' | 'impulse';
   create: (p: LiveParams) => Integrator;
   /** GSSSS markers the tangential update will see; null for Gear (tangential-scheme.ts `worksWith`) */
   markers: (p: GssssSettings) => GssssMarkers | null;
 }
 
 function gear(id: 'gear3' | 'gear4' | 'gear5', description: string): IntegratorEntry {
-  return { description, create: () => new GearIntegrator(id), markers: () => null };
+  return { description, kind: 'force', create: () => new GearIntegrator(id), markers: () => null };
 }
 
 function preset(id: GssssPresetId): IntegratorEntry {
@@ -26,6 +28,7 @@ function preset(id: GssssPresetId): IntegratorEntry {
   const parameters: GssssParameters = { ...p.parameters };
   return {
     description: `${p.title}: ${p.description}`,
+    kind: 'force',
     create: () => new GssssIntegrator(id, parameters, `${p.title} (${p.description})`),
     markers: () => gssssMarkers(parameters),
   };
@@ -50,6 +53,7 @@ export const INTEGRATORS: Record<IntegratorId, IntegratorEntry> = {
   'v0-010': preset('v0-010'),
   gssss: {
     description: 'GSSSS U0/V0(ρmin, ρmax, ρs; η): any explicit member, set by gssssFamily, rhoMin, rhoMax, rhoS, eta',
+    kind: 'force',
     create: (p) => {
       const g = generalParameters(p);
       return new GssssIntegrator('gssss', g, `${gssssLabel(g)} (general explicit member, second order)`);
@@ -58,6 +62,7 @@ export const INTEGRATORS: Record<IntegratorId, IntegratorEntry> = {
   },
   'contact-dynamics': {
     description: 'Contact dynamics: rigid discs, iterative constraint solver (paper 004)',
+    kind: 'impulse',
     create: () => new ContactDynamics(),
     markers: () => null,
   },

@@ -43,6 +43,8 @@ const MAX_OVERLAP = 0.5;
 const ENERGY_FACTOR = 2;
 /** A body moving more than this many radii in one step can skip a contact entirely. */
 const MAX_STEP_TRAVEL = 0.5;
+/** First Δt/t_c when a contact-dynamics scene is switched to soft DEM: well inside Gear's and CDM's limits. */
+const DEFAULT_SOFT_DT_OVER_TC = 0.02;
 /** Steps between last-good snapshots. */
 const SNAPSHOT_EVERY = 256;
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
@@ -82,6 +84,8 @@ export class World implements ImpulseDriver {
   private readonly lastGood: Snapshot;
   private lastGoodStep = -1;
   private mrRef = 1;
+  /** The step setting last used with each kind of integrator (see switchStepSetting) */
+  private readonly stepByKind: Partial<Record<'force' | 'impulse', { absolute: boolean; dt: number; dtOverTc: number }>> = {};
   private readonly searchInput: SearchInput;
   /** Ek peaks are recorded only when the scenario asks for a relaxation fit (memory grows with peaks). */
   private readonly trackPeaks: boolean;
@@ -328,6 +332,7 @@ export class World implements ImpulseDriver {
     }
     this.applyMaterial();
     const oldDt = this.dt;
+    if (changed('integrator')) this.switchStepSetting(INTEGRATORS[this.params.integrator].kind, 'dtOverTc' in p);
     const tc = this.timeScales().tc;
     if (this.dtAbsolute) this.params.dtOverTc = this.dt / tc;
     else this.dt = this.params.dtOverTc * tc;
@@ -355,6 +360,29 @@ export class World implements ImpulseDriver {
     if (this.health.status !== 'ok') {
       // A parameter change after divergence is the user's attempt at a fix: go back to the last good state.
       this.restoreLastGood();
+    }
+  }
+
+  /**
+   * Soft DEM and contact dynamics want very different steps (a fraction of t_c vs a fraction of a
+   * radius of travel), so switching between the two kinds restores the step last used with the new
+   * kind. The first switch to soft DEM starts at Δt = 0.02 t_c; the first switch to contact dynamics
+   * keeps the current (soft-DEM, hence small) Δt in seconds. A Δt given in the same patch wins.
+   */
+  private switchStepSetting(newKind: 'force' | 'impulse', dtGiven: boolean): void {
+    const oldKind = this.integrator.kind;
+    if (newKind === oldKind || dtGiven) return;
+    this.stepByKind[oldKind] = { absolute: this.dtAbsolute, dt: this.dt, dtOverTc: this.params.dtOverTc };
+    const saved = this.stepByKind[newKind];
+    if (saved) {
+      this.dtAbsolute = saved.absolute;
+      this.dt = saved.dt;
+      this.params.dtOverTc = saved.dtOverTc;
+    } else if (newKind === 'force') {
+      this.dtAbsolute = false;
+      this.params.dtOverTc = DEFAULT_SOFT_DT_OVER_TC;
+    } else {
+      this.dtAbsolute = true;
     }
   }
 

@@ -3,7 +3,7 @@
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
 import type { Diagnostics, Health, TimeScales } from '../core/sim/world-types';
-import type { LiveParams } from '../core/sim/params';
+import type { LiveParams, TangentialId } from '../core/sim/params';
 
 export interface ScenarioInfo {
   name: string;
@@ -81,6 +81,23 @@ export interface LoadResult {
   rejected: string[];
 }
 
+/** One integrator or tangential scheme as the core describes it (for the solver controls). */
+export interface SolverChoice {
+  id: string;
+  /** The core's one-line description */
+  description: string;
+}
+
+export interface SolverCatalog {
+  integrators: SolverChoice[];
+  tangential: SolverChoice[];
+  /** Built-in scenarios that carry a Δt ladder (run.convergence) */
+  convergenceScenarios: string[];
+}
+
+/** For each tangential scheme: why the core refuses it with the given integrator settings, or null. */
+export type SchemeProblems = Record<TangentialId, string | null>;
+
 /** Methods the worker exposes. All arguments are plain data. */
 export interface SimApi {
   listScenarios(): ScenarioInfo[];
@@ -109,4 +126,13 @@ export interface SimApi {
   releaseBody(i: number): void;
   /** The current state as a scenario file (same format the headless runner reads) */
   exportSpec(): unknown;
+  /** Integrators and tangential schemes with the core's descriptions */
+  solverCatalog(): SolverCatalog;
+  /** The core's verdict (combinationProblem) on every tangential scheme with these integrator settings */
+  schemeProblems(params: LiveParams): SchemeProblems;
+  /**
+   * The loaded scenario as it started, with the current integrator, tangential scheme and GSSSS
+   * settings, for the Δt ladder; a problem when the scenario has no run.convergence block.
+   */
+  convergenceSpec(): Checked<unknown>;
 }

@@ -10,6 +10,7 @@ import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, cap
 import { buildCsv, LiveChart } from './charts/charts';
 import { SeriesStore } from './charts/series-store';
 import { Controls, fmtNum } from './controls/controls';
+import { ConvergencePanel } from './convergence/convergence-panel';
 import { composePng, downloadText, download, pickTextFile } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
@@ -76,12 +77,15 @@ async function main(): Promise<void> {
 
   await scene.init($('canvas-host'));
   scenarios = await api.listScenarios();
+  const catalog = await api.solverCatalog();
 
   const ekChart = new LiveChart($('chart-ek-plot'), 'ek', store);
   const angleChart = new LiveChart($('chart-angle-plot'), 'angle', store);
   ekChart.setLog(ui.logy);
 
-  const controls = new Controls($('gui-host'), scenarios, {
+  const convergence = new ConvergencePanel($('convergence'), { spec: () => api.convergenceSpec() });
+
+  const controls = new Controls($('gui-host'), scenarios, catalog, {
     param: (name: ParamName, value: unknown) => { void setParam(name, value); },
     scenario: (name) => { void load(name, {}, true); },
     runToggle: () => { void toggleRun(); },
@@ -93,7 +97,16 @@ async function main(): Promise<void> {
     exportPng: () => { void exportPng(); },
     exportJson: () => { void exportJson(); },
     loadFile: () => { void loadFile(); },
+    convergence: () => convergence.open(),
   });
+
+  /** Shows the worker's parameters in the controls, with the schemes the core refuses for them. */
+  function showParams(p: LiveParams): void {
+    controls.setParams(p);
+    shownParamsKey = JSON.stringify(p);
+    void api.schemeProblems(p).then((problems) => controls.setSchemeProblems(problems, p.integrator));
+    void convergence.refresh();
+  }
 
   function applyUi(patch: Partial<UiState>): void {
     Object.assign(ui, patch);
@@ -114,7 +127,7 @@ async function main(): Promise<void> {
     status = r.value.status;
     const problems = [...extraProblems, ...r.value.rejected];
     if (problems.length) showMessages(problems);
-    if (status.params) { controls.setParams(status.params); shownParamsKey = JSON.stringify(status.params); }
+    if (status.params) showParams(status.params);
     controls.setUi(ui, name);
     scene.selection = status.selection;
     updateUrl();
@@ -134,8 +147,17 @@ async function main(): Promise<void> {
 
   async function setParam(name: ParamName, value: unknown): Promise<void> {
     const r = await api.setParams({ [name]: value });
-    if (!r.ok) { showMessages(r.problems, 'That value was rejected:'); return; }
+    if (!r.ok) {
+      // nothing changed in the worker: say why, and put the control back to the worker's value
+      showMessages(r.problems, 'That change was refused; the settings are unchanged:');
+      controls.showRejection(r.problems.join(' '));
+      const s = await api.getStatus();
+      if (s.params) showParams(s.params);
+      return;
+    }
+    controls.showRejection('');
     if (status) status.params = r.value;
+    showParams(r.value);
     updateUrl();
   }
 
@@ -250,7 +272,7 @@ async function main(): Promise<void> {
     controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt);
     if (s.params) {
       const key = JSON.stringify(s.params);
-      if (key !== shownParamsKey) { shownParamsKey = key; controls.setParams(s.params); updateUrl(); }
+      if (key !== shownParamsKey) { showParams(s.params); updateUrl(); }
     }
     scene.selection = s.selection;
     divBox.hidden = !diverged;
@@ -382,6 +404,7 @@ async function main(): Promise<void> {
     fps: () => lastFps,
     messages: () => messages,
     scenario: () => scenario,
+    convergence,
     loadSpec: async (json: unknown) => {
       const r = await api.loadSpec(json, {});
       if (!r.ok) return r.problems;

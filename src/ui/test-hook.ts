@@ -7,6 +7,7 @@ import type { SimStatus } from '../protocol/api';
 import type { LiveChart } from './charts/charts';
 import type { SeriesStore } from './charts/series-store';
 import type { Controls } from './controls/controls';
+import type { ConvergencePanel } from './convergence/convergence-panel';
 import type { Scene } from './render/scene';
 import type { FramePool, SimRemote } from './sim-client';
 
@@ -44,6 +45,7 @@ export interface HookDeps {
   fps(): number;
   messages(): string[];
   scenario(): string;
+  convergence: ConvergencePanel;
   /** loads a scenario file through the same path as "load scenario JSON…"; returns the problems */
   loadSpec(json: unknown): Promise<string[]>;
 }
@@ -77,6 +79,17 @@ export function installTestHook(d: HookDeps): void {
     diagnostics: () => d.api.diagnostics(),
     workerStatus: () => d.api.getStatus(),
     loadSpec: (json: unknown) => d.loadSpec(json),
+    /** the convergence panel: state, message, points drawn, and the orders of the ladders shown */
+    convergence: () => ({
+      open: d.convergence.isOpen,
+      state: d.convergence.state,
+      message: d.convergence.message,
+      points: d.convergence.chartPoints,
+      ladders: d.convergence.shown.map(({ result, ms }) => ({
+        scenario: result.scenario, integrator: result.integrator, tangential: result.tangential, ms, runs: result.runs,
+        quantities: result.quantities.map((q) => ({ quantity: q.quantity, order: q.order, fittedOrder: q.fittedOrder, errors: q.errors })),
+      })),
+    }),
     setStepsPerFrame: (n: number) => d.api.setStepsPerFrame(n),
     fit: () => d.scene.fit(),
     /** benchmarks: stop/start drawing (and so frame requests) to measure the worker alone */

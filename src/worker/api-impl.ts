@@ -4,13 +4,16 @@
  */
 import * as Comlink from 'comlink';
 import type {
-  Checked, LoadResult, PickResult, ScenarioInfo, Selection, SimApi, SimStatus, SeriesChunk,
+  Checked, LoadResult, PickResult, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
 } from '../protocol/api';
 import type { Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
+import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
-  checkPatch, createWorld, describeError, getBuiltIn, listBuiltIns, parseScenario, type WorldLike,
+  checkPatch, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, parseScenario,
+  solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
+import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
@@ -23,7 +26,10 @@ const OK_HEALTH: Health = { status: 'ok', message: '', step: 0, t: 0 };
 
 export class SimWorker implements SimApi {
   private world: WorldLike | null = null;
+  /** The loaded scenario as validated (its start state), for the Δt ladder */
+  private spec: ScenarioSpec | null = null;
   private scenario = '';
+  private catalog: SolverCatalog | null = null;
   private running = false;
   private stepsPerFrame = 0;
   private budget = 0;
@@ -86,6 +92,7 @@ export class SimWorker implements SimApi {
       }
     }
     this.world = world;
+    this.spec = spec;
     this.scenario = name;
     this.staticVersion++;
     this.ring.clear();
@@ -256,6 +263,31 @@ export class SimWorker implements SimApi {
 
   exportSpec(): unknown {
     return this.world ? this.world.toSpec() : null;
+  }
+
+  solverCatalog(): SolverCatalog {
+    if (!this.catalog) {
+      const convergenceScenarios = listBuiltIns().map((s) => s.name).filter((name) => !!safe(() => getBuiltIn(name).run.convergence));
+      this.catalog = { ...solverDescriptions(), convergenceScenarios };
+    }
+    return this.catalog;
+  }
+
+  schemeProblems(params: LiveParams): SchemeProblems {
+    const out = {} as SchemeProblems;
+    for (const id of TANGENTIAL_IDS) {
+      try {
+        out[id] = combinationProblem({ ...params, tangential: id });
+      } catch (e) {
+        out[id] = describeError(e).join('; '); // e.g. a bad GSSSS parameter: not selectable either
+      }
+    }
+    return out;
+  }
+
+  convergenceSpec(): Checked<unknown> {
+    if (!this.world || !this.spec) return { ok: false, problems: ['no scenario loaded'] };
+    return ladderSpec(this.spec, this.scenario, this.currentParams(this.world), this.solverCatalog().convergenceScenarios);
   }
 
   private notePending(w: WorldLike, patch: Record<string, unknown>): void {

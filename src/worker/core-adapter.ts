@@ -5,6 +5,7 @@
 import type { Diagnostics, Health, SearchReport, TimeScales } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
+import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
 import { checkPatch } from '../core/index';
 export { checkPatch };
@@ -54,6 +55,21 @@ export function getBuiltIn(name: string): ScenarioSpec {
 }
 export function listBuiltIns(): { name: string; title: string; description: string }[] {
   return core.listBuiltIns();
+}
+/** The core's one-line descriptions of the integrators and tangential schemes, in PARAMS order. */
+export function solverDescriptions(): { integrators: { id: string; description: string }[]; tangential: { id: string; description: string }[] } {
+  return {
+    integrators: core.INTEGRATOR_IDS.map((id) => ({ id, description: core.INTEGRATORS[id].description })),
+    tangential: core.TANGENTIAL_IDS.map((id) => ({ id, description: core.TANGENTIAL_SCHEMES[id].description })),
+  };
+}
+/** The refusal message of a scheme × integrator combination (sim/combination.ts), or null. */
+export function combinationProblem(p: LiveParams): string | null {
+  return core.combinationProblem(p);
+}
+export const TANGENTIAL_IDS = core.TANGENTIAL_IDS;
+export function runConvergence(spec: ScenarioSpec): LadderResult {
+  return core.runConvergence(spec);
 }
 /** Problems of a ScenarioError / ParamError / other error, as lines naming the field. */
 export function describeError(e: unknown): string[] {

@@ -6,7 +6,8 @@
  */
 import GUI, { type Controller } from 'lil-gui';
 import { PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
-import type { ScenarioInfo } from '../../protocol/api';
+import type { ScenarioInfo, SchemeProblems, SolverCatalog } from '../../protocol/api';
+import { SolverNotes } from './solver-notes';
 import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
 export interface ControlHandlers {
@@ -21,6 +22,7 @@ export interface ControlHandlers {
   exportPng(): void;
   exportJson(): void;
   loadFile(): void;
+  convergence(): void;
 }
 
 export function fmtNum(v: number): string {
@@ -30,6 +32,9 @@ export function fmtNum(v: number): string {
   if (a >= 1e4 || a < 1e-3) return v.toExponential(2).replace('e+', 'e');
   return String(Number(v.toPrecision(3)));
 }
+
+/** The general GSSSS member's parameters (integrator 'gssss'; design/integrators.md §2.4). */
+const GSSSS_OPTIONS = ['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const;
 
 function tag(c: Controller, id: string): Controller {
   c.domElement.setAttribute('data-testid', `gui-${id}`);
@@ -49,8 +54,11 @@ export class Controls {
   private tcCtrl!: Controller;
   private scenarioCtrl!: Controller;
   private suppress = false;
+  private readonly solverNotes: SolverNotes;
+  /** the general GSSSS member's parameters: shown only while integrator = 'gssss' */
+  private gssssFolder: GUI | null = null;
 
-  constructor(host: HTMLElement, scenarios: ScenarioInfo[], private readonly h: ControlHandlers) {
+  constructor(host: HTMLElement, scenarios: ScenarioInfo[], catalog: SolverCatalog, private readonly h: ControlHandlers) {
     const gui = new GUI({ container: host, title: 'Controls', width: 340 });
     gui.domElement.setAttribute('data-testid', 'gui');
     this.gui = gui;
@@ -73,12 +81,15 @@ export class Controls {
 
     // --- solver ---
     const solver = gui.addFolder('Solver');
-    this.choice(solver, 'integrator');
-    this.choice(solver, 'tangential');
+    const integratorCtrl = this.choice(solver, 'integrator');
+    const tangentialCtrl = this.choice(solver, 'tangential');
+    this.solverNotes = new SolverNotes(catalog, integratorCtrl, tangentialCtrl);
     this.logSlider(solver, 'dtOverTc');
     m.tc = '';
     this.tcCtrl = tag(solver.add(m, 'tc').name('tc').disable(), 'tc');
     this.bool(solver, 'rotation');
+    m.convergence = () => h.convergence();
+    tag(solver.add(m, 'convergence').name('Convergence…'), 'convergence');
 
     // --- material ---
     const mat = gui.addFolder('Material');
@@ -92,20 +103,20 @@ export class Controls {
     this.choice(mat, 'capMode');
     this.bool(mat, 'clampNormal');
 
-    // --- any other live parameter of the table (e.g. the GSSSS family options), by kind ---
+    // --- any other live parameter of the table, by kind: the general GSSSS member's parameters in
+    // their own folder (shown only while integrator = 'gssss'), the rest under Integrator options ---
     const rest = (Object.keys(PARAMS) as ParamName[]).filter((k) => !this.ctrls.has(k) && !['gravityX', 'gravityY'].includes(k));
-    if (rest.length) {
+    const gssss = rest.filter((k) => (GSSSS_OPTIONS as readonly string[]).includes(k));
+    const others = rest.filter((k) => !gssss.includes(k));
+    if (gssss.length) {
+      this.gssssFolder = solver.addFolder('GSSSS member options (integrator gssss)');
+      this.gssssFolder.domElement.setAttribute('data-testid', 'gui-gssss-options');
+      for (const name of gssss) this.generic(this.gssssFolder, name);
+      this.gssssFolder.hide();
+    }
+    if (others.length) {
       const more = solver.addFolder('Integrator options');
-      for (const name of rest) {
-        const info = PARAMS[name] as { kind: string };
-        if (info.kind === 'choice') this.choice(more, name);
-        else if (info.kind === 'boolean') this.bool(more, name);
-        else if ((PARAMS[name] as NumericParamInfo).log) this.logSlider(more, name);
-        else {
-          const n = PARAMS[name] as NumericParamInfo;
-          this.linear(more, name, (n.sliderMax - n.sliderMin) / 200);
-        }
-      }
+      for (const name of others) this.generic(more, name);
       more.close();
     }
 
@@ -140,6 +151,18 @@ export class Controls {
     tag(ex.add(m, 'png').name('PNG (canvas + charts)'), 'export-png');
     tag(ex.add(m, 'json').name('scenario JSON'), 'export-json');
     tag(ex.add(m, 'load').name('load scenario JSON…'), 'load-json');
+  }
+
+  /** A controller chosen by the parameter's kind in PARAMS. */
+  private generic(folder: GUI, name: ParamName): void {
+    const info = PARAMS[name] as { kind: string };
+    if (info.kind === 'choice') this.choice(folder, name);
+    else if (info.kind === 'boolean') this.bool(folder, name);
+    else if ((PARAMS[name] as NumericParamInfo).log) this.logSlider(folder, name);
+    else {
+      const n = PARAMS[name] as NumericParamInfo;
+      this.linear(folder, name, (n.sliderMax - n.sliderMin) / 200);
+    }
   }
 
   private info(name: ParamName): NumericParamInfo {
@@ -231,9 +254,30 @@ export class Controls {
         c.updateDisplay();
       }
       this.syncDampingVisibility();
+      this.syncSolver(p);
     } finally {
       this.suppress = false;
     }
+  }
+
+  /** Descriptions of the chosen integrator and scheme; the GSSSS options only for integrator 'gssss'. */
+  private syncSolver(p: LiveParams): void {
+    this.solverNotes.show(p.integrator, p.tangential);
+    const general = p.integrator === 'gssss';
+    if (this.gssssFolder && this.gssssFolder._hidden === general) {
+      this.gssssFolder.show(general);
+      if (general) this.gssssFolder.open();
+    }
+  }
+
+  /** Marks the schemes the core refuses with the current integrator settings (disabled options). */
+  setSchemeProblems(problems: SchemeProblems, integrator: string): void {
+    this.solverNotes.showRefusedSchemes(problems, integrator);
+  }
+
+  /** The core's message for a refused solver change, under the solver choices ('' hides it). */
+  showRejection(message: string): void {
+    this.solverNotes.showRejection(message);
   }
 
   setUi(ui: UiState, scenario: string): void {

@@ -6,8 +6,8 @@
  *   r = 1 cm (radii in [1, 2] cm), areal density 10 kg/m² (total ≈ 7.3 kg), box width 0.95 m
  *   (≈ 32 mean diameters), loose start by random sequential placement in 0.95 × 1.9 m, Δt = 10⁻³ s,
  *   F = 10 N (design/experiments.md E9).
- *   Preparation: a 1 kg piston, N_I = 50, until TSTEP = 1.5 s (the piston speed is below 10⁻⁶ m/s
- *   from 1.45 s on; the note's N_I = 200 gives the same static packing at 4× the cost).
+ *   Preparation: a 1 kg piston, N_I = 50, until TSTEP = 2.5 s (the piston speed is below 10⁻⁷ m/s
+ *   from 2 s on; the note's N_I = 200 gives the same static packing at 4× the cost).
  *   At TSTEP, with everything at rest: piston mass → 100 kg, F → 10.1 N (ΔF = 1 %), N_I → the value
  *   under study (40 here; --set run.schedule.0.set.iterations=…); paper 004 Eq. 21 is fitted to the
  *   piston position from 0.3 s after the step (a fast, over-damped transient of the packing dies out
@@ -22,7 +22,7 @@
  */
 import type { ScenarioInput } from '../schema';
 
-const W = 0.95, H = 1.9, TSTEP = 1.5, SKIP = 0.3, WINDOW = 2.0;
+const W = 0.95, H = 1.9, TSTEP = 2.5, SKIP = 0.3, WINDOW = 2.0;
 
 export const cdPiston: ScenarioInput = {
   name: 'cd-piston',

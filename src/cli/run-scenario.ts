@@ -5,6 +5,7 @@
 import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
 import { fitRelaxation, type RelaxationFit } from '../core/diagnostics/ek-peaks';
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
+import { ParameterSchedule } from '../core/sim/schedule';
 import { World } from '../core/sim/world';
 import type { Diagnostics } from '../core/sim/world-types';
 
@@ -93,13 +94,10 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
   sink?.row(w.diagnostics(), w);
   record();
   let done = 0, sweepSum = 0;
-  const schedule = spec.run.schedule;
-  let next = 0;
+  const schedule = new ParameterSchedule(spec.run.schedule);
   while (done < steps) {
-    // Scheduled parameter changes take effect before the first step that starts at or after `at`.
-    while (next < schedule.length && w.t >= schedule[next].at - 1e-9 * w.dt) w.setParams(schedule[next++].set);
-    let k = Math.min(every, steps - done);
-    if (next < schedule.length) k = Math.max(1, Math.min(k, Math.ceil((schedule[next].at - w.t) / w.dt - 1e-9)));
+    for (const patch of schedule.due(w.t, w.dt)) w.setParams(patch);
+    const k = schedule.stepsAllowed(w.t, w.dt, Math.min(every, steps - done));
     done += w.step(k);
     const d = w.diagnostics();
     sweepSum += d.sweeps * k;

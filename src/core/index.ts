@@ -19,3 +19,5 @@ export { runConvergence, QUANTITIES } from './convergence/ladder';
 export type { LadderResult, LadderOptions, QuantityConvergence, Quantity } from './convergence/ladder';
 export { GSSSS_PRESETS } from './integrators/gssss-parameters';
 export { combinationProblem } from './sim/combination';
+export { ParameterSchedule } from './sim/schedule';
+export type { ScheduledChange } from './sim/schedule';

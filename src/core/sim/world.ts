@@ -73,7 +73,6 @@ export class World implements ImpulseDriver {
   private material!: MaterialCoefficients;
   private dtAbsolute: boolean;
   private readonly tangentialCtx: TangentialContext;
-  private pending: ParamPatch | null = null;
   private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true, maxSpeedOverRadius: 0 };
   private workIn = 0;
   private energyBaseline = 0;
@@ -212,7 +211,6 @@ export class World implements ImpulseDriver {
   step(count: number): number {
     if (this.health.status !== 'ok') return 0;
     for (let s = 0; s < count; s++) {
-      if (this.pending) this.applyPending();
       this.integrator.step(this);
       if (this.integrator.kind === 'force') {
         this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
@@ -302,20 +300,20 @@ export class World implements ImpulseDriver {
 
   // ---- parameters -------------------------------------------------------------------------
 
-  /** Validates the patch (throws ParamError, changing nothing) and applies it before the next step. */
+  /**
+   * Validates the patch (throws ParamError, changing nothing) and applies it at once. It is only ever
+   * called between steps, so the change takes effect with the next step, and `params`, `dt` and
+   * `timeScales()` already show the new values while a run is paused.
+   */
   setParams(patch: Record<string, unknown>): void {
     const checked = checkPatch(patch);
-    const refused = combinationProblem({ ...this.params, ...this.pending, ...checked });
+    const refused = combinationProblem({ ...this.params, ...checked });
     if (refused) throw new ParamError('tangential' in checked ? 'tangential' : 'integrator', refused);
-    this.pending = { ...(this.pending ?? {}), ...checked };
     if ('dtOverTc' in checked) this.dtAbsolute = false;
-    if (this.health.status !== 'ok') this.applyPending();
+    this.applyParams(checked);
   }
 
-  private applyPending(): void {
-    const p = this.pending;
-    this.pending = null;
-    if (!p) return;
+  private applyParams(p: ParamPatch): void {
     const before = this.params;
     this.params = { ...before, ...p };
     const changed = (k: keyof LiveParams) => p[k] !== undefined && p[k] !== before[k];

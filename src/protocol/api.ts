@@ -2,6 +2,7 @@
  * The worker's control plane (Comlink, structured clone): design/architecture.md §5.
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
+import type { ScheduledChange } from '../core/sim/schedule';
 import type { Diagnostics, Health, TimeScales } from '../core/sim/world-types';
 import type { LiveParams, TangentialId } from '../core/sim/params';
 
@@ -49,10 +50,28 @@ export interface SimStatus {
   sampleStride: number;
   /** Time spent inside world.step per wall second (0..1) */
   busy: number;
+  /** Particle whose position is recorded (trackX, trackY): the selected one, else the scenario's run.track[0]; -1 none */
+  tracked: number;
+  /** Where `tracked` comes from */
+  trackedBy: 'selection' | 'scenario' | 'none';
+  /** The scene has a piston wall (its position is recorded in the `piston` column) */
+  hasPiston: boolean;
+  /** Contact dynamics: constraint-solver sweeps done in the last recorded step (0 for soft DEM) */
+  sweeps: number;
+  /** The scenario's scheduled parameter changes (run.schedule), and whether each has been applied */
+  schedule: ScheduledChange[];
 }
 
+/** One entry of a scenario's run.schedule as the worker applies it (the core's ParameterSchedule). */
+export type { ScheduledChange };
+
 /** Columns of the recorded diagnostics, in this order in every SeriesChunk. */
-export const SERIES_COLUMNS = ['t', 'ek', 'ekTrans', 'ekRot', 'eElastic', 'angle', 'contacts', 'maxOverlapRatio'] as const;
+export const SERIES_COLUMNS = [
+  't', 'ek', 'ekTrans', 'ekRot', 'eElastic', 'angle', 'contacts', 'maxOverlapRatio',
+  // the position chart: index of the tracked particle (NaN: none), its x and y [m], the first piston's
+  // position along its inward normal [m] (NaN: no piston)
+  'tracked', 'trackX', 'trackY', 'piston',
+] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 
 export interface SeriesChunk {
@@ -66,7 +85,7 @@ export interface SeriesChunk {
   nextSeq: number;
   /** Rows lost because the UI asked too late (ring overrun) */
   lost: number;
-  /** Columnar data, one Float64Array per SERIES_COLUMNS entry (angle in radians, NaN = not in contact) */
+  /** Columnar data, one Float64Array per SERIES_COLUMNS entry (angle in radians, NaN = not in contact or no value) */
   cols: Record<SeriesColumn, Float64Array>;
 }
 
@@ -86,6 +105,8 @@ export interface SolverChoice {
   id: string;
   /** The core's one-line description */
   description: string;
+  /** Integrators only: 'force' = soft DEM (spring–dashpot contacts), 'impulse' = contact dynamics (rigid discs) */
+  kind?: 'force' | 'impulse';
 }
 
 export interface SolverCatalog {

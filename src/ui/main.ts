@@ -7,7 +7,8 @@ import './style.css';
 import type { LiveParams, ParamName } from '../core/sim/params';
 import type { LoadResult, Checked, SimStatus, ScenarioInfo } from '../protocol/api';
 import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
-import { buildCsv, LiveChart } from './charts/charts';
+import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
+import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './charts/position-chart';
 import { SeriesStore } from './charts/series-store';
 import { Controls, fmtNum } from './controls/controls';
 import { ConvergencePanel } from './convergence/convergence-panel';
@@ -47,7 +48,9 @@ async function main(): Promise<void> {
   const legend = $('legend');
   const st = {
     t: $('st-t'), dt: $('st-dt'), sps: $('st-sps'), n: $('st-n'), c: $('st-c'), fps: $('st-fps'), state: $('st-state'),
+    sweeps: $('st-sweeps'),
   };
+  const positionTitle = $('chart-position-title');
 
   const url = parseUrl(location.search);
   const ui: UiState = { ...url.ui };
@@ -81,6 +84,10 @@ async function main(): Promise<void> {
 
   const ekChart = new LiveChart($('chart-ek-plot'), 'ek', store);
   const angleChart = new LiveChart($('chart-angle-plot'), 'angle', store);
+  const positionChart = new LiveChart($('chart-position-plot'), 'piston', store);
+  // a shorter window than the energy charts: the piston's µm ringing after a force step must not be
+  // flattened by the compaction before it (cd-piston: ~1 s of simulated time at one row per step)
+  positionChart.windowRows = POSITION_WINDOW_ROWS;
   ekChart.setLog(ui.logy);
 
   const convergence = new ConvergencePanel($('convergence'), { spec: () => api.convergenceSpec() });
@@ -179,13 +186,13 @@ async function main(): Promise<void> {
     await poll();
   }
 
-  function exportCsv(kind: 'ek' | 'angle'): void {
-    downloadText(kind === 'ek' ? `${scenario}-ek.csv` : `${scenario}-angle.csv`, buildCsv(store, kind), 'text/csv');
+  function exportCsv(kind: Extract<CsvKind, 'ek' | 'angle' | 'position'>): void {
+    downloadText(`${scenario}-${kind}.csv`, buildCsv(store, kind), 'text/csv');
   }
 
   async function exportPng(): Promise<void> {
     scene.app.render();
-    const charts = [ekChart.canvas, angleChart.canvas].filter((c): c is HTMLCanvasElement => !!c);
+    const charts = [ekChart.canvas, angleChart.canvas, positionChart.canvas].filter((c): c is HTMLCanvasElement => !!c);
     const caption = `${scenario} · t = ${fmtNum(status?.t ?? 0)} s · Δt/tc = ${fmtNum(status?.params?.dtOverTc ?? NaN)} · ${status?.n ?? 0} particles`;
     download(`${scenario}.png`, await composePng(scene.app.canvas, charts, caption));
   }
@@ -250,8 +257,12 @@ async function main(): Promise<void> {
       const [chunk, s] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus()]);
       store.ingest(chunk);
       status = s;
+      positionChart.setKind(positionChartKind(s));
+      positionChart.setParticle(s.tracked);
+      if (s.tracked >= 0) positionChart.setCoordinates(movingCoordinates(store, store.windowStart(positionChart.windowRows), store.length, s.tracked));
       ekChart.update();
       angleChart.update();
+      positionChart.update();
       render(s);
     } finally {
       polling = false;
@@ -260,7 +271,15 @@ async function main(): Promise<void> {
 
   function render(s: SimStatus): void {
     setText(st.t, `t = ${fmtNum(s.t)} s`);
-    setText(st.dt, `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}`);
+    const cd = s.params ? controls.isContactDynamics(s.params.integrator) : false;
+    setText(st.dt, cd ? `Δt = ${fmtNum(s.dt)} s` : `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}`);
+    st.sweeps.hidden = !cd;
+    if (cd && s.params) {
+      const tol = s.params.tolerance > 0 ? ` (tolerance ${fmtNum(s.params.tolerance)})` : '';
+      setText(st.sweeps, `${fmtInt(s.sweeps)}/${fmtInt(s.params.iterations)} sweeps${tol}`);
+      st.sweeps.title = 'contact dynamics: solver sweeps done in the last step / N_I';
+    }
+    setText(positionTitle, positionChartTitle(s));
     setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s`);
     setText(st.n, `${fmtInt(s.n)} particles`);
     setText(st.c, `${fmtInt(s.contacts)} contacts`);
@@ -269,20 +288,19 @@ async function main(): Promise<void> {
     setText(st.state, diverged ? 'DIVERGED' : s.running ? 'running' : 'paused');
     st.state.className = diverged ? 'state diverged' : s.running ? 'state running' : 'state paused';
     controls.setRunning(s.running);
-    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt);
     if (s.params) {
       const key = JSON.stringify(s.params);
       if (key !== shownParamsKey) { showParams(s.params); updateUrl(); }
     }
+    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt);
+    controls.setScene(s.hasPiston, s.schedule);
     scene.selection = s.selection;
     divBox.hidden = !diverged;
     if (diverged) {
       setText(divText, s.health.message || 'The simulation diverged.');
       const ts = s.timeScales;
       const p = s.params as LiveParams | null;
-      setText(divDetail, ts && p
-        ? `Δt/tc = ${fmtNum(p.dtOverTc)} with tc = ${fmtNum(ts.tc)} s; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`
-        : 'The run is paused.');
+      setText(divDetail, divergenceAdvice(s, cd));
     }
     if (ui.color === 'speed') {
       setText(legend, `colour: speed 0 … ${fmtNum(scene.speedMax)} m/s`);
@@ -294,6 +312,16 @@ async function main(): Promise<void> {
       setText(legend, '');
       legend.style.background = 'none';
     }
+  }
+  /** The line under the divergence message: what to change before going back. */
+  function divergenceAdvice(s: SimStatus, cd: boolean): string {
+    const ts = s.timeScales;
+    const p = s.params as LiveParams | null;
+    if (!ts || !p) return 'The run is paused.';
+    if (cd) {
+      return `Contact dynamics with N_I = ${fmtInt(p.iterations)} ${p.sweep} sweeps and Δt = ${fmtNum(s.dt)} s. The run is paused: raise N_I (Contact dynamics folder) or lower Δt, then go back to the last good state.`;
+    }
+    return `Δt/tc = ${fmtNum(p.dtOverTc)} with tc = ${fmtNum(ts.tc)} s; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`;
   }
   setInterval(() => { void poll(); }, 100);
   await poll();
@@ -399,7 +427,7 @@ async function main(): Promise<void> {
   installTestHook({
     api, scene, store, perf, pool,
     status: () => status,
-    charts: { ek: ekChart, angle: angleChart },
+    charts: { ek: ekChart, angle: angleChart, position: positionChart },
     controls,
     fps: () => lastFps,
     messages: () => messages,

@@ -40,7 +40,7 @@ export interface HookDeps {
   perf: PerfStats;
   pool: FramePool;
   status(): SimStatus | null;
-  charts: { ek: LiveChart; angle: LiveChart };
+  charts: { ek: LiveChart; angle: LiveChart; position: LiveChart };
   controls: Controls;
   fps(): number;
   messages(): string[];
@@ -56,7 +56,11 @@ export function installTestHook(d: HookDeps): void {
     status: () => d.status(),
     scenario: () => d.scenario(),
     seriesLength: () => d.store.length,
-    chartData: (kind: 'ek' | 'angle') => d.charts[kind].data.map((col) => col.slice()),
+    chartData: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].data.map((col) => col.slice()),
+    /** what the position chart shows now: 'particle' (x, y) or 'piston' */
+    positionChartKind: () => d.charts.position.kind,
+    /** the particle's coordinates the position chart draws: 'x', 'y' or 'xy' */
+    positionCoordinates: () => d.charts.position.coordinates,
     guiValues: () => ({ ...d.controls.values }),
     messages: () => d.messages().slice(),
     frames: () => ({

@@ -3,6 +3,7 @@
  * the series ring and frame packing. All physics happens in the core; this file only schedules it.
  */
 import * as Comlink from 'comlink';
+import { SERIES_COLUMNS } from '../protocol/api';
 import type {
   Checked, LoadResult, PickResult, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
 } from '../protocol/api';
@@ -10,13 +11,14 @@ import type { Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
-  checkPatch, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, parseScenario,
+  combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, ParameterSchedule, parseScenario,
   solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
 import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
+import { trackedParticle } from './tracked-particle';
 
 /** At most this many series rows per wall-clock second (the stride doubles above it). */
 const MAX_ROWS_PER_SEC = 2000;
@@ -44,10 +46,14 @@ export class SimWorker implements SimApi {
   private msPerDiag = 0;
   private readonly meter = new RateMeter();
   private selection: Selection = { particle: -1, contact: null };
-  /** Accepted patches not yet applied by the world (it applies them before its next step) */
-  private pendingPatch: Partial<LiveParams> = {};
-  private pendingAtStep = -1;
   private readonly scheduler = new SliceScheduler(() => this.slice());
+  /** The scenario's run.schedule (e.g. cd-piston's force step), the core's ParameterSchedule as in the CLI */
+  private schedule = new ParameterSchedule();
+  private hasPiston = false;
+  /** sweeps of the last recorded step (contact dynamics) */
+  private lastSweeps = 0;
+  /** one series row, reused */
+  private readonly row = new Float64Array(SERIES_COLUMNS.length);
 
   listScenarios(): ScenarioInfo[] {
     return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
@@ -82,11 +88,9 @@ export class SimWorker implements SimApi {
       return { ok: false, problems: describeError(e) };
     }
     const rejected: string[] = [];
-    this.pendingPatch = {};
     for (const [k, v] of Object.entries(overrides ?? {})) {
       try {
         world.setParams({ [k]: v });
-        this.notePending(world, { [k]: v });
       } catch (e) {
         rejected.push(...describeError(e));
       }
@@ -102,6 +106,9 @@ export class SimWorker implements SimApi {
     const sel = spec.run?.selectContact;
     this.selection = { particle: -1, contact: sel ? [sel[0], sel[1]] : null };
     if (sel) world.selectContact(sel[0], sel[1]);
+    this.schedule = new ParameterSchedule(spec.run?.schedule ?? []);
+    this.hasPiston = Number.isFinite(world.diagnostics().pistonPosition);
+    this.lastSweeps = 0;
     this.sample();
     if (this.running) this.scheduler.schedule();
     return { ok: true, value: { status: this.getStatus(), rejected } };
@@ -111,11 +118,10 @@ export class SimWorker implements SimApi {
     if (!this.world) return { ok: false, problems: ['no scenario loaded'] };
     try {
       this.world.setParams(patch);
-      this.notePending(this.world, patch);
     } catch (e) {
       return { ok: false, problems: describeError(e) };
     }
-    return { ok: true, value: this.currentParams(this.world) };
+    return { ok: true, value: { ...this.world.params } };
   }
 
   run(): void {
@@ -136,7 +142,7 @@ export class SimWorker implements SimApi {
     while (done < want) {
       if (this.stepsSinceSample >= this.sampleStride) this.sample();
       const k = Math.min(want - done, this.sampleStride - this.stepsSinceSample);
-      const did = w.step(k);
+      const did = this.advance(w, k);
       done += did;
       this.stepsSinceSample += did;
       if (diverged(w)) {
@@ -160,6 +166,7 @@ export class SimWorker implements SimApi {
     if (!w) return false;
     const ok = w.restoreLastGood();
     if (ok) {
+      this.schedule.rewind(w.t, w.dt);
       this.ring.truncate(w.t);
       this.stepsSinceSample = 0;
       this.sample();
@@ -200,12 +207,16 @@ export class SimWorker implements SimApi {
       stepsPerFrame: this.stepsPerFrame,
       timeScales: w ? safe(() => w.timeScales()) : null,
       health: w ? { ...w.health } : OK_HEALTH,
-      params: w ? this.currentParams(w) : null,
+      params: w ? { ...w.params } : null,
       selection: { particle: this.selection.particle, contact: this.selection.contact ? [...this.selection.contact] : null },
       staticVersion: this.staticVersion,
       seriesSeq: this.ring.seq,
       sampleStride: this.sampleStride,
       busy: this.running ? this.meter.busy : 0,
+      ...this.trackedNow(),
+      hasPiston: this.hasPiston,
+      sweeps: this.lastSweeps,
+      schedule: this.schedule.list(),
     };
   }
 
@@ -287,19 +298,26 @@ export class SimWorker implements SimApi {
 
   convergenceSpec(): Checked<unknown> {
     if (!this.world || !this.spec) return { ok: false, problems: ['no scenario loaded'] };
-    return ladderSpec(this.spec, this.scenario, this.currentParams(this.world), this.solverCatalog().convergenceScenarios);
+    return ladderSpec(this.spec, this.scenario, ({ ...this.world.params }), this.solverCatalog().convergenceScenarios);
   }
 
-  private notePending(w: WorldLike, patch: Record<string, unknown>): void {
-    if (this.pendingAtStep !== w.stepCount) this.pendingPatch = {};
-    Object.assign(this.pendingPatch, checkPatch(patch));
-    this.pendingAtStep = w.stepCount;
+  private trackedNow(): { tracked: number; trackedBy: 'selection' | 'scenario' | 'none' } {
+    const w = this.world;
+    return trackedParticle(this.selection.particle, this.spec?.run?.track, w ? w.n : 0);
   }
 
-  /** The world's parameters including accepted changes it applies at its next step. */
-  private currentParams(w: WorldLike): LiveParams {
-    if (this.pendingAtStep !== w.stepCount) this.pendingPatch = {};
-    return { ...w.params, ...this.pendingPatch };
+  /**
+   * Up to k steps: the scenario's scheduled changes first (stepping stops at each one's time).
+   */
+  private advance(w: WorldLike, k: number): number {
+    for (const patch of this.schedule.due(w.t, w.dt)) {
+      try {
+        w.setParams(patch);
+      } catch {
+        // validated with the scenario (schema.ts); a refused combination leaves the world as it was
+      }
+    }
+    return w.step(this.schedule.stepsAllowed(w.t, w.dt, k));
   }
 
   // ---- run loop ----
@@ -322,7 +340,7 @@ export class SimWorker implements SimApi {
         if (k <= 0) break;
       }
       const s0 = performance.now();
-      const did = w.step(k);
+      const did = this.advance(w, k);
       now = performance.now();
       if (did > 0) this.msPerStep = 0.8 * this.msPerStep + 0.2 * ((now - s0) / did);
       this.meter.add(did, now - s0, now);
@@ -348,7 +366,16 @@ export class SimWorker implements SimApi {
     const t0 = performance.now();
     const d = w.diagnostics();
     this.msPerDiag = 0.8 * this.msPerDiag + 0.2 * (performance.now() - t0);
-    this.ring.push(d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.planeAngle, d.contacts, d.maxOverlapRatio);
+    this.lastSweeps = d.sweeps;
+    const { tracked } = this.trackedNow();
+    const b = w.bodies, r = this.row;
+    r[0] = d.t; r[1] = d.ek; r[2] = d.ekTrans; r[3] = d.ekRot; r[4] = d.eElastic; r[5] = d.planeAngle;
+    r[6] = d.contacts; r[7] = d.maxOverlapRatio;
+    r[8] = tracked >= 0 ? tracked : NaN;
+    r[9] = tracked >= 0 ? b.x[tracked] : NaN;
+    r[10] = tracked >= 0 ? b.y[tracked] : NaN;
+    r[11] = d.pistonPosition;
+    this.ring.push(r);
   }
 
   /**

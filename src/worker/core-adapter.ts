@@ -7,8 +7,7 @@ import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
-import { checkPatch } from '../core/index';
-export { checkPatch };
+export { ParameterSchedule } from '../core/index';
 
 export interface WorldLike {
   n: number;
@@ -57,12 +56,16 @@ export function listBuiltIns(): { name: string; title: string; description: stri
   return core.listBuiltIns();
 }
 /** The core's one-line descriptions of the integrators and tangential schemes, in PARAMS order. */
-export function solverDescriptions(): { integrators: { id: string; description: string }[]; tangential: { id: string; description: string }[] } {
+export function solverDescriptions(): {
+  integrators: { id: string; description: string; kind: IntegratorKind }[];
+  tangential: { id: string; description: string }[];
+} {
   return {
-    integrators: core.INTEGRATOR_IDS.map((id) => ({ id, description: core.INTEGRATORS[id].description })),
+    integrators: core.INTEGRATOR_IDS.map((id) => ({ id, description: core.INTEGRATORS[id].description, kind: core.INTEGRATORS[id].kind })),
     tangential: core.TANGENTIAL_IDS.map((id) => ({ id, description: core.TANGENTIAL_SCHEMES[id].description })),
   };
 }
+export type IntegratorKind = 'force' | 'impulse';
 /** The refusal message of a scheme × integrator combination (sim/combination.ts), or null. */
 export function combinationProblem(p: LiveParams): string | null {
   return core.combinationProblem(p);

@@ -21,12 +21,12 @@ export class SeriesRing {
     this.data = new Float64Array(capacity * NCOL);
   }
 
-  /** Appends one row; values in SERIES_COLUMNS order. */
-  push(t: number, ek: number, ekTrans: number, ekRot: number, eElastic: number, angle: number, contacts: number, maxOverlap: number): void {
+  /** Appends one row: NCOL values in SERIES_COLUMNS order. */
+  push(row: ArrayLike<number>): void {
+    if (row.length !== NCOL) throw new Error(`series row: ${row.length} values, expected ${NCOL}`);
     const o = (this.seq % this.cap) * NCOL;
     const d = this.data;
-    d[o] = t; d[o + 1] = ek; d[o + 2] = ekTrans; d[o + 3] = ekRot; d[o + 4] = eElastic;
-    d[o + 5] = angle; d[o + 6] = contacts; d[o + 7] = maxOverlap;
+    for (let c = 0; c < NCOL; c++) d[o + c] = row[c];
     this.seq++;
   }
 

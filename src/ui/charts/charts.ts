@@ -1,28 +1,36 @@
 /**
  * Live uPlot charts fed from the SeriesStore: Ek(t) (total, translational, rotational; linear or
- * log y) and the selected contact's plane angle. They show a scrolling window of the newest rows;
- * the store keeps the full history for export. The same functions build chart data and CSV rows,
- * so an exported CSV's rows are exactly the chart's points.
+ * log y), the selected contact's plane angle, and the position chart (the tracked particle's x and y,
+ * or the piston's position). They show a scrolling window of the newest rows; the store keeps the
+ * full history for export. The same functions build chart data and CSV rows, so an exported CSV's
+ * rows are exactly the chart's points.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SeriesStore } from './series-store';
 
-export type ChartKind = 'ek' | 'angle';
+/** 'particle' and 'piston' are the two faces of the position chart; 'position' is its CSV (all columns). */
+export type ChartKind = 'ek' | 'angle' | 'particle' | 'piston';
+export type CsvKind = ChartKind | 'position';
 
-/** Chart columns (after the x column) of each chart, with CSV headers. */
-export const CHART_COLUMNS: Record<ChartKind, { header: string[] }> = {
-  ek: { header: ['t_s', 'Ek_J', 'EkTrans_J', 'EkRot_J'] },
-  angle: { header: ['t_s', 'planeAngle_deg'] },
+type Cols = SeriesStore['cols'];
+const col = (name: keyof Cols) => (cols: Cols, k: number) => cols[name][k];
+
+/** Columns of each chart (the first is x = t) and of each CSV: header and value at row k. */
+export const CHART_COLUMNS: Record<CsvKind, { header: string[]; get: ((cols: Cols, k: number) => number)[] }> = {
+  ek: { header: ['t_s', 'Ek_J', 'EkTrans_J', 'EkRot_J'], get: [col('t'), col('ek'), col('ekTrans'), col('ekRot')] },
+  angle: { header: ['t_s', 'planeAngle_deg'], get: [col('t'), (c, k) => (c.angle[k] * 180) / Math.PI] },
+  particle: { header: ['t_s', 'x_m', 'y_m'], get: [col('t'), col('trackX'), col('trackY')] },
+  piston: { header: ['t_s', 'pistonPosition_m'], get: [col('t'), col('piston')] },
+  position: {
+    header: ['t_s', 'particle', 'x_m', 'y_m', 'pistonPosition_m'],
+    get: [col('t'), col('tracked'), col('trackX'), col('trackY'), col('piston')],
+  },
 };
 
 /** Value of column c of chart `kind` at row k, or null when it is not drawable (NaN, or ≤ 0 on a log axis). */
-export function chartValue(store: SeriesStore, kind: ChartKind, c: number, k: number, logY: boolean): number | null {
-  const cols = store.cols;
-  let v: number;
-  if (c === 0) v = cols.t[k];
-  else if (kind === 'ek') v = c === 1 ? cols.ek[k] : c === 2 ? cols.ekTrans[k] : cols.ekRot[k];
-  else v = (cols.angle[k] * 180) / Math.PI;
+export function chartValue(store: SeriesStore, kind: CsvKind, c: number, k: number, logY: boolean): number | null {
+  const v = CHART_COLUMNS[kind].get[c](store.cols, k);
   if (!Number.isFinite(v)) return null;
   if (logY && c > 0 && v <= 0) return null;
   return v;
@@ -32,12 +40,19 @@ export function chartValue(store: SeriesStore, kind: ChartKind, c: number, k: nu
  * (an Ek that relaxes to 1e-300 or 0 would otherwise ask uPlot for hundreds of decades). */
 export const LOG_FLOOR = 1e-16;
 
-export function buildData(store: SeriesStore, kind: ChartKind, from: number, to: number, logY: boolean): (number | null)[][] {
+/**
+ * The chart's points for rows [from, to). `particle` ≥ 0 keeps only the rows recorded while that
+ * particle was tracked (the position chart after another disc was clicked); the others are gaps.
+ */
+export function buildData(store: SeriesStore, kind: ChartKind, from: number, to: number, logY: boolean, particle = -1): (number | null)[][] {
   const ncol = CHART_COLUMNS[kind].header.length;
   const out: (number | null)[][] = [];
+  const tracked = store.cols.tracked;
   for (let c = 0; c < ncol; c++) {
     const a = new Array<number | null>(to - from);
-    for (let k = from; k < to; k++) a[k - from] = chartValue(store, kind, c, k, logY);
+    for (let k = from; k < to; k++) {
+      a[k - from] = c > 0 && particle >= 0 && tracked[k] !== particle ? null : chartValue(store, kind, c, k, logY);
+    }
     out.push(a);
   }
   if (logY) {
@@ -53,7 +68,7 @@ export function buildData(store: SeriesStore, kind: ChartKind, from: number, to:
 }
 
 /** CSV of the full history of one chart (same values as the chart; empty cell = no value). */
-export function buildCsv(store: SeriesStore, kind: ChartKind): string {
+export function buildCsv(store: SeriesStore, kind: CsvKind): string {
   const ncol = CHART_COLUMNS[kind].header.length;
   const lines = [CHART_COLUMNS[kind].header.join(',')];
   for (let k = 0; k < store.length; k++) {
@@ -75,6 +90,71 @@ function fmt(v: number | null | undefined): string {
   return a !== 0 && (a < 1e-3 || a >= 1e4) ? v.toExponential(3) : v.toPrecision(4);
 }
 
+/**
+ * Tick labels with as many decimals as the tick spacing needs: a piston ringing by a micrometre
+ * around 0.928 m reads -0.928309, -0.928310 instead of -0.928 twice.
+ */
+function preciseTicks(_u: uPlot, splits: number[]): string[] {
+  const inc = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : 0;
+  const dec = inc > 0 ? Math.min(12, Math.max(0, Math.ceil(-Math.log10(inc) - 1e-9))) : 3;
+  return splits.map((v) => v.toFixed(dec));
+}
+
+/** Axis width that fits its longest tick label (13 px font) plus the axis title. */
+function labelWidth(_u: uPlot, values: string[] | null): number {
+  const chars = values && values.length ? Math.max(...values.map((v) => (v ?? '').length)) : 4;
+  return 34 + 7.6 * chars;
+}
+
+const POSITION_AXIS = { values: preciseTicks, size: labelWidth };
+
+/** Which coordinates of the tracked particle the position chart draws. */
+export type Coordinates = 'x' | 'y' | 'xy';
+
+/** uPlot scales, axes and series of each chart. */
+function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates): Pick<uPlot.Options, 'scales' | 'axes' | 'series'> {
+  const tAxis = { ...AXIS, label: 't [s]', labelSize: 22 };
+  const tSeries = { label: 't', value: (_u: uPlot, v: number | null) => fmt(v) };
+  const line = (label: string, stroke: string, width: number, scale = 'y') => ({ label, stroke, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) });
+  if (kind === 'ek') {
+    return {
+      scales: { x: { time: false }, y: logY ? { distr: 3 } : { auto: true } },
+      axes: [tAxis, {
+        ...AXIS, label: 'Ek [J]', size: 78, labelSize: 22,
+        // log axis: label the decades only
+        ...(logY ? { values: (_u: uPlot, splits: number[]) => splits.map((v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? `1e${Math.round(Math.log10(v))}` : '')) } : {}),
+      }],
+      series: [tSeries, line('Ek', '#ffd166', 2.5), line('trans', '#4cc9f0', 1.5), line('rot', '#f72585', 1.5)],
+    };
+  }
+  if (kind === 'angle') {
+    return {
+      scales: { x: { time: false }, y: { auto: true } },
+      axes: [tAxis, { ...AXIS, label: 'contact-plane angle [°]', size: 78, labelSize: 22 }],
+      series: [tSeries, line('angle', '#90e0ef', 2.5)],
+    };
+  }
+  if (kind === 'particle') {
+    // x on the left axis, y on the right one, each auto-scaled; a coordinate that never moves
+    // (a locked one, e.g. y in the cd-chain) is left out so the one that moves fills the chart
+    const showX = coords !== 'y', showY = coords !== 'x';
+    return {
+      scales: { x: { time: false }, y: { auto: true }, y2: { auto: true } },
+      axes: [
+        tAxis,
+        { ...AXIS, ...POSITION_AXIS, scale: 'y', label: 'x [m]', labelSize: 22, stroke: '#80ed99', show: showX },
+        { ...AXIS, ...POSITION_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: '#ff9f68', show: showY, grid: { show: !showX } },
+      ],
+      series: [tSeries, { ...line('x', '#80ed99', 2.5, 'y'), show: showX }, { ...line('y', '#ff9f68', 2, 'y2'), show: showY }],
+    };
+  }
+  return {
+    scales: { x: { time: false }, y: { auto: true } },
+    axes: [tAxis, { ...AXIS, ...POSITION_AXIS, label: 'position [m]', labelSize: 22 }],
+    series: [tSeries, line('piston', '#c77dff', 2.5)],
+  };
+}
+
 export class LiveChart {
   private plot: uPlot | null = null;
   private lastVersion = -1;
@@ -82,16 +162,51 @@ export class LiveChart {
   logY = false;
   /** rows shown (0 = all) */
   windowRows = 3000;
+  /** position chart: the particle whose rows are drawn (-1: every row) */
+  private particle = -1;
+  /** position chart: the coordinates drawn */
+  private coords: Coordinates = 'xy';
   /** data currently given to uPlot (for tests and PNG export) */
   data: (number | null)[][] = [];
 
-  constructor(private readonly host: HTMLElement, readonly kind: ChartKind, private readonly store: SeriesStore) {
+  constructor(private readonly host: HTMLElement, private chartKind: ChartKind, private readonly store: SeriesStore) {
     this.create();
     new ResizeObserver(() => this.resize()).observe(host);
   }
 
   get canvas(): HTMLCanvasElement | null {
     return this.plot ? this.plot.ctx.canvas : null;
+  }
+
+  get kind(): ChartKind {
+    return this.chartKind;
+  }
+
+  /** Shows another chart in the same place (the position chart: particle ↔ piston). */
+  setKind(kind: ChartKind): void {
+    if (kind === this.chartKind) return;
+    this.chartKind = kind;
+    this.data = [];
+    this.create();
+  }
+
+  /** Position chart: which coordinates to draw. */
+  setCoordinates(c: Coordinates): void {
+    if (c === this.coords) return;
+    this.coords = c;
+    if (this.kind === 'particle') this.create();
+  }
+
+  get coordinates(): Coordinates {
+    return this.coords;
+  }
+
+  /** Position chart: draws only the rows recorded while particle i was tracked. */
+  setParticle(i: number): void {
+    if (i === this.particle) return;
+    this.particle = i;
+    this.lastVersion = -1;
+    this.update();
   }
 
   setLog(on: boolean): void {
@@ -110,33 +225,14 @@ export class LiveChart {
 
   private create(): void {
     if (this.plot) this.plot.destroy();
-    const ek = this.kind === 'ek';
     const opts: uPlot.Options = {
       ...this.size(),
-      scales: { x: { time: false }, y: ek && this.logY ? { distr: 3 } : { auto: true } },
-      axes: [
-        { ...AXIS, label: 't [s]', labelSize: 22 },
-        {
-          ...AXIS, label: ek ? 'Ek [J]' : 'contact-plane angle [°]', size: 78, labelSize: 22,
-          // log axis: label the decades only
-          ...(ek && this.logY ? { values: (_u: uPlot, splits: number[]) => splits.map((v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? `1e${Math.round(Math.log10(v))}` : '')) } : {}),
-        },
-      ],
-      series: ek
-        ? [
-            { label: 't', value: (_u, v) => fmt(v) },
-            { label: 'Ek', stroke: '#ffd166', width: 2.5, value: (_u, v) => fmt(v) },
-            { label: 'trans', stroke: '#4cc9f0', width: 1.5, value: (_u, v) => fmt(v) },
-            { label: 'rot', stroke: '#f72585', width: 1.5, value: (_u, v) => fmt(v) },
-          ]
-        : [
-            { label: 't', value: (_u, v) => fmt(v) },
-            { label: 'angle', stroke: '#90e0ef', width: 2.5, value: (_u, v) => fmt(v) },
-          ],
+      ...plotLayout(this.kind, this.logY, this.coords),
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
     };
-    this.plot = new uPlot(opts, this.data.length ? (this.data as uPlot.AlignedData) : (ek ? [[], [], [], []] : [[], []]), this.host);
+    const empty = CHART_COLUMNS[this.kind].header.map(() => []);
+    this.plot = new uPlot(opts, (this.data.length ? this.data : empty) as uPlot.AlignedData, this.host);
     this.lastVersion = -1;
     this.update();
   }
@@ -149,7 +245,7 @@ export class LiveChart {
     this.lastWindow = this.windowRows;
     const to = this.store.length;
     const from = this.store.windowStart(this.windowRows);
-    this.data = buildData(this.store, this.kind, from, to, this.logY);
+    this.data = buildData(this.store, this.kind, from, to, this.logY, this.kind === 'particle' ? this.particle : -1);
     const plot = this.plot;
     plot.batch(() => plot.setData(this.data as uPlot.AlignedData));
   }

@@ -6,8 +6,11 @@
  */
 import GUI, { type Controller } from 'lil-gui';
 import { PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
-import type { ScenarioInfo, SchemeProblems, SolverCatalog } from '../../protocol/api';
+import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
+import type { CsvKind } from '../charts/charts';
+import { fmtNum } from './format';
 import { SolverNotes } from './solver-notes';
+import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText } from './solver-kind';
 import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
 export interface ControlHandlers {
@@ -18,20 +21,14 @@ export interface ControlHandlers {
   reset(): void;
   ui(patch: Partial<UiState>): void;
   fit(): void;
-  exportCsv(kind: 'ek' | 'angle'): void;
+  exportCsv(kind: Extract<CsvKind, 'ek' | 'angle' | 'position'>): void;
   exportPng(): void;
   exportJson(): void;
   loadFile(): void;
   convergence(): void;
 }
 
-export function fmtNum(v: number): string {
-  if (!Number.isFinite(v)) return String(v);
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a >= 1e4 || a < 1e-3) return v.toExponential(2).replace('e+', 'e');
-  return String(Number(v.toPrecision(3)));
-}
+export { fmtNum };
 
 /** The general GSSSS member's parameters (integrator 'gssss'; design/integrators.md §2.4). */
 const GSSSS_OPTIONS = ['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const;
@@ -42,6 +39,15 @@ function tag(c: Controller, id: string): Controller {
 }
 
 interface LogSlider { set(v: number): void; ctrl: Controller }
+
+/** A line of text at the top of a folder (set with textContent, never HTML). */
+function noteIn(folder: GUI, testId: string): HTMLElement {
+  const el = document.createElement('div');
+  el.className = 'solver-note';
+  el.setAttribute('data-testid', testId);
+  folder.$children.prepend(el);
+  return el;
+}
 
 export class Controls {
   readonly gui: GUI;
@@ -57,6 +63,15 @@ export class Controls {
   private readonly solverNotes: SolverNotes;
   /** the general GSSSS member's parameters: shown only while integrator = 'gssss' */
   private gssssFolder: GUI | null = null;
+  /** soft DEM / contact dynamics, above the integrator dropdown */
+  private readonly kindChoice: SolverKindChoice;
+  /** N_I, sweep order, tolerance, restitution: shown only under contact dynamics */
+  private readonly cdFolder: GUI;
+  /** piston force and mass: shown only when the scene has a piston */
+  private readonly pistonFolder: GUI;
+  private readonly scheduleNote: HTMLElement;
+  private readonly materialNote: HTMLElement;
+  private contactDynamics = false;
 
   constructor(host: HTMLElement, scenarios: ScenarioInfo[], catalog: SolverCatalog, private readonly h: ControlHandlers) {
     const gui = new GUI({ container: host, title: 'Controls', width: 340 });
@@ -81,6 +96,7 @@ export class Controls {
 
     // --- solver ---
     const solver = gui.addFolder('Solver');
+    this.kindChoice = new SolverKindChoice(solver, catalog, (integrator) => { if (!this.suppress) h.param('integrator', integrator); });
     const integratorCtrl = this.choice(solver, 'integrator');
     const tangentialCtrl = this.choice(solver, 'tangential');
     this.solverNotes = new SolverNotes(catalog, integratorCtrl, tangentialCtrl);
@@ -91,8 +107,22 @@ export class Controls {
     m.convergence = () => h.convergence();
     tag(solver.add(m, 'convergence').name('Convergence…'), 'convergence');
 
+    // --- contact dynamics (shown only while it is the solver) and the piston (only with one) ---
+    this.cdFolder = gui.addFolder('Contact dynamics');
+    this.cdFolder.domElement.setAttribute('data-testid', 'gui-cd-folder');
+    for (const name of CD_PARAMS) this.generic(this.cdFolder, name);
+    this.pistonFolder = gui.addFolder('Piston');
+    this.pistonFolder.domElement.setAttribute('data-testid', 'gui-piston-folder');
+    for (const name of PISTON_PARAMS) this.generic(this.pistonFolder, name);
+    this.scheduleNote = noteIn(this.pistonFolder, 'schedule-note');
+    this.cdFolder.hide();
+    this.pistonFolder.hide();
+
     // --- material ---
     const mat = gui.addFolder('Material');
+    this.materialNote = noteIn(mat, 'material-cd-note');
+    this.materialNote.textContent = 'Contact dynamics: rigid discs. kn, kt/kn, εn, tangential damping and the Coulomb cap are not used; μ is exact Coulomb friction.';
+    this.materialNote.hidden = true;
     this.logSlider(mat, 'kn');
     this.linear(mat, 'ktOverKn', 0.01);
     this.linear(mat, 'en', 0.01);
@@ -143,11 +173,13 @@ export class Controls {
     const ex = gui.addFolder('Export / import');
     m.ekCsv = () => h.exportCsv('ek');
     m.angleCsv = () => h.exportCsv('angle');
+    m.positionCsv = () => h.exportCsv('position');
     m.png = () => h.exportPng();
     m.json = () => h.exportJson();
     m.load = () => h.loadFile();
     tag(ex.add(m, 'ekCsv').name('Ek(t) CSV'), 'export-ek');
     tag(ex.add(m, 'angleCsv').name('angle(t) CSV'), 'export-angle');
+    tag(ex.add(m, 'positionCsv').name('position(t) CSV'), 'export-position');
     tag(ex.add(m, 'png').name('PNG (canvas + charts)'), 'export-png');
     tag(ex.add(m, 'json').name('scenario JSON'), 'export-json');
     tag(ex.add(m, 'load').name('load scenario JSON…'), 'load-json');
@@ -217,7 +249,11 @@ export class Controls {
     const c = tag(folder.add(this.model, key, min, hi, span / 500), name);
     c.domElement.classList.add('log-slider');
     c.domElement.title = `${info.help} (log slider; allowed ${info.min} to ${info.max})`;
-    const toValue = (e: number) => (zeroOk && e < lo - span * 0.025 ? 0 : Number((10 ** e).toPrecision(3)));
+    const toValue = (e: number) => {
+      if (zeroOk && e < lo - span * 0.025) return 0;
+      const v = Number((10 ** e).toPrecision(3));
+      return info.integer ? Math.min(info.max, Math.max(info.min, Math.round(v))) : v;
+    };
     c.onChange((e: number) => {
       const v = toValue(e);
       c.name(this.label(name, v));
@@ -232,10 +268,19 @@ export class Controls {
     this.ctrls.set(name, c);
   }
 
+  /**
+   * Shows the controls that mean something for the current solver: under contact dynamics the
+   * soft-contact parameters are hidden (with a note) and the Contact dynamics folder appears.
+   */
   private syncDampingVisibility(): void {
+    const soft = !this.contactDynamics;
     const ratio = this.model.tangentialDamping !== 'restitution';
-    this.ctrls.get('nuTOverNuN')?.show(ratio);
-    this.ctrls.get('etOverEn')?.show(!ratio);
+    for (const name of SOFT_ONLY_PARAMS) this.ctrls.get(name)?.show(soft);
+    this.ctrls.get('nuTOverNuN')?.show(soft && ratio);
+    this.ctrls.get('etOverEn')?.show(soft && !ratio);
+    this.solverNotes.showTangential(soft);
+    this.materialNote.hidden = soft;
+    if (this.cdFolder._hidden !== soft) this.cdFolder.show(!soft);
   }
 
   /** Shows the worker's current parameters without sending them back. */
@@ -253,6 +298,7 @@ export class Controls {
         if (PARAMS[name].kind === 'number') c.name(this.label(name, v));
         c.updateDisplay();
       }
+      this.contactDynamics = this.kindChoice.isContactDynamics(p.integrator);
       this.syncDampingVisibility();
       this.syncSolver(p);
     } finally {
@@ -262,6 +308,7 @@ export class Controls {
 
   /** Descriptions of the chosen integrator and scheme; the GSSSS options only for integrator 'gssss'. */
   private syncSolver(p: LiveParams): void {
+    this.kindChoice.show(p.integrator);
     this.solverNotes.show(p.integrator, p.tangential);
     const general = p.integrator === 'gssss';
     if (this.gssssFolder && this.gssssFolder._hidden === general) {
@@ -294,13 +341,29 @@ export class Controls {
     }
   }
 
+  /** Whether this integrator is contact dynamics (rigid discs), per the core's registry. */
+  isContactDynamics(integrator: string): boolean {
+    return this.kindChoice.isContactDynamics(integrator);
+  }
+
   setRunning(running: boolean): void {
     const label = running ? 'Pause' : 'Run';
     if (this.runCtrl.domElement.textContent?.trim() !== label) this.runCtrl.name(label);
   }
 
+  /** The tc line under the Δt/tc slider; under contact dynamics Δt in seconds is what matters. */
   setTc(tc: number | undefined, stable: number | undefined, dt: number): void {
-    const txt = tc ? `${fmtNum(tc)} s · Δt = ${fmtNum(dt)} s${stable ? ` · stable ≲ ${fmtNum(stable)} tc` : ''}` : '–';
+    let txt = '–';
+    if (tc && this.contactDynamics) txt = `Δt = ${fmtNum(dt)} s · tc(kn) = ${fmtNum(tc)} s`;
+    else if (tc) txt = `${fmtNum(tc)} s · Δt = ${fmtNum(dt)} s${stable ? ` · stable ≲ ${fmtNum(stable)} tc` : ''}`;
     if (this.model.tc !== txt) { this.model.tc = txt; this.tcCtrl.updateDisplay(); }
+  }
+
+  /** The piston folder for scenes with a piston, with the scenario's scheduled changes. */
+  setScene(hasPiston: boolean, schedule: ScheduledChange[]): void {
+    if (this.pistonFolder._hidden === hasPiston) this.pistonFolder.show(hasPiston);
+    const text = scheduleText(schedule);
+    if (this.scheduleNote.textContent !== text) this.scheduleNote.textContent = text;
+    this.scheduleNote.hidden = text === '';
   }
 }

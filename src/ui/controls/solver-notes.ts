@@ -27,6 +27,7 @@ export class SolverNotes {
   private readonly rejectionNote: HTMLElement;
   private readonly integrators: Map<string, string>;
   private readonly schemes: Map<string, string>;
+  private tangentialShown = true;
 
   constructor(
     catalog: SolverCatalog,
@@ -46,7 +47,15 @@ export class SolverNotes {
   /** Shows the descriptions of the current choice. */
   show(integrator: string, tangential: string): void {
     setText(this.integratorNote, this.integrators.get(integrator) ?? '');
-    setText(this.tangentialNote, this.schemes.get(tangential) ?? '');
+    setText(this.tangentialNote, this.tangentialShown ? this.schemes.get(tangential) ?? '' : '');
+  }
+
+  /** Contact dynamics has no tangential spring: its scheme notes are hidden with the dropdown. */
+  showTangential(on: boolean): void {
+    if (on === this.tangentialShown) return;
+    this.tangentialShown = on;
+    this.tangentialNote.hidden = !on || this.tangentialNote.textContent === '';
+    this.refusedNote.hidden = !on || this.refusedNote.textContent === '';
   }
 
   /**
@@ -63,7 +72,7 @@ export class SolverNotes {
       option.title = why ?? '';
       if (why !== null) refused.push(id);
     }
-    setText(this.refusedNote, refused.length ? `Not with ${integrator}: ${refused.join(', ')}` : '');
+    setText(this.refusedNote, refused.length && this.tangentialShown ? `Not with ${integrator}: ${refused.join(', ')}` : '');
   }
 
   /** The core's message for a refused change (empty: hide). */

@@ -3,10 +3,10 @@
  * driven by playwright-core). Builds the app with Vite's JS API and serves it with `vite preview`.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseScenario } from '../../src/core/index';
-import { buildAndServe, launch, openApp, type App } from './harness';
+import { openApp, useBrowserSession, waitFor } from './harness';
 
 interface Hook {
   status(): { running: boolean; t: number; step: number; n: number; health: { status: string; message: string }; params: Record<string, unknown> } | null;
@@ -24,22 +24,7 @@ interface Hook {
 const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await buildAndServe();
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function waitFor(page: Page, cond: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(cond, undefined, { timeout, polling: 100 });
-}
+const session = useBrowserSession();
 
 async function canvasShot(page: Page): Promise<Buffer> {
   return page.locator('[data-testid="sim-canvas"]').screenshot();
@@ -47,7 +32,7 @@ async function canvasShot(page: Page): Promise<Buffer> {
 
 describe('granular sandbox in headless Chromium', () => {
   it('loads with no console errors, runs the default pile, particles move and Ek is charted', async () => {
-    const { page, errors } = await openApp(browser, app.url);
+    const { page, errors } = await openApp(session.browser, session.app.url);
     await waitFor(page, 'window.__sandbox.status()?.running === true && window.__sandbox.frames().particles > 0');
     const st = await hook(page, (h) => h.status());
     expect(st?.n).toBeGreaterThan(100);
@@ -76,7 +61,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('moving the μ slider changes the simulation', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=pile&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
     const STEPS = 9000;
     await hook(page, (h) => h.pause());
     const base = await page.evaluate(async (n) => {
@@ -113,7 +98,7 @@ describe('granular sandbox in headless Chromium', () => {
 
   it('a URL with parameters reproduces them in the GUI and the worker', async () => {
     const q = '?scenario=pile&kn=200000&mu=0.25&en=0.7&integrator=gear4&tangential=geometric&dtOverTc=0.01&rotation=false&gravityY=-5&spf=100&color=contacts&run=0';
-    const { page, errors } = await openApp(browser, app.url + q);
+    const { page, errors } = await openApp(session.browser, session.app.url + q);
     await waitFor(page, 'window.__sandbox.status()?.params?.mu === 0.25');
     const gui = await hook(page, (h) => h.guiValues());
     const ws = await hook(page, (h) => h.workerStatus());
@@ -135,7 +120,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('an invalid URL value shows a message naming the field and range, and the default is used', async () => {
-    const { page } = await openApp(browser, `${app.url}?scenario=pile&mu=5000&kn=abc&run=0`);
+    const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile&mu=5000&kn=abc&run=0`);
     const msg = page.locator('[data-testid="url-message"]');
     await msg.waitFor({ state: 'visible' });
     const text = (await msg.textContent()) ?? '';
@@ -150,7 +135,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('an invalid URL value is shown as text, never as HTML', async () => {
-    const { page } = await openApp(browser, `${app.url}?scenario=pile&mu=${encodeURIComponent('<img src=x onerror=alert(1)>')}&run=0`);
+    const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile&mu=${encodeURIComponent('<img src=x onerror=alert(1)>')}&run=0`);
     const msg = page.locator('[data-testid="url-message"]');
     await msg.waitFor({ state: 'visible' });
     expect(await msg.locator('img').count()).toBe(0);
@@ -159,7 +144,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('Δt/tc = 2 diverges: the run pauses, the page explains it, no NaN reaches the canvas, and it can go back', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=pile&dtOverTc=2`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&dtOverTc=2`);
     const banner = page.locator('[data-testid="divergence"]');
     await banner.waitFor({ state: 'visible', timeout: 60_000 });
     const text = (await page.locator('[data-testid="divergence-text"]').textContent()) ?? '';
@@ -184,7 +169,7 @@ describe('granular sandbox in headless Chromium', () => {
 
   it('exported Ek and angle CSV rows match the chart data', async () => {
     // two-disc selects contact (0, 1) itself, so the angle chart has values too
-    const { page } = await openApp(browser, `${app.url}?scenario=two-disc`);
+    const { page } = await openApp(session.browser, `${session.app.url}?scenario=two-disc`);
     await waitFor(page, 'window.__sandbox.seriesLength() > 50');
     await hook(page, (h) => h.pause());
     await waitFor(page, 'window.__sandbox.status()?.running === false');
@@ -213,7 +198,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('exports the scenario as JSON the core accepts, and a PNG of canvas plus charts', async () => {
-    const { page } = await openApp(browser, `${app.url}?scenario=pile`);
+    const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
     await waitFor(page, 'window.__sandbox.seriesLength() > 10');
     const [json] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-json"] button').click()]);
     const spec = parseScenario(JSON.parse(readFileSync((await json.path())!, 'utf8')));
@@ -226,7 +211,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('steps per frame limits the run without stalling it', async () => {
-    const { page } = await openApp(browser, `${app.url}?scenario=pile&spf=10`);
+    const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile&spf=10`);
     await page.waitForTimeout(500);
     const a = await hook(page, (h) => h.workerStatus());
     await page.waitForTimeout(1500);

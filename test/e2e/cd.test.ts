@@ -6,11 +6,11 @@
  * the chain's oscillation, and the divergence banner for contact dynamics.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createWorld, getBuiltIn, type LiveParams } from '../../src/core/index';
 import { fitDampedSine } from '../../src/core/diagnostics/damped-sine-fit';
-import { buildAndServe, launch, openApp, type App } from './harness';
+import { openApp, useBrowserSession, waitFor } from './harness';
 
 interface Status {
   running: boolean; t: number; step: number; dt: number; n: number; sweeps: number; tracked: number; hasPiston: boolean;
@@ -32,22 +32,7 @@ interface Hook {
 const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await buildAndServe();
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function waitFor(page: Page, cond: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(cond, undefined, { timeout, polling: 100 });
-}
+const session = useBrowserSession();
 
 const gui = (page: Page, name: string) => page.locator(`[data-testid="gui-${name}"]`);
 const byId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
@@ -83,7 +68,7 @@ function chartSeries(data: (number | null)[][], from: number): { t: number[]; x:
 
 describe('contact dynamics in the app (headless Chromium)', () => {
   it('switches pile → contact dynamics → gear5 on the same scene; Δt follows the core\'s per-kind rule', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=pile&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
     await waitFor(page, 'window.__sandbox.status()?.params?.integrator === "gear5"');
     expect(await gui(page, 'cd-folder').isHidden()).toBe(true);
     expect(await gui(page, 'kn').isVisible()).toBe(true);
@@ -148,7 +133,7 @@ describe('contact dynamics in the app (headless Chromium)', () => {
   });
 
   it('the Contact dynamics folder: N_I from the slider reaches the worker, sweeps in the status line', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=cd-chain&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=cd-chain&run=0`);
     await waitFor(page, 'window.__sandbox.status()?.params?.iterations === 40');
     expect(await gui(page, 'cd-folder').isVisible()).toBe(true);
     expect(await gui(page, 'piston-folder').isHidden()).toBe(true);
@@ -175,7 +160,7 @@ describe('contact dynamics in the app (headless Chromium)', () => {
   });
 
   it('the position chart follows cd-chain\'s last disc and cd-piston\'s piston, and exports as CSV', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=cd-chain&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=cd-chain&run=0`);
     await waitFor(page, 'window.__sandbox.status()?.tracked === 49');
     await hook(page, (h) => h.stepN(120));
     await waitFor(page, 'window.__sandbox.chartData("position")[0].length >= 120');
@@ -201,7 +186,7 @@ describe('contact dynamics in the app (headless Chromium)', () => {
     expect(errors).toEqual([]);
     await page.context().close();
 
-    const piston = await openApp(browser, `${app.url}?scenario=cd-piston&run=0`);
+    const piston = await openApp(session.browser, `${session.app.url}?scenario=cd-piston&run=0`);
     await waitFor(piston.page, 'window.__sandbox.status()?.hasPiston === true');
     expect(await gui(piston.page, 'piston-folder').isVisible()).toBe(true);
     expect(await byId(piston.page, 'schedule-note').textContent()).toContain('At t = 2.5 s the scenario sets pistonMass = 100');
@@ -217,7 +202,7 @@ describe('contact dynamics in the app (headless Chromium)', () => {
   });
 
   it('changing N_I on cd-chain changes the oscillation of the tracked disc (ω ∝ √N_I)', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=cd-chain&run=0&iterations=10`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=cd-chain&run=0&iterations=10`);
     await waitFor(page, 'window.__sandbox.status()?.params?.iterations === 10');
     const STEPS = 700;
     const run = async (): Promise<{ t: number[]; x: number[] }> => {
@@ -248,7 +233,7 @@ describe('contact dynamics in the app (headless Chromium)', () => {
 
   it('contact-dynamics divergence (N_I = 1, Δt ×2) shows the banner, draws no NaN, and goes back to the last good state', async () => {
     // Δt/tc = 0.28 is twice the chain's Δt (F Δt² ×4); with one sweep the overlaps grow past ½ radius
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=cd-chain&iterations=1&dtOverTc=0.28`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=cd-chain&iterations=1&dtOverTc=0.28`);
     await waitFor(page, 'window.__sandbox.status()?.health?.status === "diverged"');
     const banner = byId(page, 'divergence');
     await banner.waitFor({ state: 'visible' });

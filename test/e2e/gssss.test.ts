@@ -4,10 +4,10 @@
  * the core itself (descriptions, combinationProblem), so a change in the core cannot slip past the UI.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { INTEGRATORS, TANGENTIAL_IDS, combinationProblem, listBuiltIns, type LiveParams } from '../../src/core/index';
-import { buildAndServe, launch, openApp, type App } from './harness';
+import { openApp, useBrowserSession, waitFor } from './harness';
 
 interface Ladder {
   scenario: string;
@@ -27,22 +27,7 @@ interface Hook {
 const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await buildAndServe();
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function waitFor(page: Page, cond: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(cond, undefined, { timeout, polling: 100 });
-}
+const session = useBrowserSession();
 
 const select = (page: Page, name: string) => page.locator(`[data-testid="gui-${name}"] select`);
 const byId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
@@ -62,7 +47,7 @@ function quantity(l: Ladder, q: string): Ladder['quantities'][number] {
 
 describe('GSSSS controls and convergence panel in headless Chromium', () => {
   it('shows each member\'s description, the GSSSS options only for gssss, and disables the schemes the core refuses', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=case-i&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=case-i&run=0`);
     await waitFor(page, 'window.__sandbox.status()?.params?.integrator === "cdm"');
     const description = byId(page, 'integrator-description');
     await expect.poll(() => description.textContent()).toBe(INTEGRATORS.cdm.description);
@@ -90,7 +75,7 @@ describe('GSSSS controls and convergence panel in headless Chromium', () => {
   });
 
   it('a refused combination shows the core\'s message and changes nothing', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=case-i&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=case-i&run=0`);
     await waitFor(page, 'window.__sandbox.status()?.params?.tangential === "consistent"');
     const before = (await hook(page, (h) => h.workerStatus())).params;
     const urlBefore = page.url();
@@ -128,7 +113,7 @@ describe('GSSSS controls and convergence panel in headless Chromium', () => {
   });
 
   it('case-i with cdm: the ladder in the worker gives order ≈ 1 (traditional) and ≈ 2 (consistent), charted and exported', async () => {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=case-i&integrator=cdm&tangential=traditional&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=case-i&integrator=cdm&tangential=traditional&run=0`);
     await waitFor(page, 'window.__sandbox.status()?.params?.tangential === "traditional"');
     await byId(page, 'gui-convergence').locator('button').click();
     await byId(page, 'convergence-panel').waitFor({ state: 'visible' });

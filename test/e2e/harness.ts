@@ -3,6 +3,7 @@
  * JS API into a temporary folder, serve it with `vite preview` on 127.0.0.1, and launch Debian's
  * Chromium through playwright-core (no browser download).
  */
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,4 +79,30 @@ export async function openApp(browser: Browser, url: string, viewport = { width:
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __sandbox?: { ready: boolean } }).__sandbox?.ready === true, undefined, { timeout: 60_000 });
   return { page, errors };
+}
+
+/**
+ * Builds and serves the app and launches Chromium once per test file (beforeAll), closing both
+ * afterwards. Read `app` and `browser` inside tests, after beforeAll has run.
+ */
+export function useBrowserSession(): { readonly app: App; readonly browser: Browser } {
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await buildAndServe();
+    browser = await launch();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  return {
+    get app(): App { return app as App; },
+    get browser(): Browser { return browser as Browser; },
+  };
+}
+
+/** Waits until the page-side JavaScript condition holds. */
+export async function waitFor(page: Page, cond: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(cond, undefined, { timeout, polling: 100 });
 }

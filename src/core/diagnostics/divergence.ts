@@ -39,6 +39,11 @@ export function explainDivergence(c: DivergenceContext): string {
   if (c.kind === 'overlap') {
     return `${at}: an overlap reached ${(100 * c.value).toFixed(0)} % of a radius with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the particles are too soft for this load or impact speed — raise kn or lower the speeds/gravity.`;
   }
+  if (c.kind === 'energy' && c.dtOverTc > 0.5 * c.stableDtOverTc) {
+    // Central difference at Ω = ωΔt: the discrete energy of an oscillator swings by 1/(1 − Ω²/4),
+    // 2× already at Ω = √2, although the step is stable up to Ω = 2 (design/integrators.md §2.6).
+    return `${at}: kinetic + elastic energy reached ${f2(c.value)}× what the start state, gravity and the walls can supply with ${dt}, close to the stability limit (${f2(c.stableDtOverTc)} tc) — near the limit the step distorts the energy this much even before it blows up; reduce Δt/tc.`;
+  }
   if (c.kind === 'energy') {
     return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the ${c.tangential} spring update injects energy at this step — reduce Δt/tc.`;
   }

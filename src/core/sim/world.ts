@@ -462,19 +462,6 @@ export class World implements ImpulseDriver {
     return NaN;
   }
 
-  /**
-   * Stops all motion: every movable body's velocity and spin are set to zero and the integrator
-   * restarts from the state (its higher derivatives are cleared). Used to quench a packing to rest.
-   */
-  freeze(): void {
-    const b = this.bodies;
-    for (let k = 0; k < b.n; k++) {
-      if ((b.flags[k] & (PRESCRIBED | DRAGGED)) !== 0) continue;
-      b.vx[k] = 0; b.vy[k] = 0; b.omega[k] = 0;
-    }
-    this.restart();
-  }
-
   /** Drags body k to (x, y) with velocity (vx, vy); it stays kinematic until releaseBody. */
   moveBody(k: number, x: number, y: number, vx: number, vy: number): void {
     if (k < 0 || k >= this.bodies.n) return;

@@ -14,7 +14,7 @@
  */
 import type { Rng } from '../math/rng';
 import type { ImpulseContacts } from './impulse-contacts';
-import { solveCoupled, solveDecoupled } from './local-solver';
+import { BN, BT, DT, LOCAL_SLOTS, MU, RN, RT, solveLocal, WNN, WNT, WTT } from './local-solver';
 
 /** The velocities the solver updates and the mobilities it uses (arrays owned elsewhere). */
 export interface SolverBodies {
@@ -24,10 +24,13 @@ export interface SolverBodies {
   wvx: Float64Array; wvy: Float64Array; wim: Float64Array; wnx: Float64Array; wny: Float64Array;
 }
 
-const local = new Float64Array(2);
+/** Numbers of the hot loop travel in this array, never as call arguments (those would be boxed). */
+const io = new Float64Array(LOCAL_SLOTS + 2);
+/** The force change applied by applyChange */
+const DRN = LOCAL_SLOTS, DRT = LOCAL_SLOTS + 1;
 
-/** Solves contact k from the current velocities; writes the new force to local[0], local[1]. */
-function solveContact(ic: ImpulseContacts, s: SolverBodies, k: number, mu: number, dt: number): void {
+/** Solves contact k from the current velocities (μ and Δt in io); writes the new force to io[RN], io[RT]. */
+function solveContact(ic: ImpulseContacts, s: SolverBodies, k: number): void {
   const i = ic.i[k], j = ic.j[k];
   const nx = ic.nx[k], ny = ic.ny[k];
   const vx = s.vx, vy = s.vy, om = s.omega;
@@ -41,19 +44,19 @@ function solveContact(ic: ImpulseContacts, s: SolverBodies, k: number, mu: numbe
     uy -= s.wvy[w];
   }
   const un = ux * nx + uy * ny, ut = -ux * ny + uy * nx;
-  const rn = ic.rn[k], rt = ic.rt[k], wnn = ic.wnn[k], wtt = ic.wtt[k], wnt = ic.wnt[k];
+  const rn = ic.rn[k], rt = ic.rt[k], wnn = ic.wnn[k], wtt = ic.wtt[k], wnt = ic.wnt[k], dt = io[DT];
+  if (wnn <= 0) { io[RN] = 0; io[RT] = 0; return; } // nothing at this contact can move
   // b = u⁰ − u*, with u⁰ = u − Δt W R (design/integrators.md §3.4, §3.6)
-  const bn = un - dt * (wnn * rn + wnt * rt) - ic.target[k];
-  const bt = ut - dt * (wnt * rn + wtt * rt);
-  if (wnn <= 0) { local[0] = 0; local[1] = 0; return; } // nothing at this contact can move
-  if (wnt === 0) solveDecoupled(bn, bt, wnn, wtt, mu, dt, local);
-  else solveCoupled(bn, bt, wnn, wtt, wnt, mu, dt, local);
+  io[BN] = un - dt * (wnn * rn + wnt * rt) - ic.target[k];
+  io[BT] = ut - dt * (wnt * rn + wtt * rt);
+  io[WNN] = wnn; io[WTT] = wtt; io[WNT] = wnt;
+  solveLocal(io);
 }
 
-/** Applies the force change (dRn, dRt) of contact k to the velocities of its two bodies. */
-function applyChange(ic: ImpulseContacts, s: SolverBodies, k: number, dRn: number, dRt: number, dt: number): void {
+/** Applies the force change io[DRN], io[DRT] of contact k to the velocities of its two bodies. */
+function applyChange(ic: ImpulseContacts, s: SolverBodies, k: number): void {
   const i = ic.i[k], j = ic.j[k];
-  const nx = ic.nx[k], ny = ic.ny[k];
+  const nx = ic.nx[k], ny = ic.ny[k], dRn = io[DRN], dRt = io[DRT], dt = io[DT];
   const fx = dt * (dRn * nx - dRt * ny), fy = dt * (dRn * ny + dRt * nx); // impulse change on j
   s.vx[j] += s.imx[j] * fx;
   s.vy[j] += s.imy[j] * fy;
@@ -74,7 +77,13 @@ function applyChange(ic: ImpulseContacts, s: SolverBodies, k: number, dRn: numbe
 
 /** Applies the whole current force of every contact (the warm start, design/integrators.md §3.2 step 3). */
 export function applyAll(ic: ImpulseContacts, s: SolverBodies, dt: number): void {
-  for (let k = 0; k < ic.count; k++) if (ic.rn[k] !== 0 || ic.rt[k] !== 0) applyChange(ic, s, k, ic.rn[k], ic.rt[k], dt);
+  io[DT] = dt;
+  const rn = ic.rn, rt = ic.rt;
+  for (let k = 0; k < ic.count; k++) {
+    if (rn[k] === 0 && rt[k] === 0) continue;
+    io[DRN] = rn[k]; io[DRT] = rt[k];
+    applyChange(ic, s, k);
+  }
 }
 
 /** Random-order Gauss–Seidel sweep; `perm` holds a permutation of 0 … count−1, reshuffled here. */
@@ -82,17 +91,19 @@ export function gaussSeidelSweep(ic: ImpulseContacts, s: SolverBodies, mu: numbe
   const n = ic.count;
   // Fisher–Yates reshuffle of the previous permutation: uniform over all orders, no allocation.
   for (let a = n - 1; a > 0; a--) {
-    const b = Math.floor(rng.next() * (a + 1));
+    const b = rng.below(a + 1);
     const t = perm[a]; perm[a] = perm[b]; perm[b] = t;
   }
   const rn = ic.rn, rt = ic.rt;
+  io[MU] = mu; io[DT] = dt;
   for (let p = 0; p < n; p++) {
     const k = perm[p];
-    solveContact(ic, s, k, mu, dt);
-    const dRn = local[0] - rn[k], dRt = local[1] - rt[k];
+    solveContact(ic, s, k);
+    const dRn = io[RN] - rn[k], dRt = io[RT] - rt[k];
     if (dRn !== 0 || dRt !== 0) {
-      applyChange(ic, s, k, dRn, dRt, dt);
-      rn[k] = local[0]; rt[k] = local[1];
+      io[DRN] = dRn; io[DRT] = dRt;
+      applyChange(ic, s, k);
+      rn[k] = io[RN]; rt[k] = io[RT];
     }
   }
 }
@@ -101,13 +112,16 @@ export function gaussSeidelSweep(ic: ImpulseContacts, s: SolverBodies, mu: numbe
 export function jacobiSweep(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number): void {
   const n = ic.count, rn = ic.rn, rt = ic.rt, rnOld = ic.rnPrev, rtOld = ic.rtPrev;
   // rnPrev/rtPrev hold the forces at the start of the sweep (copied by the caller).
+  io[MU] = mu; io[DT] = dt;
   for (let k = 0; k < n; k++) {
-    solveContact(ic, s, k, mu, dt);
-    rn[k] = local[0]; rt[k] = local[1];
+    solveContact(ic, s, k);
+    rn[k] = io[RN]; rt[k] = io[RT];
   }
   // Solving used ic.rn only for contact k itself, so overwriting it in the first loop was safe.
   for (let k = 0; k < n; k++) {
     const dRn = rn[k] - rnOld[k], dRt = rt[k] - rtOld[k];
-    if (dRn !== 0 || dRt !== 0) applyChange(ic, s, k, dRn, dRt, dt);
+    if (dRn === 0 && dRt === 0) continue;
+    io[DRN] = dRn; io[DRT] = dRt;
+    applyChange(ic, s, k);
   }
 }

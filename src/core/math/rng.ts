@@ -1,19 +1,38 @@
 /**
  * Reproducible pseudo-random numbers (mulberry32): the same seed gives the same sequence in Node,
  * a worker and tests. Core code never calls Math.random.
+ * The state and the last output live in a Uint32Array: a number field holding a value ≥ 2³¹ would make
+ * V8 allocate a heap number on every draw, and `below` is called per contact per sweep.
  */
 export class Rng {
-  private s: number;
+  /** [0] the state, [1] the last output */
+  private readonly st = new Uint32Array(2);
+
   constructor(seed: number) {
-    this.s = seed >>> 0;
+    this.st[0] = seed >>> 0;
   }
+
+  /** One mulberry32 step; the output goes to st[1]. */
+  private step(): void {
+    const s = (this.st[0] + 0x6d2b79f5) >>> 0;
+    this.st[0] = s;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    this.st[1] = t ^ (t >>> 14);
+  }
+
   /** Uniform in [0, 1). */
   next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.step();
+    return this.st[1] / 4294967296;
   }
+
+  /** Uniform integer in [0, n). */
+  below(n: number): number {
+    this.step();
+    return Math.floor((this.st[1] / 4294967296) * n) | 0;
+  }
+
   uniform(a: number, b: number): number {
     return a + (b - a) * this.next();
   }

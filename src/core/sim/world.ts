@@ -30,7 +30,7 @@ import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import { ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
-import { ContactKinematics } from '../tangential/contact-kinematics';
+import { AI, AJ, ContactKinematics, DELTA, TW, XI, XJ, YI, YJ } from '../tangential/contact-kinematics';
 import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
 import { combinationProblem } from './combination';
 import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
@@ -275,10 +275,11 @@ export class World implements ImpulseDriver {
     for (let k = 0; k < c.count; k++) {
       let d = c.delta[k];
       if (remeasure) {
-        const i = c.i[k], j = c.j[k];
-        this.committedGeometry.geometry(this.walls, this.periodic, i, j, i >= 0 ? b.x[i] : 0, i >= 0 ? b.y[i] : 0,
-          i >= 0 ? b.radius[i] : 0, b.x[j], b.y[j], b.radius[j], this.t);
-        d = Math.max(this.committedGeometry.delta, 0);
+        const i = c.i[k], j = c.j[k], io = this.committedGeometry.io;
+        io[XI] = i >= 0 ? b.x[i] : 0; io[YI] = i >= 0 ? b.y[i] : 0; io[AI] = i >= 0 ? b.radius[i] : 0;
+        io[XJ] = b.x[j]; io[YJ] = b.y[j]; io[AJ] = b.radius[j]; io[TW] = this.t;
+        this.committedGeometry.geometry(this.walls, this.periodic, i, j);
+        d = Math.max(io[DELTA], 0);
       }
       e += kn * d * d + kt * c.xi[k] * c.xi[k];
     }

@@ -15,7 +15,7 @@
 import { capSpring } from '../contacts/coulomb-cap';
 import type { TangentialId } from '../sim/params';
 import type { ContactList } from '../state/contact-list';
-import { ContactKinematics } from './contact-kinematics';
+import { ContactKinematics, DELTA, TW, UN, UT, UTDOT } from './contact-kinematics';
 import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 
 function gssssSpring(id: TangentialId, withAcceleration: boolean, description: string): TangentialScheme {
@@ -29,12 +29,14 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     trial(c: ContactList, ctx: TangentialContext): void {
       const m = ctx.markers!, dt = ctx.dt;
       const cv = m.W1 * dt, ca = withAcceleration ? m.W2L2 * dt * dt : 0;
-      const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1;
+      const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, io = kin.io;
+      io[TW] = ctx.tState;
       for (let k = 0; k < c.count; k++) {
-        kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k], ctx.tState);
-        h0[k] = kin.ut;
-        h1[k] = kin.utDot;
-        xiE[k] = xi[k] + cv * kin.ut + ca * kin.utDot;
+        kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k]);
+        const ut = io[UT], utDot = io[UTDOT];
+        h0[k] = ut;
+        h1[k] = utDot;
+        xiE[k] = xi[k] + cv * ut + ca * utDot;
       }
     },
 
@@ -42,13 +44,15 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
       const m = ctx.markers!, dt = ctx.dt, dt2 = dt * dt, mat = ctx.material;
       const half = withAcceleration ? 0.5 * dt2 : 0, l3 = withAcceleration ? m.lambda3 * dt2 : 0;
       const kn = mat.kn, clamp = mat.clampNormal;
-      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, gt = c.gt;
+      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, gt = c.gt, io = kin.io;
+      io[TW] = ctx.tState;
       for (let k = 0; k < c.count; k++) {
-        kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k], ctx.tState);
-        const s = xi[k] + dt * h0[k] + half * h1[k] + l3 * (kin.utDot - h1[k]);
-        let fn = kn * kin.delta - gn[k] * kin.un;
+        kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k]);
+        const delta = io[DELTA];
+        const s = xi[k] + dt * h0[k] + half * h1[k] + l3 * (io[UTDOT] - h1[k]);
+        let fn = kn * delta - gn[k] * io[UN];
         if (clamp && fn < 0) fn = 0;
-        xi[k] = capSpring(s, kin.delta, fn, kin.ut, gt[k], mat);
+        xi[k] = capSpring(s, delta, fn, io[UT], gt[k], mat);
       }
     },
   };

@@ -7,7 +7,9 @@
  * trial. Valid only where q̃ = q_{n+1} (U0(1,1,0), η = 1).
  */
 import type { ContactList } from '../state/contact-list';
-import { ContactKinematics } from './contact-kinematics';
+import {
+  AI, AJ, ALI, ALJ, ContactKinematics, DAX, DAY, DVX, DVY, TW, UT, WI, WJ, XI, XJ, YI, YJ,
+} from './contact-kinematics';
 import { evaluatesAtEnd, type TangentialContext, type TangentialScheme } from './tangential-scheme';
 
 const kin = new ContactKinematics();
@@ -21,26 +23,29 @@ export const midpointSpring: TangentialScheme = {
     const b = ctx.bodies, dt = ctx.dt, hdt = 0.5 * dt, tw = ctx.tState + hdt;
     const x = b.x, y = b.y, ex = b.ex, ey = b.ey, vx = b.vx, vy = b.vy, om = b.omega;
     const ax = b.ax, ay = b.ay, al = b.alpha, rad = b.radius, L = ctx.periodic.length, per = ctx.periodic.enabled;
-    const walls = ctx.walls, xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j;
+    const walls = ctx.walls, xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, io = kin.io;
+    io[TW] = tw; io[DAX] = 0; io[DAY] = 0; io[ALI] = 0; io[ALJ] = 0;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k], aj = rad[j];
       // Mid-point position of j; the evaluation configuration ex is x_{n+1} here.
       let dxj = ex[j] - x[j];
       if (per) dxj -= L * Math.round(dxj / L);
       const xj = x[j] + 0.5 * dxj, yj = 0.5 * (y[j] + ey[j]);
-      const vxj = vx[j] + hdt * ax[j], vyj = vy[j] + hdt * ay[j], wj = om[j] + hdt * al[j];
+      const vxj = vx[j] + hdt * ax[j], vyj = vy[j] + hdt * ay[j];
+      io[XJ] = xj; io[YJ] = yj; io[AJ] = aj; io[WJ] = om[j] + hdt * al[j];
       if (i >= 0) {
-        const ai = rad[i];
         let dxi = ex[i] - x[i];
         if (per) dxi -= L * Math.round(dxi / L);
-        kin.geometry(walls, ctx.periodic, i, j, x[i] + 0.5 * dxi, 0.5 * (y[i] + ey[i]), ai, xj, yj, aj, tw);
-        kin.motion(vxj - vx[i] - hdt * ax[i], vyj - vy[i] - hdt * ay[i], 0, 0, ai, om[i] + hdt * al[i], 0, aj, wj, 0);
+        io[XI] = x[i] + 0.5 * dxi; io[YI] = 0.5 * (y[i] + ey[i]); io[AI] = rad[i];
+        io[DVX] = vxj - vx[i] - hdt * ax[i]; io[DVY] = vyj - vy[i] - hdt * ay[i]; io[WI] = om[i] + hdt * al[i];
       } else {
         const w = -1 - i;
-        kin.geometry(walls, ctx.periodic, i, j, 0, 0, 0, xj, yj, aj, tw);
-        kin.motion(vxj - walls.vx[w], vyj - walls.vy[w], 0, 0, 0, 0, 0, aj, wj, 0);
+        io[XI] = 0; io[YI] = 0; io[AI] = 0;
+        io[DVX] = vxj - walls.vx[w]; io[DVY] = vyj - walls.vy[w]; io[WI] = 0;
       }
-      xiE[k] = xi[k] + dt * kin.ut;
+      kin.geometry(walls, ctx.periodic, i, j);
+      kin.motion();
+      xiE[k] = xi[k] + dt * io[UT];
     }
   },
 };

@@ -4,6 +4,8 @@
  * state must be recoverable; a stable run must never be flagged.
  */
 import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/core/scenarios/schema';
+import { World } from '../../src/core/sim/world';
 import { worldOf } from '../helpers';
 
 describe('divergence detector', () => {
@@ -45,5 +47,21 @@ describe('divergence detector', () => {
     w.step(10);
     expect(w.health.status).toBe('diverged');
     expect(w.health.message).toMatch(/moved .* radii in one step/);
+  });
+
+  it('lifting a disc by hand and letting it fall is work done by the hand, not divergence', () => {
+    // Five discs at rest on the floor: the energy budget is ~0 until the hand lifts one.
+    const w = new World(parseScenario({
+      name: 'row', material: { kn: 1e5, en: 0.5, mu: 0.5 }, solver: { dtOverTc: 0.02 }, gravity: [0, -9.81],
+      walls: [{ type: 'line', point: [0, 0], normal: [0, 1] }],
+      particles: [0, 1, 2, 3, 4].map((k) => ({ x: 0.03 * k, y: 0.01, r: 0.01 })),
+    }));
+    w.step(2000);
+    w.moveBody(2, 0.06, 0.3, 0, 0);
+    w.step(10);
+    w.releaseBody(2);
+    w.step(20_000);
+    expect(w.health.status).toBe('ok');
+    expect(w.bodies.y[2]).toBeLessThan(0.011); // it fell back to the floor
   });
 });

@@ -467,17 +467,27 @@ export class World implements ImpulseDriver {
   moveBody(k: number, x: number, y: number, vx: number, vy: number): void {
     if (k < 0 || k >= this.bodies.n) return;
     const b = this.bodies;
+    const e0 = this.kineticAndPotentialEnergy();
     b.flags[k] |= DRAGGED;
     b.x[k] = this.periodic.wrap(x); b.y[k] = y; b.vx[k] = vx; b.vy[k] = vy; b.omega[k] = 0;
     b.updateInverseMasses(this.params.rotation);
     this.integrator.resetBody(this, k);
+    this.workIn += this.kineticAndPotentialEnergy() - e0; // the hand's work, for the energy budget
   }
 
   releaseBody(k: number): void {
     if (k < 0 || k >= this.bodies.n) return;
+    const e0 = this.kineticAndPotentialEnergy();
     this.bodies.flags[k] &= ~DRAGGED;
     this.bodies.updateInverseMasses(this.params.rotation);
     this.integrator.resetBody(this, k);
+    this.workIn += this.kineticAndPotentialEnergy() - e0;
+  }
+
+  /** Kinetic + potential energy of the bodies now (a drag's change of it is the hand's work). */
+  private kineticAndPotentialEnergy(): number {
+    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
+    return this.energies.ekTrans + this.energies.ekRot + this.energies.ePotential;
   }
 
   // ---- snapshots --------------------------------------------------------------------------

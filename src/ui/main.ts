@@ -29,6 +29,9 @@ function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** A dragging hand that has not moved for this long [ms] is at rest: letting go drops the disc. */
+const HAND_REST_MS = 100;
+
 function fmtInt(v: number): string {
   return Math.round(v).toLocaleString('en-US');
 }
@@ -339,6 +342,10 @@ async function main(): Promise<void> {
   let dragVel: [number, number] = [0, 0];
   let dragT = 0;
   let dragSent = true;
+  let dragMoved = false;
+  /** the current press (a pick answer for an older one is ignored) and whether its button is up yet */
+  let press = 0;
+  let pressUp = false;
   const pos = (e: PointerEvent | WheelEvent | MouseEvent): [number, number] => {
     const r = canvas.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
@@ -347,11 +354,14 @@ async function main(): Promise<void> {
     const [sx, sy] = pos(e);
     lastX = sx; lastY = sy;
     mode = 'pending';
+    const id = ++press;
+    pressUp = false;
     canvas.setPointerCapture(e.pointerId);
     const [wx, wy] = scene.toWorld(sx, sy);
     const tol = 6 / scene.view.s;
     void api.pick(wx, wy, tol, ui.network || e.altKey).then((p) => {
-      if (mode !== 'pending') return;
+      // a click whose button came up before the worker answered still selects (but starts no drag or pan)
+      if (id !== press || mode !== 'pending') return;
       if (p.kind === 'contact') {
         void api.selectContact(p.i, p.j);
         scene.selection = { particle: -1, contact: [p.i, p.j] };
@@ -365,7 +375,9 @@ async function main(): Promise<void> {
         } else {
           void api.selectParticle(p.i);
           scene.selection = { particle: p.i, contact: scene.selection.contact };
+          if (pressUp) { mode = 'none'; return; }
           mode = 'drag';
+          dragMoved = false;
           dragI = p.i;
           grabDx = p.x - wx; grabDy = p.y - wy;
           dragPos = [p.x, p.y];
@@ -373,7 +385,7 @@ async function main(): Promise<void> {
           dragT = performance.now();
         }
       } else {
-        mode = 'pan';
+        mode = pressUp ? 'none' : 'pan';
       }
     });
   });
@@ -383,28 +395,36 @@ async function main(): Promise<void> {
       if (mode === 'pan') scene.panBy(sx - lastX, sy - lastY);
     } else if (mode === 'drag') {
       const [wx, wy] = scene.toWorld(sx, sy);
-      const now = performance.now();
+      const now = e.timeStamp; // when the hand moved, even if a busy page handles the event late
       const dtw = Math.max(1e-3, (now - dragT) / 1000);
       const nx = wx + grabDx, ny = wy + grabDy;
       dragVel = [0.7 * dragVel[0] + 0.3 * (nx - dragPos[0]) / dtw, 0.7 * dragVel[1] + 0.3 * (ny - dragPos[1]) / dtw];
       dragPos = [nx, ny];
       dragT = now;
+      dragMoved = true;
+      // Held: placed at the cursor with zero velocity. The worker moves a dragged body with its velocity
+      // in simulated time, which may run hundreds of times faster than the hand (or slower), so the
+      // hand's velocity would carry it far past the cursor between frames and keep it drifting when
+      // the hand stops. The hand's velocity is given on release (a throw).
       if (dragSent) {
         dragSent = false;
         requestAnimationFrame(() => {
           dragSent = true;
-          if (mode === 'drag') void api.moveBody(dragI, dragPos[0], dragPos[1], dragVel[0], dragVel[1]);
+          if (mode === 'drag') void api.moveBody(dragI, dragPos[0], dragPos[1], 0, 0);
         });
       }
     }
     lastX = sx; lastY = sy;
   });
-  const end = () => {
-    if (mode === 'drag' && dragI >= 0) {
-      void api.moveBody(dragI, dragPos[0], dragPos[1], dragVel[0], dragVel[1]);
+  const end = (e: PointerEvent) => {
+    if (mode === 'pending') pressUp = true;
+    if (mode === 'drag' && dragI >= 0 && dragMoved) {
+      // the hand's velocity if it was still moving when it let go; a hand at rest drops the disc
+      const moving = e.timeStamp - dragT < HAND_REST_MS;
+      void api.moveBody(dragI, dragPos[0], dragPos[1], moving ? dragVel[0] : 0, moving ? dragVel[1] : 0);
       void api.releaseBody(dragI);
     }
-    mode = 'none';
+    if (mode !== 'pending') mode = 'none';
     dragI = -1;
   };
   canvas.addEventListener('pointerup', end);

@@ -94,6 +94,26 @@ export function installTestHook(d: HookDeps): void {
         quantities: result.quantities.map((q) => ({ quantity: q.quantity, order: q.order, fittedOrder: q.fittedOrder, errors: q.errors })),
       })),
     }),
+    /** the camera: screen = (ox + s·x, oy − s·y) in CSS pixels of the canvas (mouse tests) */
+    view: () => ({ ...d.scene.view }),
+    /** page (client) CSS pixels of world point (x, y) through the current view: where to put the mouse */
+    worldToScreen: (x: number, y: number): [number, number] => {
+      const r = d.scene.app.canvas.getBoundingClientRect();
+      const { s, ox, oy } = d.scene.view;
+      return [r.left + ox + s * x, r.top + oy - s * y];
+    },
+    /** the discs as drawn from the worker's latest frame: centres [m] and radii [m] */
+    discs: () => {
+      const n = d.scene.n, xy = d.scene.xy;
+      const x: number[] = [], y: number[] = [], r: number[] = [];
+      for (let i = 0; i < n; i++) { x.push(xy[2 * i]); y.push(xy[2 * i + 1]); r.push(d.scene.radius[i]); }
+      return { x, y, r };
+    },
+    /** the selection the page draws (particle ring, contact pair) */
+    selection: () => {
+      const s = d.scene.selection;
+      return { particle: s.particle, contact: s.contact ? [s.contact[0], s.contact[1]] as [number, number] : null };
+    },
     setStepsPerFrame: (n: number) => d.api.setStepsPerFrame(n),
     fit: () => d.scene.fit(),
     /** benchmarks: stop/start drawing (and so frame requests) to measure the worker alone */

@@ -301,8 +301,6 @@ async function main(): Promise<void> {
     divBox.hidden = !diverged;
     if (diverged) {
       setText(divText, s.health.message || 'The simulation diverged.');
-      const ts = s.timeScales;
-      const p = s.params as LiveParams | null;
       setText(divDetail, divergenceAdvice(s, cd));
     }
     if (ui.color === 'speed') {

@@ -160,7 +160,7 @@ export function runConvergence(spec: ScenarioSpec, options: LadderOptions = {}):
     const errors = runs.map((r) => (r.status === 'ok' ? maxError(r.rows, ref, off, track.length) : NaN));
     const scale = Math.max(magnitude(ref, off, track.length), 1e-300);
     // Orders from the runs that finished with errors above round-off (coarse runs may diverge).
-    const use = errors.map((e, k) => k).filter((k) => Number.isFinite(errors[k]) && errors[k] > ROUND_OFF * scale);
+    const use = errors.map((_error, k) => k).filter((k) => Number.isFinite(errors[k]) && errors[k] > ROUND_OFF * scale);
     const ok = use.length >= 2 && use[use.length - 1] === errors.length - 1;
     const a = use[use.length - 2], b = use[use.length - 1];
     return {

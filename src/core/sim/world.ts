@@ -278,7 +278,7 @@ export class World implements ImpulseDriver {
         const i = c.i[k], j = c.j[k], io = this.committedGeometry.io;
         io[XI] = i >= 0 ? b.x[i] : 0; io[YI] = i >= 0 ? b.y[i] : 0; io[AI] = i >= 0 ? b.radius[i] : 0;
         io[XJ] = b.x[j]; io[YJ] = b.y[j]; io[AJ] = b.radius[j]; io[TW] = this.t;
-        this.committedGeometry.geometry(this.walls, this.periodic, i, j);
+        this.committedGeometry.geometry(this.walls, this.periodic, i);
         d = Math.max(io[DELTA], 0);
       }
       e += kn * d * d + kt * c.xi[k] * c.xi[k];

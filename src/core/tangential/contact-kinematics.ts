@@ -24,8 +24,8 @@ export const NX = 15, NY = 16, DELTA = 17, CURV = 18, UN = 19, UT = 20, UTDOT = 
 export class ContactKinematics {
   readonly io = new Float64Array(22);
 
-  /** Normal, overlap and curvature of contact (i, j) from io[XI … TW]; wall i = −1 − w placed at io[TW]. */
-  geometry(walls: WallSet, periodic: PeriodicX, i: number, j: number): void {
+  /** Normal, overlap and curvature of a contact with first body i, from io[XI … TW]; wall i = −1 − w placed at io[TW]. */
+  geometry(walls: WallSet, periodic: PeriodicX, i: number): void {
     const io = this.io, xj = io[XJ], yj = io[YJ], aj = io[AJ];
     if (i >= 0) {
       let dx = xj - io[XI];
@@ -75,7 +75,7 @@ export class ContactKinematics {
       io[DAX] = b.ax[j]; io[DAY] = b.ay[j];
       io[WI] = 0; io[ALI] = 0;
     }
-    this.geometry(walls, periodic, i, j);
+    this.geometry(walls, periodic, i);
     this.motion();
   }
 }

@@ -43,7 +43,7 @@ export const midpointSpring: TangentialScheme = {
         io[XI] = 0; io[YI] = 0; io[AI] = 0;
         io[DVX] = vxj - walls.vx[w]; io[DVY] = vyj - walls.vy[w]; io[WI] = 0;
       }
-      kin.geometry(walls, ctx.periodic, i, j);
+      kin.geometry(walls, ctx.periodic, i);
       kin.motion();
       xiE[k] = xi[k] + dt * io[UT];
     }

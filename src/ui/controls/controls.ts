@@ -58,7 +58,6 @@ export class Controls {
   private readonly model: Record<string, unknown> = {};
   private runCtrl!: Controller;
   private tcCtrl!: Controller;
-  private scenarioCtrl!: Controller;
   private suppress = false;
   private readonly solverNotes: SolverNotes;
   /** the general GSSSS member's parameters: shown only while integrator = 'gssss' */
@@ -82,7 +81,7 @@ export class Controls {
     // --- scenario and run ---
     const names = scenarios.map((s) => s.name);
     m.scenario = names[0] ?? '';
-    this.scenarioCtrl = tag(gui.add(m, 'scenario', Object.fromEntries(scenarios.map((s) => [s.title ? `${s.title}` : s.name, s.name]))).name('scenario'), 'scenario')
+    tag(gui.add(m, 'scenario', Object.fromEntries(scenarios.map((s) => [s.title ? `${s.title}` : s.name, s.name]))).name('scenario'), 'scenario')
       .onChange((v: string) => { if (!this.suppress) h.scenario(v); });
     m.run = () => h.runToggle();
     m.step = () => h.step();

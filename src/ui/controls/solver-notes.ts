@@ -31,7 +31,7 @@ export class SolverNotes {
 
   constructor(
     catalog: SolverCatalog,
-    private readonly integratorCtrl: Controller,
+    integratorCtrl: Controller,
     private readonly tangentialCtrl: Controller,
   ) {
     this.integrators = new Map(catalog.integrators.map((c) => [c.id, c.description]));

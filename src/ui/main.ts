@@ -12,6 +12,7 @@ import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionCha
 import { SeriesStore } from './charts/series-store';
 import { Controls, fmtNum } from './controls/controls';
 import { ConvergencePanel } from './convergence/convergence-panel';
+import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { composePng, downloadText, download, pickTextFile } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
@@ -28,9 +29,6 @@ function $(id: string): HTMLElement {
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
 }
-
-/** A dragging hand that has not moved for this long [ms] is at rest: letting go drops the disc. */
-const HAND_REST_MS = 100;
 
 function fmtInt(v: number): string {
   return Math.round(v).toLocaleString('en-US');
@@ -337,8 +335,8 @@ async function main(): Promise<void> {
   let lastX = 0, lastY = 0;
   let dragI = -1, grabDx = 0, grabDy = 0;
   let dragPos: [number, number] = [0, 0];
-  let dragVel: [number, number] = [0, 0];
-  let dragT = 0;
+  const hand = new HandTracker();
+  let lastThrow: ThrowEstimate | null = null;
   let dragSent = true;
   let dragMoved = false;
   /** the current press (a pick answer for an older one is ignored) and whether its button is up yet */
@@ -379,8 +377,7 @@ async function main(): Promise<void> {
           dragI = p.i;
           grabDx = p.x - wx; grabDy = p.y - wy;
           dragPos = [p.x, p.y];
-          dragVel = [0, 0];
-          dragT = performance.now();
+          hand.start(e.timeStamp, p.x, p.y);
         }
       } else {
         mode = pressUp ? 'none' : 'pan';
@@ -392,13 +389,14 @@ async function main(): Promise<void> {
     if (mode === 'pan' || mode === 'pending') {
       if (mode === 'pan') scene.panBy(sx - lastX, sy - lastY);
     } else if (mode === 'drag') {
+      // every sample of the hand with its own timestamp (a busy page gets several per event)
+      const samples = e.getCoalescedEvents?.() ?? [];
+      for (const c of samples.length ? samples : [e]) {
+        const [wx, wy] = scene.toWorld(...pos(c));
+        hand.add(c.timeStamp, wx + grabDx, wy + grabDy);
+      }
       const [wx, wy] = scene.toWorld(sx, sy);
-      const now = e.timeStamp; // when the hand moved, even if a busy page handles the event late
-      const dtw = Math.max(1e-3, (now - dragT) / 1000);
-      const nx = wx + grabDx, ny = wy + grabDy;
-      dragVel = [0.7 * dragVel[0] + 0.3 * (nx - dragPos[0]) / dtw, 0.7 * dragVel[1] + 0.3 * (ny - dragPos[1]) / dtw];
-      dragPos = [nx, ny];
-      dragT = now;
+      dragPos = [wx + grabDx, wy + grabDy];
       dragMoved = true;
       // Held: placed at the cursor with zero velocity. The worker moves a dragged body with its velocity
       // in simulated time, which may run hundreds of times faster than the hand (or slower), so the
@@ -418,8 +416,8 @@ async function main(): Promise<void> {
     if (mode === 'pending') pressUp = true;
     if (mode === 'drag' && dragI >= 0 && dragMoved) {
       // the hand's velocity if it was still moving when it let go; a hand at rest drops the disc
-      const moving = e.timeStamp - dragT < HAND_REST_MS;
-      void api.moveBody(dragI, dragPos[0], dragPos[1], moving ? dragVel[0] : 0, moving ? dragVel[1] : 0);
+      lastThrow = hand.release(e.timeStamp);
+      void api.moveBody(dragI, dragPos[0], dragPos[1], lastThrow.vx, lastThrow.vy);
       void api.releaseBody(dragI);
     }
     if (mode !== 'pending') mode = 'none';
@@ -448,6 +446,7 @@ async function main(): Promise<void> {
     charts: { ek: ekChart, angle: angleChart, position: positionChart },
     controls,
     fps: () => lastFps,
+    lastThrow: () => lastThrow,
     messages: () => messages,
     scenario: () => scenario,
     convergence,

@@ -8,6 +8,7 @@ import type { LiveChart } from './charts/charts';
 import type { SeriesStore } from './charts/series-store';
 import type { Controls } from './controls/controls';
 import type { ConvergencePanel } from './convergence/convergence-panel';
+import type { ThrowEstimate } from './hand-velocity';
 import type { Scene } from './render/scene';
 import type { FramePool, SimRemote } from './sim-client';
 
@@ -43,6 +44,8 @@ export interface HookDeps {
   charts: { ek: LiveChart; angle: LiveChart; position: LiveChart };
   controls: Controls;
   fps(): number;
+  /** the velocity the last released disc was given, from the hand's recent path */
+  lastThrow(): ThrowEstimate | null;
   messages(): string[];
   scenario(): string;
   convergence: ConvergencePanel;
@@ -71,6 +74,8 @@ export function installTestHook(d: HookDeps): void {
       particles: d.scene.n,
     }),
     perf: () => ({ ...d.perf.summary(), fps: d.fps() }),
+    /** the velocity the page gave the last disc it let go (mouse tests) */
+    lastThrow: () => d.lastThrow(),
     resetPerf: () => d.perf.reset(),
     heap: () => {
       const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;

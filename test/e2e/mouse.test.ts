@@ -25,6 +25,7 @@ interface Hook {
   worldToScreen(x: number, y: number): [number, number];
   discs(): Discs;
   selection(): Selection;
+  lastThrow(): { vx: number; vy: number; moving: boolean; samples: number; stillMs: number } | null;
   loadSpec(json: unknown): Promise<string[]>;
   pause(): Promise<void>;
   run(): Promise<void>;
@@ -175,7 +176,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     await page.context().close();
   });
 
-  it('a thrown disc leaves with about the hand\'s velocity and then falls freely', async () => {
+  it('a thrown disc leaves with the hand\'s velocity and then falls freely', async () => {
     const { page, errors } = await settledRow();
     await hook(page, (h) => h.pause());
     await waitFor(page, 'window.__sandbox.status()?.running === false');
@@ -184,7 +185,9 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     const K = 2;
     const s = (await hook(page, (h) => h.view())).s;
     // carry it (paused) into the free space above the row, then throw it: 20 moves of 6 px right and
-    // 3 px up, one every ~20 ms, and let go while moving
+    // 3 px up, stamped 20 ms apart, and let go 20 ms after the last. The moves go through Chromium's
+    // input pipeline with explicit event timestamps (CDP Input.dispatchMouseEvent), so the hand's
+    // timing is exactly what is written here however loaded the machine is.
     const [px0, py0] = await screenOf(page, d0.x[K], d0.y[K]);
     const grabW = await worldOf(page, px0, py0);
     const grab = [d0.x[K] - grabW[0], d0.y[K] - grabW[1]];
@@ -194,16 +197,24 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     await waitFor(page, `window.__sandbox.selection().particle === ${K}`);
     await page.mouse.move(pxa, pya, { steps: 10 });
     await page.waitForTimeout(150);
-    const N = 20, SX = 6, SY = -3;
-    const t0 = Date.now();
+    const N = 20, SX = 6, SY = -3, DT = 0.02;
+    const cdp = await page.context().newCDPSession(page);
+    const t0 = Date.now() / 1000;
     for (let k = 1; k <= N; k++) {
-      await page.mouse.move(pxa + SX * k, pya + SY * k);
-      await page.waitForTimeout(20);
+      await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: pxa + SX * k, y: pya + SY * k, button: 'left', buttons: 1, timestamp: t0 + k * DT });
     }
-    const elapsed = (Date.now() - t0) / 1000;
-    await page.mouse.up();
-    // the hand's velocity in world units (y up) per second, from the moves as sent
-    const hand = [(SX * N) / s / elapsed, (-SY * N) / s / elapsed];
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: pxa + SX * N, y: pya + SY * N, button: 'left', buttons: 0, clickCount: 1, timestamp: t0 + (N + 1) * DT });
+    // the hand's velocity in world units (y up) per second, from the moves as stamped
+    const hand = [SX / s / DT, -SY / s / DT];
+    await waitFor(page, 'window.__sandbox.lastThrow() !== null');
+    const thrown = (await hook(page, (h) => h.lastThrow()))!;
+    // uniform moves: the page's fit over its last 100 ms of samples is the hand's velocity; event
+    // timestamps are coarsened by the browser (to 5 µs cross-origin isolated, 100 µs otherwise), which
+    // over the fit's ≥ 80 ms span bounds the slope's relative error by 2 · 0.1 / 80 = 2.5e-3
+    expect(thrown.moving).toBe(true);
+    expect(thrown.samples).toBeGreaterThanOrEqual(5);
+    expect(Math.abs(thrown.vx / hand[0] - 1), `page's throw ${thrown.vx} vs hand ${hand[0]}`).toBeLessThan(2.5e-3);
+    expect(Math.abs(thrown.vy / hand[1] - 1), `page's throw ${thrown.vy} vs hand ${hand[1]}`).toBeLessThan(2.5e-3);
     await frames(page);
     const [wx, wy] = await worldOf(page, pxa + SX * N, pya + SY * N);
     const rel = await hook(page, (h) => h.discs());
@@ -223,11 +234,9 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     }
     const [, vx] = polyfit(t, x, 1);
     const [, vy, halfA] = polyfit(t, y, 2);
-    // headless timers make the hand's timing uneven: allow ±40 % on its speed
-    expect(vx / hand[0], `vx ${vx} vs hand ${hand[0]}`).toBeGreaterThan(0.6);
-    expect(vx / hand[0], `vx ${vx} vs hand ${hand[0]}`).toBeLessThan(1.4);
-    expect(vy / hand[1], `vy ${vy} vs hand ${hand[1]}`).toBeGreaterThan(0.6);
-    expect(vy / hand[1], `vy ${vy} vs hand ${hand[1]}`).toBeLessThan(1.4);
+    // in free flight it keeps the hand's velocity: 1 % covers the float32 frames and the fit
+    expect(Math.abs(vx / hand[0] - 1), `vx ${vx} vs hand ${hand[0]}`).toBeLessThan(0.01);
+    expect(Math.abs(vy / hand[1] - 1), `vy ${vy} vs hand ${hand[1]}`).toBeLessThan(0.01);
     // released, not kinematic: it accelerates with g (a dragged body would keep a constant velocity)
     expect(2 * halfA).toBeCloseTo(-9.81, 1);
     expect((await hook(page, (h) => h.workerStatus())).health.status).toBe('ok');

@@ -85,20 +85,21 @@ export class GearIntegrator implements Integrator {
     b.ex.set(b.x.subarray(0, b.n)); b.ey.set(b.y.subarray(0, b.n)); b.ephi.set(b.phi.subarray(0, b.n));
     b.evx.set(b.vx.subarray(0, b.n)); b.evy.set(b.vy.subarray(0, b.n)); b.eomega.set(b.omega.subarray(0, b.n));
     w.computeForces(w.t, 0);
-    for (let k = 0; k < b.n; k++) this.initBody(w, k, true);
+    for (let k = 0; k < b.n; k++) this.initBody(w, k);
   }
 
+  /** A dragged or released body: Gear derivatives from its x, v and its current force (0 if immovable). */
   resetBody(w: StepDriver, k: number): void {
-    this.initBody(w, k, false);
+    this.initBody(w, k);
   }
 
-  private initBody(w: StepDriver, k: number, withForces: boolean): void {
+  private initBody(w: StepDriver, k: number): void {
     const b = w.bodies, g = this.g, dt = w.dt, h2 = 0.5 * dt * dt;
     const f = b.flags[k];
     const moving = (f & IMMOVABLE) === 0;
     const pos = [b.x[k], b.y[k], b.phi[k]];
     const vel = [b.vx[k], b.vy[k], b.omega[k]];
-    const acc = withForces && moving
+    const acc = moving
       ? [b.fx[k] * b.invMass[k], b.fy[k] * b.invMass[k], b.tau[k] * b.invInertia[k]]
       : [0, 0, 0];
     for (let c = 0; c < 3; c++) {

@@ -475,11 +475,21 @@ export class World implements ImpulseDriver {
     this.workIn += this.kineticAndPotentialEnergy() - e0; // the hand's work, for the energy budget
   }
 
+  /**
+   * Lets a dragged body go. It starts with the acceleration of the field forces on it (gravity and
+   * external forces; its contacts enter at the next step): starting Gear or GSSSS from a = 0 would
+   * offset its velocity by about g·Δt/2 for good.
+   */
   releaseBody(k: number): void {
     if (k < 0 || k >= this.bodies.n) return;
+    const b = this.bodies;
     const e0 = this.kineticAndPotentialEnergy();
-    this.bodies.flags[k] &= ~DRAGGED;
-    this.bodies.updateInverseMasses(this.params.rotation);
+    b.flags[k] &= ~DRAGGED;
+    b.updateInverseMasses(this.params.rotation);
+    const free = b.invMass[k] > 0;
+    b.fx[k] = free ? b.mass[k] * this.params.gravityX + b.fxExt[k] : 0;
+    b.fy[k] = free ? b.mass[k] * this.params.gravityY + b.fyExt[k] : 0;
+    b.tau[k] = free ? b.tauExt[k] : 0;
     this.integrator.resetBody(this, k);
     this.workIn += this.kineticAndPotentialEnergy() - e0;
   }

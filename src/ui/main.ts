@@ -332,7 +332,9 @@ async function main(): Promise<void> {
   // ---- mouse: pick, drag, pan, zoom ----
   const canvas = scene.app.canvas;
   let mode: 'none' | 'pending' | 'pan' | 'drag' = 'none';
-  let lastX = 0, lastY = 0;
+  /** the pointer's latest canvas position and event time, and where the current press began */
+  let lastX = 0, lastY = 0, lastMoveT = 0;
+  let pressX = 0, pressY = 0;
   let dragI = -1, grabDx = 0, grabDy = 0;
   let dragPos: [number, number] = [0, 0];
   const hand = new HandTracker();
@@ -348,7 +350,8 @@ async function main(): Promise<void> {
   };
   canvas.addEventListener('pointerdown', (e) => {
     const [sx, sy] = pos(e);
-    lastX = sx; lastY = sy;
+    lastX = sx; lastY = sy; lastMoveT = e.timeStamp;
+    pressX = sx; pressY = sy;
     mode = 'pending';
     const id = ++press;
     pressUp = false;
@@ -356,7 +359,7 @@ async function main(): Promise<void> {
     const [wx, wy] = scene.toWorld(sx, sy);
     const tol = 6 / scene.view.s;
     void api.pick(wx, wy, tol, ui.network || e.altKey).then((p) => {
-      // a click whose button came up before the worker answered still selects (but starts no drag or pan)
+      // a click whose button came up before the worker answered still selects (but starts no drag)
       if (id !== press || mode !== 'pending') return;
       if (p.kind === 'contact') {
         void api.selectContact(p.i, p.j);
@@ -378,8 +381,18 @@ async function main(): Promise<void> {
           grabDx = p.x - wx; grabDy = p.y - wy;
           dragPos = [p.x, p.y];
           hand.start(e.timeStamp, p.x, p.y);
+          // the hand may have moved on while the worker answered (a busy worker): catch up
+          if (lastX !== pressX || lastY !== pressY) {
+            const [cx, cy] = scene.toWorld(lastX, lastY);
+            dragPos = [cx + grabDx, cy + grabDy];
+            hand.add(lastMoveT, dragPos[0], dragPos[1]);
+            dragMoved = true;
+            void api.moveBody(dragI, dragPos[0], dragPos[1], 0, 0);
+          }
         }
       } else {
+        // the background: pan, including what the hand moved while the worker answered
+        scene.panBy(lastX - pressX, lastY - pressY);
         mode = pressUp ? 'none' : 'pan';
       }
     });
@@ -410,7 +423,7 @@ async function main(): Promise<void> {
         });
       }
     }
-    lastX = sx; lastY = sy;
+    lastX = sx; lastY = sy; lastMoveT = e.timeStamp;
   });
   const end = (e: PointerEvent) => {
     if (mode === 'pending') pressUp = true;

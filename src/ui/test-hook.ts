@@ -60,6 +60,8 @@ export function installTestHook(d: HookDeps): void {
     scenario: () => d.scenario(),
     seriesLength: () => d.store.length,
     chartData: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].data.map((col) => col.slice()),
+    /** the tick labels of a chart's (first) y axis as last drawn */
+    chartTicks: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].yTicks.slice(),
     /** what the position chart shows now: 'particle' (x, y) or 'piston' */
     positionChartKind: () => d.charts.position.kind,
     /** the particle's coordinates the position chart draws: 'x', 'y' or 'xy' */

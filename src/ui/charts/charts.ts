@@ -7,6 +7,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { decadeLabel, decadeSplits, linearRange, linearTickLabels, logRange } from './axis-range';
 import type { SeriesStore } from './series-store';
 
 /** 'particle' and 'piston' are the two faces of the position chart; 'position' is its CSV (all columns). */
@@ -90,23 +91,23 @@ function fmt(v: number | null | undefined): string {
   return a !== 0 && (a < 1e-3 || a >= 1e4) ? v.toExponential(3) : v.toPrecision(4);
 }
 
-/**
- * Tick labels with as many decimals as the tick spacing needs: a piston ringing by a micrometre
- * around 0.928 m reads -0.928309, -0.928310 instead of -0.928 twice.
- */
-function preciseTicks(_u: uPlot, splits: number[]): string[] {
-  const inc = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : 0;
-  const dec = inc > 0 ? Math.min(12, Math.max(0, Math.ceil(-Math.log10(inc) - 1e-9))) : 3;
-  return splits.map((v) => v.toFixed(dec));
-}
-
 /** Axis width that fits its longest tick label (13 px font) plus the axis title. */
 function labelWidth(_u: uPlot, values: string[] | null): number {
   const chars = values && values.length ? Math.max(...values.map((v) => (v ?? '').length)) : 4;
   return 34 + 7.6 * chars;
 }
 
-const POSITION_AXIS = { values: preciseTicks, size: labelWidth };
+/** Linear axes: a finite, non-flat range and ticks that never repeat a label. */
+const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
+const LINEAR_AXIS = { values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth };
+/** Log axes: whole decades, labelled at the decades only (uPlot's own log splits are never called). */
+const LOG_SCALE = { distr: 3, range: (_u: uPlot, min: number | null, max: number | null) => logRange(min, max) };
+const LOG_AXIS = {
+  splits: (_u: uPlot, _axis: number, min: number, max: number) => decadeSplits(min, max),
+  // uPlot's log filter hands null for decades it leaves unlabelled where they would crowd
+  values: (_u: uPlot, splits: (number | null)[]) => splits.map((v) => (v === null ? '' : decadeLabel(v))),
+  size: 78,
+};
 
 /** Which coordinates of the tracked particle the position chart draws. */
 export type Coordinates = 'x' | 'y' | 'xy';
@@ -118,19 +119,15 @@ function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates): Pick<u
   const line = (label: string, stroke: string, width: number, scale = 'y') => ({ label, stroke, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) });
   if (kind === 'ek') {
     return {
-      scales: { x: { time: false }, y: logY ? { distr: 3 } : { auto: true } },
-      axes: [tAxis, {
-        ...AXIS, label: 'Ek [J]', size: 78, labelSize: 22,
-        // log axis: label the decades only
-        ...(logY ? { values: (_u: uPlot, splits: number[]) => splits.map((v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? `1e${Math.round(Math.log10(v))}` : '')) } : {}),
-      }],
+      scales: { x: { time: false }, y: logY ? LOG_SCALE : LINEAR_SCALE },
+      axes: [tAxis, { ...AXIS, ...(logY ? LOG_AXIS : LINEAR_AXIS), label: 'Ek [J]', labelSize: 22 }],
       series: [tSeries, line('Ek', '#ffd166', 2.5), line('trans', '#4cc9f0', 1.5), line('rot', '#f72585', 1.5)],
     };
   }
   if (kind === 'angle') {
     return {
-      scales: { x: { time: false }, y: { auto: true } },
-      axes: [tAxis, { ...AXIS, label: 'contact-plane angle [°]', size: 78, labelSize: 22 }],
+      scales: { x: { time: false }, y: LINEAR_SCALE },
+      axes: [tAxis, { ...AXIS, ...LINEAR_AXIS, label: 'contact-plane angle [°]', labelSize: 22 }],
       series: [tSeries, line('angle', '#90e0ef', 2.5)],
     };
   }
@@ -139,18 +136,18 @@ function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates): Pick<u
     // (a locked one, e.g. y in the cd-chain) is left out so the one that moves fills the chart
     const showX = coords !== 'y', showY = coords !== 'x';
     return {
-      scales: { x: { time: false }, y: { auto: true }, y2: { auto: true } },
+      scales: { x: { time: false }, y: LINEAR_SCALE, y2: LINEAR_SCALE },
       axes: [
         tAxis,
-        { ...AXIS, ...POSITION_AXIS, scale: 'y', label: 'x [m]', labelSize: 22, stroke: '#80ed99', show: showX },
-        { ...AXIS, ...POSITION_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: '#ff9f68', show: showY, grid: { show: !showX } },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: 'x [m]', labelSize: 22, stroke: '#80ed99', show: showX },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: '#ff9f68', show: showY, grid: { show: !showX } },
       ],
       series: [tSeries, { ...line('x', '#80ed99', 2.5, 'y'), show: showX }, { ...line('y', '#ff9f68', 2, 'y2'), show: showY }],
     };
   }
   return {
-    scales: { x: { time: false }, y: { auto: true } },
-    axes: [tAxis, { ...AXIS, ...POSITION_AXIS, label: 'position [m]', labelSize: 22 }],
+    scales: { x: { time: false }, y: LINEAR_SCALE },
+    axes: [tAxis, { ...AXIS, ...LINEAR_AXIS, label: 'position [m]', labelSize: 22 }],
     series: [tSeries, line('piston', '#c77dff', 2.5)],
   };
 }
@@ -166,6 +163,8 @@ export class LiveChart {
   private particle = -1;
   /** position chart: the coordinates drawn */
   private coords: Coordinates = 'xy';
+  /** the y axis' tick labels as last drawn */
+  yTicks: string[] = [];
   /** data currently given to uPlot (for tests and PNG export) */
   data: (number | null)[][] = [];
 
@@ -225,9 +224,20 @@ export class LiveChart {
 
   private create(): void {
     if (this.plot) this.plot.destroy();
+    const layout = plotLayout(this.kind, this.logY, this.coords);
+    // keep the first y axis' labels as drawn (tests and PNG captions read them; the canvas has no text)
+    const yAxis = layout.axes?.[1];
+    const values = yAxis?.values;
+    if (yAxis && typeof values === 'function') {
+      yAxis.values = (u: uPlot, splits: number[], axisIdx: number, space: number, incr: number) => {
+        const labels = values(u, splits, axisIdx, space, incr);
+        this.yTicks = labels.map((l) => String(l ?? ''));
+        return labels;
+      };
+    }
     const opts: uPlot.Options = {
       ...this.size(),
-      ...plotLayout(this.kind, this.logY, this.coords),
+      ...layout,
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
     };

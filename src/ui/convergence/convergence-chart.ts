@@ -5,6 +5,7 @@
  * point of the newest ladder (see guideAnchor), so a curve parallel to one of them has that order.
  */
 import uPlot from 'uplot';
+import { logRange } from '../charts/axis-range';
 import 'uplot/dist/uPlot.min.css';
 import type { LadderResult, Quantity } from '../../protocol/convergence';
 
@@ -138,7 +139,8 @@ export class ConvergenceChart {
     const guides = d.guides;
     const opts: uPlot.Options = {
       ...this.size(),
-      scales: { x: { time: false, distr: 3 }, y: { distr: 3 } },
+      // whole decades within the range uPlot's log splits handle (axis-range.ts)
+      scales: { x: { time: false, distr: 3, range: (_u, min, max) => logRange(min, max) }, y: { distr: 3, range: (_u, min, max) => logRange(min, max) } },
       axes: [
         { ...AXIS, label: 'Δt [s]', labelSize: 28, size: 50, values: logTicks, filter: allSplits },
         { ...AXIS, label: 'max error  (m, m/s, rad, rad/s)', labelSize: 28, size: 78, values: logTicks, filter: allSplits },

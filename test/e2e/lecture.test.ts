@@ -1,10 +1,10 @@
 /**
  * End-to-end tests of what a class hits in front of the lecture hall (issue 10), in headless
- * Chromium: the Ek log scale that froze the tab, ...
+ * Chromium: the Ek log scale that froze the tab, scenes that must end cleanly instead of "diverging", ...
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, useBrowserSession } from './harness';
+import { openApp, useBrowserSession, waitFor } from './harness';
 
 const session = useBrowserSession();
 
@@ -39,6 +39,22 @@ describe('lecture-ready (headless Chromium)', () => {
       const shown = ticks.filter((l) => l !== ''); // decades uPlot leaves unlabelled where they would crowd
       expect(shown.length, ticks.join(' ')).toBeGreaterThanOrEqual(2);
       for (const l of shown) expect(l).toMatch(/^1e-?\d+$/);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  // Regression: the disc rolled off the orbiting-disc's fixed disc and fell forever, and the incline's
+  // disc rolled down an endless slope, until they moved half a radius per step ("DIVERGED" at t = 7.65 s
+  // on the incline). Both scenes are bounded now.
+  for (const [scenario, until] of [['orbiting-disc', 120], ['incline', 30]] as const) {
+    it(`${scenario} runs far past its event (t > ${until} s) without a false DIVERGED`, async () => {
+      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}`);
+      await waitFor(page, `window.__sandbox.status()?.t > ${until} || window.__sandbox.status()?.health.status !== 'ok'`, 60_000);
+      const st = await page.evaluate(() => (window as unknown as { __sandbox: { status(): { health: { status: string; message: string } } } }).__sandbox.status());
+      expect(st.health.message).toBe('');
+      expect(st.health.status).toBe('ok');
+      expect(await page.locator('#st-state').textContent()).not.toMatch(/DIVERGED/);
       expect(errors).toEqual([]);
       await page.context().close();
     });

@@ -6,7 +6,8 @@
  *   rolling  (μ ≥ tan α / 3 = 0.192):  a = g sin α / (1 + m a²/I) = (2/3) g sin α = 3.2700 m/s²
  *   sliding  (μ < 0.192):              a = g (sin α − μ cos α),  ω̇ = −2 μ g cos α / r
  * Default μ = 0.5 (rolls); `--set mu=0.1` slides (a = 4.0554 m/s²).
- * The square on the incline of the issue needs polygons, which the core does not have yet.
+ * The slope ends at the origin on a floor, with a wall 0.8 m further left, so the disc comes to rest
+ * instead of rolling down forever. The square on the incline needs polygons (not in the core yet).
  */
 import type { ScenarioInput } from '../schema';
 
@@ -21,7 +22,11 @@ export const incline: ScenarioInput = {
   material: { mu: 0.5 },
   solver: { integrator: 'contact-dynamics', dt: 1e-3, iterations: 30 },
   gravity: [0, -9.81],
-  walls: [{ type: 'line', point: [0, 0], normal: [nx, ny] }],
+  walls: [
+    { type: 'line', point: [0, 0], normal: [nx, ny] },
+    { type: 'line', point: [0, 0], normal: [0, 1] },
+    { type: 'line', point: [-0.8, 0], normal: [1, 0] },
+  ],
   particles: [{ x: L * sx + a * nx, y: L * sy + a * ny, r: a, m: 1 }],
   run: { duration: 0.5, track: [0] },
 };

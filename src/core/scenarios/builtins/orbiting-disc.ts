@@ -5,7 +5,9 @@
  * moving disc (r = 0.5 m, m = 1 kg, I = 0.125 kg m²) starts on top of the fixed disc (R = 1 m) at its
  * static overlap, rolling at 1 m/s (ω = −2 rad/s, no slip) under gravity, with §4.6's contact:
  * k_n = 2000 N/m, γ_n = 2 kg/s, k_t = 800 N/m, γ_t = 1 kg/s, μ = 10 (sticks). In T = 0.5 s the normal
- * turns by about 25° and the contact persists.
+ * turns by about 25° and the contact persists. After that the disc rolls off: a floor (touching the
+ * fixed disc's bottom) and a wall 3.5 m to the right keep the scene bounded, so the app never sees a
+ * disc falling forever (at ~1000 m/s it would move half a radius per step: "divergence").
  */
 import { restitution } from '../../laws/restitution';
 import type { ScenarioInput } from '../schema';
@@ -20,6 +22,7 @@ export const orbitingDisc: ScenarioInput = {
   material: { kn, ktOverKn: 0.4, en: restitution(2 / (2 * Math.sqrt(m * kn))), mu: 10, nuTOverNuN: 0.5 },
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 0.5 / 2048 },
   gravity: [0, -g],
+  walls: [{ type: 'line', point: [0, -1], normal: [0, 1] }, { type: 'line', point: [3.5, 0], normal: [-1, 0] }],
   particles: [
     { x: 0, y: 0, r: 1, m: 4, fixed: true },
     { x: 0, y: 1.5 - (m * g) / kn, r: 0.5, m, inertia: 0.125, vx: 1, omega: -2 },

@@ -126,6 +126,8 @@ export interface SimApi {
   loadScenario(name: string, overrides: Record<string, unknown>): Checked<LoadResult>;
   /** Loads a scenario file (JSON text or object), same format as the CLI reads. */
   loadSpec(json: unknown, overrides: Record<string, unknown>): Checked<LoadResult>;
+  /** Reset: loads the current scenario (built-in or file) again from its start state, with the overrides. */
+  reload(overrides: Record<string, unknown>): Checked<LoadResult>;
   setParams(patch: Record<string, unknown>): Checked<LiveParams>;
   run(): void;
   pause(): void;

@@ -17,6 +17,7 @@ import { composePng, downloadText, download, pickTextFile } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
 import { FramePool, startWorker } from './sim-client';
+import { decodeSpecFragment, encodeSpecFragment } from './spec-fragment';
 import { DEFAULT_SCENARIO, parseUrl, writeUrl, type UiState } from './url-state';
 import { installTestHook, PerfStats } from './test-hook';
 
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   let scenarios: ScenarioInfo[] = [];
   let shownParamsKey = '';
   let messages: string[] = [];
+  /** a loaded file's scenario in the URL fragment ('' for a built-in, or a file too large to share) */
+  let specFragment = '';
 
   function showMessages(lines: string[], title = 'Some settings could not be used; the defaults were kept:'): void {
     messages = lines;
@@ -126,7 +129,7 @@ async function main(): Promise<void> {
   }
 
   function updateUrl(): void {
-    writeUrl(scenario, status?.params ?? null, ui);
+    writeUrl(scenario, status?.params ?? null, ui, specFragment);
   }
 
   function afterLoad(r: Checked<LoadResult>, name: string, extraProblems: string[]): boolean {
@@ -150,7 +153,22 @@ async function main(): Promise<void> {
       return load(DEFAULT_SCENARIO, overrides, fit);
     }
     if (fit) scene.requestFit();
+    specFragment = '';
     return afterLoad(r, name, extraProblems);
+  }
+
+  /** Loads a scenario file (its JSON text); the URL carries it when it is small enough. */
+  async function loadFileText(text: string, overrides: Record<string, unknown>, extraProblems: string[] = []): Promise<string[]> {
+    const r = await api.loadSpec(text, overrides);
+    if (!r.ok) return r.problems;
+    scene.requestFit();
+    const frag = await encodeSpecFragment(text);
+    specFragment = frag ?? '';
+    const notes = frag === null
+      ? [`This scenario file is too large to share in a URL (${fmtInt(text.length / 1000)} kB): the URL keeps its parameters, not its bodies; share the file itself (Export → scenario JSON).`]
+      : [];
+    afterLoad(r, r.value.status.scenario, [...extraProblems, ...notes]);
+    return [];
   }
 
   async function setParam(name: ParamName, value: unknown): Promise<void> {
@@ -181,9 +199,12 @@ async function main(): Promise<void> {
     await poll();
   }
 
+  /** Back to the start state of what is loaded (a built-in or a file), keeping the parameters. */
   async function reset(): Promise<void> {
     const params = status?.params ? { ...status.params } : {};
-    await load(scenario, params as Record<string, unknown>, false);
+    const r = await api.reload(params as Record<string, unknown>);
+    if (!r.ok) showMessages(r.problems, 'Reset failed; the run is unchanged:');
+    else afterLoad(r, scenario, []);
     await poll();
   }
 
@@ -206,22 +227,34 @@ async function main(): Promise<void> {
   async function loadFile(): Promise<void> {
     const text = await pickTextFile('.json,application/json');
     if (text === null) return;
-    const r = await api.loadSpec(text, {});
-    if (!r.ok) { showMessages(r.problems, 'That scenario file was rejected:'); return; }
-    scene.requestFit();
-    afterLoad(r, r.value.status.scenario, []);
+    const problems = await loadFileText(text, {});
+    if (problems.length) showMessages(problems, 'That scenario file was rejected:');
   }
 
-  // ---- initial load from the URL ----
+  // ---- initial load from the URL: a file's scenario in the fragment, else a built-in by name ----
   const problems = [...url.problems];
-  let first = url.scenario ?? DEFAULT_SCENARIO;
-  if (!scenarios.some((s) => s.name === first)) {
-    problems.push(`scenario: unknown '${first}'; one of ${scenarios.map((s) => `'${s.name}'`).join(', ')}`);
-    first = DEFAULT_SCENARIO;
-  }
+  const initialHash = location.hash;
   applyUi({});
   await api.setStepsPerFrame(ui.spf);
-  await load(first, url.overrides as Record<string, unknown>, true, problems);
+  let fromFragment = false;
+  try {
+    const text = await decodeSpecFragment(initialHash);
+    if (text !== null) {
+      const bad = await loadFileText(text, url.overrides as Record<string, unknown>, problems);
+      if (bad.length) problems.push(...bad.map((b) => `the scenario in the URL: ${b}`));
+      else fromFragment = true;
+    }
+  } catch (e) {
+    problems.push(e instanceof Error ? e.message : String(e));
+  }
+  if (!fromFragment) {
+    let first = url.scenario ?? DEFAULT_SCENARIO;
+    if (!scenarios.some((s) => s.name === first)) {
+      problems.push(`scenario: unknown '${first}'; one of ${scenarios.map((s) => `'${s.name}'`).join(', ')}`);
+      first = DEFAULT_SCENARIO;
+    }
+    await load(first, url.overrides as Record<string, unknown>, true, problems);
+  }
   if (ui.run) await api.run();
 
   // ---- frames: request on every animation frame, apply the newest, never queue ----
@@ -464,12 +497,9 @@ async function main(): Promise<void> {
     scenario: () => scenario,
     convergence,
     loadSpec: async (json: unknown) => {
-      const r = await api.loadSpec(json, {});
-      if (!r.ok) return r.problems;
-      scene.requestFit();
-      afterLoad(r, r.value.status.scenario, []);
+      const problems = await loadFileText(typeof json === 'string' ? json : JSON.stringify(json), {});
       await poll();
-      return [];
+      return problems;
     },
   });
 }

@@ -83,7 +83,9 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   return '?' + q.toString();
 }
 
-export function writeUrl(scenario: string, params: LiveParams | null, ui: UiState): void {
+/** Writes the query (scenario, parameters, view) and the fragment (a loaded file's scenario, or none). */
+export function writeUrl(scenario: string, params: LiveParams | null, ui: UiState, fragment: string): void {
   const qs = buildQuery(scenario, params, ui);
-  if (qs !== location.search) history.replaceState(null, '', qs + location.hash);
+  const hash = fragment ? `#${fragment}` : '';
+  if (qs !== location.search || hash !== location.hash) history.replaceState(null, '', qs + hash);
 }

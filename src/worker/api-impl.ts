@@ -80,6 +80,11 @@ export class SimWorker implements SimApi {
     return this.install(spec, spec.name, overrides);
   }
 
+  reload(overrides: Record<string, unknown>): Checked<LoadResult> {
+    if (!this.spec) return { ok: false, problems: ['no scenario loaded'] };
+    return this.install(this.spec, this.scenario, overrides);
+  }
+
   private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
     let world: WorldLike;
     try {

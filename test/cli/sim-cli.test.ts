@@ -104,6 +104,16 @@ describe('sim bad input: clear message, exit 2, no output', () => {
     expect(existsSync(join(dir, 'o'))).toBe(false);
   });
 
+  it('a 10⁷-disc lattice is refused by validation before anything is allocated', () => {
+    const dir = tmp();
+    const file = join(dir, 'huge.json');
+    writeFileSync(file, JSON.stringify({ name: 'huge', generators: [{ type: 'lattice', origin: [0, 0], nx: 10_000, ny: 1000, spacing: 0.02, r: 0.01 }] }));
+    const r = sim('run', file, '--out', join(dir, 'o'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/generators: 10,000,000 particles in all .*10000 × 1000.*allowed at most 1,000,000/);
+    expect(existsSync(join(dir, 'o'))).toBe(false);
+  });
+
   it('invalid JSON file', () => {
     const dir = tmp();
     const file = join(dir, 'broken.json');

@@ -1,6 +1,7 @@
 /**
  * End-to-end tests of what a class hits in front of the lecture hall (issue 10), in headless
- * Chromium: the Ek log scale that froze the tab, scenes that must end cleanly instead of "diverging", ...
+ * Chromium: the Ek log scale that froze the tab, scenes that must end cleanly instead of "diverging",
+ * Reset and the URL after loading a scenario file, oversized files refused at once, ...
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -59,4 +60,60 @@ describe('lecture-ready (headless Chromium)', () => {
       await page.context().close();
     });
   }
+
+  /** A scenario file: five discs on a floor under the Moon's gravity. */
+  const MOON = {
+    name: 'moon-row',
+    material: { kn: 1e5, en: 0.3, mu: 0.5, density: 1000 },
+    gravity: [0, -1.62],
+    walls: [{ type: 'box', xmin: 0, xmax: 1, ymin: 0, ymax: 1, openTop: true }],
+    generators: [{ type: 'lattice', origin: [0.1, 0.3], nx: 5, ny: 1, spacing: 0.2, r: 0.05 }],
+  };
+
+  type LoadHook = { __sandbox: { loadSpec(j: unknown): Promise<string[]>; status(): { n: number; step: number; scenario: string; params: { gravityY: number } } | null; messages(): string[] } };
+
+  it('Reset after loading a scenario file restarts that file; its URL reopens it', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
+    expect(await page.evaluate((j) => (window as unknown as LoadHook).__sandbox.loadSpec(j), MOON)).toEqual([]);
+    await waitFor(page, 'window.__sandbox.status()?.n === 5 && window.__sandbox.status()?.step > 100');
+    await page.evaluate(() => (window as unknown as { __sandbox: { pause(): Promise<void> } }).__sandbox.pause());
+    await page.locator('[data-testid="gui-reset"] button').click();
+    await waitFor(page, 'window.__sandbox.status()?.step === 0');
+    const st = await page.evaluate(() => (window as unknown as LoadHook).__sandbox.status());
+    expect(st?.n).toBe(5);
+    expect(st?.params.gravityY).toBe(-1.62);
+    expect(await page.evaluate(() => (window as unknown as LoadHook).__sandbox.messages())).toEqual([]);
+    // the file travels in the URL fragment: a new tab opens the same five discs under the same gravity
+    await waitFor(page, 'location.hash.startsWith("#spec=")');
+    const shared = page.url();
+    const other = await openApp(session.browser, shared);
+    await waitFor(other.page, 'window.__sandbox.status()?.n === 5');
+    const st2 = await other.page.evaluate(() => (window as unknown as LoadHook).__sandbox.status());
+    expect(st2?.scenario).toBe('moon-row');
+    expect(st2?.params.gravityY).toBe(-1.62);
+    expect(await other.page.evaluate(() => (window as unknown as LoadHook).__sandbox.messages())).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+    await other.page.context().close();
+    await page.context().close();
+  });
+
+  it('a 10⁷-disc lattice file is refused within a second, and the running scene is kept', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
+    await waitFor(page, 'window.__sandbox.status()?.n === 400');
+    const huge = { name: 'huge', generators: [{ type: 'lattice', origin: [0, 0], nx: 10_000, ny: 1000, spacing: 0.02, r: 0.01 }] };
+    // timed in the page, from the load call to the refusal (what the user waits for)
+    const [ms, problems] = await page.evaluate(async (j) => {
+      const t0 = performance.now();
+      const p = await (window as unknown as LoadHook).__sandbox.loadSpec(j);
+      return [performance.now() - t0, p] as const;
+    }, huge);
+    expect(ms).toBeLessThan(1000);
+    expect(problems.join(' ')).toMatch(/10,000,000 particles in all.*allowed at most 1,000,000/);
+    const st = await page.evaluate(() => (window as unknown as LoadHook).__sandbox.status());
+    expect(st?.n).toBe(400);
+    expect(st?.scenario).toBe('pile');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

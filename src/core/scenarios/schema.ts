@@ -197,6 +197,9 @@ export const runSchema = z.strictObject({
   }).optional(),
 });
 
+/** Most particles a scenario may make (explicit ones plus every generator's), checked before allocating. */
+export const MAX_PARTICLES = 1_000_000;
+
 export const scenarioSchema = z.strictObject({
   format: z.literal('granular-sandbox/scenario@1').default('granular-sandbox/scenario@1'),
   name: z.string().min(1).max(100),
@@ -216,8 +219,8 @@ export const scenarioSchema = z.strictObject({
     periodicX: z.tuple([finite(), finite()]).optional(),
   }).default({}),
   walls: z.array(wallSchema).default([]),
-  particles: z.array(particleSchema).default([]),
-  generators: z.array(generatorSchema).default([]),
+  particles: z.array(particleSchema).max(MAX_PARTICLES).default([]),
+  generators: z.array(generatorSchema).max(1000).default([]),
   run: runSchema.default(runSchema.parse({})),
 });
 
@@ -271,6 +274,11 @@ export function parseScenario(input: unknown): ScenarioSpec {
       problems.push(`generators.${k}.region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin`);
     }
   });
+  const total = spec.particles.length + spec.generators.reduce((n, g) => n + (g.type === 'lattice' ? g.nx * g.ny : g.count), 0);
+  if (total > MAX_PARTICLES) {
+    const parts = spec.generators.map((g, k) => `generators.${k}: ${g.type === 'lattice' ? `${g.nx} × ${g.ny} = ${g.nx * g.ny}` : g.count}`);
+    problems.push(`generators: ${total.toLocaleString('en-US')} particles in all (${[`particles: ${spec.particles.length}`, ...parts].join(', ')}); allowed at most ${MAX_PARTICLES.toLocaleString('en-US')}`);
+  }
   spec.walls.forEach((w, k) => {
     if (w.type === 'line' && Math.hypot(w.normal[0], w.normal[1]) === 0) problems.push(`walls.${k}.normal: must not be zero`);
     if (w.type === 'segment' && w.a[0] === w.b[0] && w.a[1] === w.b[1]) problems.push(`walls.${k}: a and b must differ`);

@@ -98,6 +98,7 @@ async function main(): Promise<void> {
 
   const controls = new Controls($('gui-host'), scenarios, catalog, {
     param: (name: ParamName, value: unknown) => { void setParam(name, value); },
+    refused: (message: string) => showMessages([message], 'That value was refused; the setting is unchanged:'),
     scenario: (name) => { void load(name, {}, true); },
     runToggle: () => { void toggleRun(); },
     step: () => { void singleStep(); },

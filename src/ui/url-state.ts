@@ -40,7 +40,13 @@ function bool(v: string): boolean | null {
 export function parseUrl(search: string): UrlState {
   const q = new URLSearchParams(search);
   const out: UrlState = { scenario: null, overrides: {}, ui: { ...DEFAULT_UI }, problems: [] };
+  const seen = new Set<string>();
   for (const [key, raw] of q) {
+    if (seen.has(key)) {
+      out.problems.push(`${key.slice(0, 40)}: given more than once; the first value was used`);
+      continue;
+    }
+    seen.add(key);
     if (key === 'scenario') {
       if (/^[A-Za-z0-9_.-]{1,100}$/.test(raw)) out.scenario = raw;
       else out.problems.push(`scenario: must be a scenario name (letters, digits, '-', '_', '.'), got ${JSON.stringify(raw.slice(0, 60))}`);

@@ -101,7 +101,7 @@ describe('GSSSS controls and convergence panel in headless Chromium', () => {
     await waitFor(page, 'window.__sandbox.status()?.params?.integrator === "gssss"');
     expect(await inline.isHidden()).toBe(true);
     const mid = (await hook(page, (h) => h.workerStatus())).params;
-    const rho = byId(page, 'gui-rhoMin').locator('input');
+    const rho = byId(page, 'exact-rhoMin'); // the typed entry of the control
     await rho.fill('0.5');
     await rho.press('Enter');
     await inline.waitFor({ state: 'visible' });

@@ -1,7 +1,8 @@
 /**
  * End-to-end tests of what a class hits in front of the lecture hall (issue 10), in headless
  * Chromium: the Ek log scale that froze the tab, scenes that must end cleanly instead of "diverging",
- * Reset and the URL after loading a scenario file, oversized files refused at once, ...
+ * Reset and the URL after loading a scenario file, oversized files refused at once, typed values
+ * taken exactly, the stability limit on the Δt slider, ...
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -116,4 +117,74 @@ describe('lecture-ready (headless Chromium)', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  type ParamHook = { __sandbox: { workerStatus(): Promise<{ params: Record<string, number> }>; messages(): string[]; status(): { timeScales: { stableDtOverTc: number } | null } | null } };
+  const workerParams = (page: Page) => page.evaluate(() => (window as unknown as ParamHook).__sandbox.workerStatus().then((s) => s.params));
+
+  async function typeExact(page: Page, name: string, text: string): Promise<void> {
+    const box = page.locator(`[data-testid="exact-${name}"]`);
+    await box.fill(text);
+    await box.press('Enter');
+  }
+
+  it('typed values reach the worker exactly, beyond the slider but within the allowed range; others are refused with the range', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    const exact: [string, string, number][] = [
+      ['en', '0.123', 0.123], ['ktOverKn', '0.2857', 0.2857], ['gravityY', '-1.62', -1.62],
+      ['kn', '2.5e6', 2.5e6], ['mu', '0.95', 0.95], ['dtOverTc', '0.0123', 0.0123],
+      ['ktOverKn', '7', 7], // the slider stops at 2; 0 to 10 is allowed
+    ];
+    for (const [name, text, value] of exact) {
+      await typeExact(page, name, text);
+      await expect.poll(async () => (await workerParams(page))[name], { timeout: 10_000 }).toBe(value);
+    }
+    // refused: out of the allowed range (not clamped), not a decimal number
+    for (const [name, text, range] of [['ktOverKn', '20', /ktOverKn: must be a number from 0 to 10, got 20/], ['en', '0x1', /en: must be a number from 0\.01 to 1, got "0x1"/]] as const) {
+      await typeExact(page, name, text);
+      await expect.poll(() => page.evaluate(() => (window as unknown as ParamHook).__sandbox.messages().join(' '))).toMatch(range);
+      expect(await page.locator(`[data-testid="exact-${name}"]`).getAttribute('class')).toMatch(/refused/);
+    }
+    const after = await workerParams(page);
+    expect(after.ktOverKn).toBe(7);
+    expect(after.en).toBe(0.123);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the URL refuses hex numbers and names repeated keys', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&en=0x1&mu=0.1&mu=0.9`);
+    const msgs = (await page.evaluate(() => (window as unknown as ParamHook).__sandbox.messages())).join(' ');
+    expect(msgs).toMatch(/en: must be a number from 0\.01 to 1, got "0x1"/);
+    expect(msgs).toMatch(/mu: given more than once; the first value was used/);
+    const p = await workerParams(page);
+    expect(p.mu).toBe(0.1);
+    expect(p.en).not.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+    it(`the stability limit is marked on the Δt slider and the tc line is whole at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`, viewport);
+      await waitFor(page, '!document.querySelector(\'[data-testid="stability-mark"]\').hidden');
+      const stable = (await page.evaluate(() => (window as unknown as ParamHook).__sandbox.status()?.timeScales?.stableDtOverTc))!;
+      expect(stable).toBeGreaterThan(0);
+      // the mark sits where the log slider (1e-5 … 1) has Δt/tc = the limit
+      const geo = await page.evaluate(() => {
+        const mark = document.querySelector('[data-testid="stability-mark"]')!.getBoundingClientRect();
+        const slider = document.querySelector('[data-testid="gui-dtOverTc"] .lil-slider')!.getBoundingClientRect();
+        return { x: mark.left + mark.width / 2, left: slider.left, width: slider.width, h: mark.height };
+      });
+      const want = geo.left + geo.width * (Math.log10(stable) + 5) / 5;
+      expect(Math.abs(geo.x - want)).toBeLessThan(3);
+      expect(geo.h).toBeGreaterThan(5);
+      // the tc line says the limit and is not cut off
+      const tc = page.locator('[data-testid="gui-tc"]');
+      expect(await tc.textContent()).toMatch(/stable up to Δt ≈ [\d.]+ tc/);
+      const clipped = await tc.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(clipped).toBe(false);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });

@@ -165,9 +165,10 @@ export function checkParam(name: string, value: unknown): LiveParams[ParamName] 
     throw new ParamError(name, `unknown parameter; known: ${Object.keys(PARAMS).join(', ')}`);
   }
   if (info.kind === 'number') {
-    const v = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    // text must be a plain decimal number ('0x1', '1_000', '' are not)
+    const v = typeof value === 'string' ? (DECIMAL.test(value.trim()) ? Number(value.trim()) : NaN) : value;
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
+      throw new ParamError(name, `must be ${describeRange(info)}, got ${shown(value)}`);
     }
     if (v < info.min || v > info.max || (info.integer && !Number.isInteger(v))) {
       throw new ParamError(name, `must be ${describeRange(info)}, got ${v}`);
@@ -176,13 +177,22 @@ export function checkParam(name: string, value: unknown): LiveParams[ParamName] 
   }
   if (info.kind === 'choice') {
     if (typeof value !== 'string' || !info.options.includes(value)) {
-      throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
+      throw new ParamError(name, `must be ${describeRange(info)}, got ${shown(value)}`);
     }
     return value as LiveParams[ParamName];
   }
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw new ParamError(name, `must be ${describeRange(info)}, got ${JSON.stringify(value)}`);
+  throw new ParamError(name, `must be ${describeRange(info)}, got ${shown(value)}`);
+}
+
+/** A plain decimal number, optionally signed, with an optional exponent. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A bad value as quoted in a message, cut to 60 characters so it cannot run off a banner. */
+function shown(value: unknown): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
 
 /** Validates a whole patch; throws on the first bad field, changing nothing. */

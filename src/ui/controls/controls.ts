@@ -8,6 +8,7 @@ import GUI, { type Controller } from 'lil-gui';
 import { PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
+import { attachExactEntry, type ExactEntry } from './exact-entry';
 import { fmtNum } from './format';
 import { SolverNotes } from './solver-notes';
 import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText } from './solver-kind';
@@ -15,6 +16,8 @@ import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../u
 
 export interface ControlHandlers {
   param(name: ParamName, value: unknown): void;
+  /** a typed value the parameter table refuses: the message names the field and the allowed range */
+  refused(message: string): void;
   scenario(name: string): void;
   runToggle(): void;
   step(): void;
@@ -55,9 +58,14 @@ export class Controls {
   readonly values: Record<string, unknown> = {};
   private readonly logSliders = new Map<string, LogSlider>();
   private readonly ctrls = new Map<string, Controller>();
+  /** typed entries of the numeric parameters */
+  private readonly entries = new Map<ParamName, ExactEntry>();
   private readonly model: Record<string, unknown> = {};
   private runCtrl!: Controller;
-  private tcCtrl!: Controller;
+  /** tc, Δt and the stability limit under the Δt slider (wraps, never cut off) */
+  private readonly tcNote: HTMLElement;
+  /** the stability limit drawn on the Δt/tc slider */
+  private readonly stableMark: HTMLElement;
   private suppress = false;
   private readonly solverNotes: SolverNotes;
   /** the general GSSSS member's parameters: shown only while integrator = 'gssss' */
@@ -100,8 +108,16 @@ export class Controls {
     const tangentialCtrl = this.choice(solver, 'tangential');
     this.solverNotes = new SolverNotes(catalog, integratorCtrl, tangentialCtrl);
     this.logSlider(solver, 'dtOverTc');
-    m.tc = '';
-    this.tcCtrl = tag(solver.add(m, 'tc').name('tc').disable(), 'tc');
+    const dtCtrl = this.ctrls.get('dtOverTc')!;
+    this.tcNote = document.createElement('div');
+    this.tcNote.className = 'solver-note tc-note';
+    this.tcNote.setAttribute('data-testid', 'gui-tc');
+    dtCtrl.domElement.after(this.tcNote);
+    this.stableMark = document.createElement('div');
+    this.stableMark.className = 'stability-mark';
+    this.stableMark.setAttribute('data-testid', 'stability-mark');
+    this.stableMark.hidden = true;
+    dtCtrl.domElement.querySelector('.lil-slider')?.appendChild(this.stableMark);
     this.bool(solver, 'rotation');
     m.convergence = () => h.convergence();
     tag(solver.add(m, 'convergence').name('Convergence…'), 'convergence');
@@ -228,7 +244,13 @@ export class Controls {
       .onChange((v: number) => { if (!this.suppress) this.h.param(name, v); });
     c.domElement.title = `${info.help} (allowed ${info.min} to ${info.max})`;
     this.ctrls.set(name, c);
+    this.exact(c, name);
     return c;
+  }
+
+  /** The typed entry of a numeric parameter: exact values within the allowed (not the slider's) range. */
+  private exact(c: Controller, name: ParamName): void {
+    this.entries.set(name, attachExactEntry(c, name, (v) => this.h.param(name, v), (message) => this.h.refused(message)));
   }
 
   private label(name: ParamName, v?: unknown): string {
@@ -265,6 +287,7 @@ export class Controls {
     };
     this.logSliders.set(name, { set, ctrl: c });
     this.ctrls.set(name, c);
+    this.exact(c, name);
   }
 
   /**
@@ -289,6 +312,7 @@ export class Controls {
       for (const name of Object.keys(PARAMS) as ParamName[]) {
         const v = p[name];
         this.values[name] = v;
+        this.entries.get(name)?.set(Number(v));
         const ls = this.logSliders.get(name);
         if (ls) { ls.set(Number(v)); continue; }
         const c = this.ctrls.get(name);
@@ -350,12 +374,26 @@ export class Controls {
     if (this.runCtrl.domElement.textContent?.trim() !== label) this.runCtrl.name(label);
   }
 
-  /** The tc line under the Δt/tc slider; under contact dynamics Δt in seconds is what matters. */
+  /**
+   * The tc line under the Δt/tc slider and the stability limit drawn on it; under contact dynamics
+   * Δt in seconds is what matters and there is no limit.
+   */
   setTc(tc: number | undefined, stable: number | undefined, dt: number): void {
     let txt = '–';
     if (tc && this.contactDynamics) txt = `Δt = ${fmtNum(dt)} s · tc(kn) = ${fmtNum(tc)} s`;
-    else if (tc) txt = `${fmtNum(tc)} s · Δt = ${fmtNum(dt)} s${stable ? ` · stable ≲ ${fmtNum(stable)} tc` : ''}`;
-    if (this.model.tc !== txt) { this.model.tc = txt; this.tcCtrl.updateDisplay(); }
+    else if (tc) txt = `tc = ${fmtNum(tc)} s · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark)` : ''}`;
+    if (this.tcNote.textContent !== txt) this.tcNote.textContent = txt;
+    const info = this.info('dtOverTc');
+    const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);
+    const show = !this.contactDynamics && !!stable && stable > 0;
+    const frac = show ? (Math.log10(stable!) - lo) / (hi - lo) : NaN;
+    const visible = show && frac >= 0 && frac <= 1;
+    this.stableMark.hidden = !visible;
+    if (visible) {
+      const left = `${(100 * frac).toFixed(2)}%`;
+      if (this.stableMark.style.left !== left) this.stableMark.style.left = left;
+      this.stableMark.title = `stability limit: Δt ≈ ${fmtNum(stable!)} tc`;
+    }
   }
 
   /** The piston folder for scenes with a piston, with the scenario's scheduled changes. */

@@ -5,6 +5,7 @@
 import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
 import { fitRelaxation, type RelaxationFit } from '../core/diagnostics/ek-peaks';
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
+import { outputEvery, plannedSteps } from '../core/sim/run-plan';
 import { ParameterSchedule } from '../core/sim/schedule';
 import { World } from '../core/sim/world';
 import type { Diagnostics } from '../core/sim/world-types';
@@ -70,17 +71,11 @@ export function oscillationSummary(t: number[], x: number[], dt: number): Oscill
   }
 }
 
-export function plannedSteps(spec: ScenarioSpec, w: World): number {
-  const tc = w.timeScales().tc;
-  const duration = spec.run.duration ?? (spec.run.durationOverTc ?? 1000) * tc;
-  return Math.max(1, Math.ceil(duration / w.dt - 1e-9));
-}
-
 export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => number = () => performance.now()): { world: World; summary: RunSummary; fit?: RelaxationFit } {
   const w = new World(spec);
   checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
   const steps = plannedSteps(spec, w);
-  const every = spec.run.outputEvery ?? Math.max(1, Math.round(steps / 2000));
+  const every = outputEvery(spec, w);
   const relax = spec.run.relaxation;
   const osc = spec.run.oscillation;
   const oscT: number[] = [], oscX: number[] = [];

@@ -20,4 +20,5 @@ export type { LadderResult, LadderOptions, QuantityConvergence, Quantity } from 
 export { GSSSS_PRESETS } from './integrators/gssss-parameters';
 export { combinationProblem } from './sim/combination';
 export { ParameterSchedule } from './sim/schedule';
+export { outputEvery, plannedSteps } from './sim/run-plan';
 export type { ScheduledChange } from './sim/schedule';

@@ -38,6 +38,10 @@ export interface SimStatus {
   particleStepsPerSec: number;
   /** Steps advanced per frame request; 0 = as fast as possible */
   stepsPerFrame: number;
+  /** Playback speed: simulated seconds per wall-clock second; 0 = as fast as possible */
+  speed: number;
+  /** Simulated seconds between recorded rows (chart and export) */
+  rowEvery: number;
   timeScales: TimeScales | null;
   health: Health;
   params: LiveParams | null;
@@ -134,6 +138,8 @@ export interface SimApi {
   /** Advances n steps now (paused or not); returns steps done (fewer when it diverged) */
   stepN(n: number): number;
   setStepsPerFrame(n: number): void;
+  /** Playback speed in simulated seconds per wall second (0 = as fast as possible); refused out of range */
+  setSpeed(simSecondsPerWallSecond: number): Checked<number>;
   restoreLastGood(): boolean;
   /** Packs the current state into `buf` (see protocol/frame.ts) and transfers it back. */
   fillFrame(buf: ArrayBuffer): ArrayBuffer;

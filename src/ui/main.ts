@@ -11,6 +11,7 @@ import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './charts/position-chart';
 import { SeriesStore } from './charts/series-store';
 import { Controls, fmtNum } from './controls/controls';
+import { fmtTime } from './controls/format';
 import { ConvergencePanel } from './convergence/convergence-panel';
 import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { composePng, downloadText, download, pickTextFile } from './export';
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const divDetail = $('divergence-detail');
   const legend = $('legend');
   const st = {
-    t: $('st-t'), dt: $('st-dt'), sps: $('st-sps'), n: $('st-n'), c: $('st-c'), fps: $('st-fps'), state: $('st-state'),
+    t: $('st-t'), step: $('st-step'), speed: $('st-speed'), dt: $('st-dt'), sps: $('st-sps'), n: $('st-n'), c: $('st-c'), fps: $('st-fps'), state: $('st-state'),
     sweeps: $('st-sweeps'),
   };
   const positionTitle = $('chart-position-title');
@@ -99,7 +100,8 @@ async function main(): Promise<void> {
   const controls = new Controls($('gui-host'), scenarios, catalog, {
     param: (name: ParamName, value: unknown) => { void setParam(name, value); },
     refused: (message: string) => showMessages([message], 'That value was refused; the setting is unchanged:'),
-    scenario: (name) => { void load(name, {}, true); },
+    // another scenario plays at its own default speed
+    scenario: (name) => { ui.speed = null; void load(name, {}, true); },
     runToggle: () => { void toggleRun(); },
     step: () => { void singleStep(); },
     reset: () => { void reset(); },
@@ -126,7 +128,14 @@ async function main(): Promise<void> {
     scene.showContacts = ui.network;
     ekChart.setLog(ui.logy);
     if (patch.spf !== undefined) void api.setStepsPerFrame(ui.spf);
+    if (patch.speed !== undefined && patch.speed !== null) void setSpeed(patch.speed);
     updateUrl();
+  }
+
+  async function setSpeed(v: number): Promise<void> {
+    const r = await api.setSpeed(v);
+    if (!r.ok) showMessages(r.problems, 'That speed was refused; the playback is unchanged:');
+    await poll();
   }
 
   function updateUrl(): void {
@@ -142,6 +151,8 @@ async function main(): Promise<void> {
     if (status.params) showParams(status.params);
     controls.setUi(ui, name);
     scene.selection = status.selection;
+    // a speed the user chose (or the URL gave) outlives Reset; else the scenario's default plays
+    if (ui.speed !== null) void api.setSpeed(ui.speed);
     updateUrl();
     return true;
   }
@@ -305,7 +316,10 @@ async function main(): Promise<void> {
   }
 
   function render(s: SimStatus): void {
-    setText(st.t, `t = ${fmtNum(s.t)} s`);
+    setText(st.t, `t = ${fmtTime(s.t, s.dt)} s`);
+    setText(st.step, `step ${fmtInt(s.step)}`);
+    setText(st.speed, s.speed > 0 ? `×${fmtNum(s.speed)} real time` : 'max speed');
+    controls.setSpeed(s.speed);
     const cd = s.params ? controls.isContactDynamics(s.params.integrator) : false;
     setText(st.dt, cd ? `Δt = ${fmtNum(s.dt)} s` : `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}`);
     st.sweeps.hidden = !cd;

@@ -59,6 +59,8 @@ export function installTestHook(d: HookDeps): void {
     status: () => d.status(),
     scenario: () => d.scenario(),
     seriesLength: () => d.store.length,
+    /** t of every recorded row (the export's history, not only the charts' window) */
+    seriesTimes: () => Array.from(d.store.cols.t.subarray(0, d.store.length)),
     chartData: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].data.map((col) => col.slice()),
     /** the tick labels of a chart's (first) y axis as last drawn */
     chartTicks: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].yTicks.slice(),

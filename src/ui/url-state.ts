@@ -5,6 +5,7 @@
  * Nothing read from the URL is ever inserted as HTML or evaluated.
  */
 import { PARAMS, checkParam, type LiveParams, type ParamName } from '../core/sim/params';
+import { parseSpeed, speedText } from './controls/speed-control';
 
 export const SPF_OPTIONS = ['max', '1', '3', '10', '30', '100', '300', '1000', '3000', '10000'] as const;
 export const COLOR_OPTIONS = ['speed', 'contacts', 'none'] as const;
@@ -17,9 +18,11 @@ export interface UiState {
   network: boolean;
   logy: boolean;
   run: boolean;
+  /** playback speed chosen by the user (simulated s per wall s; 0 = max); null = the scenario's default */
+  speed: number | null;
 }
 
-export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true };
+export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null };
 export const DEFAULT_SCENARIO = 'pile';
 
 export interface UrlState {
@@ -29,7 +32,7 @@ export interface UrlState {
   problems: string[];
 }
 
-const UI_KEYS = ['scenario', 'spf', 'color', 'network', 'logy', 'run'];
+const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run'];
 
 function bool(v: string): boolean | null {
   if (v === '1' || v === 'true') return true;
@@ -50,6 +53,12 @@ export function parseUrl(search: string): UrlState {
     if (key === 'scenario') {
       if (/^[A-Za-z0-9_.-]{1,100}$/.test(raw)) out.scenario = raw;
       else out.problems.push(`scenario: must be a scenario name (letters, digits, '-', '_', '.'), got ${JSON.stringify(raw.slice(0, 60))}`);
+    } else if (key === 'speed') {
+      try {
+        out.ui.speed = parseSpeed(raw);
+      } catch (e) {
+        out.problems.push(e instanceof Error ? e.message : String(e));
+      }
     } else if (key === 'spf') {
       if ((SPF_OPTIONS as readonly string[]).includes(raw)) out.ui.spf = raw === 'max' ? 0 : Number(raw);
       else out.problems.push(`spf: must be one of ${SPF_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
@@ -82,6 +91,7 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   const q = new URLSearchParams();
   q.set('scenario', scenario);
   if (params) for (const k of Object.keys(PARAMS) as ParamName[]) q.set(k, fmtValue(params[k]));
+  if (ui.speed !== null) q.set('speed', speedText(ui.speed));
   q.set('spf', ui.spf === 0 ? 'max' : String(ui.spf));
   q.set('color', ui.color);
   q.set('network', ui.network ? '1' : '0');

@@ -11,11 +11,12 @@ import type { Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
-  combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, ParameterSchedule, parseScenario,
+  combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, outputEvery, ParameterSchedule, parseScenario, plannedSteps,
   solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
 import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
+import { Pacer } from './pacer';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
 import { trackedParticle } from './tracked-particle';
@@ -24,6 +25,8 @@ import { trackedParticle } from './tracked-particle';
 const MAX_ROWS_PER_SEC = 2000;
 /** Diagnostics may cost at most this fraction of the stepping time. */
 const MAX_DIAG_SHARE = 0.03;
+/** A divergence replay goes at most this far past the step that diverged first. */
+const REPLAY_EXTRA_STEPS = 1000;
 const OK_HEALTH: Health = { status: 'ok', message: '', step: 0, t: 0 };
 
 export class SimWorker implements SimApi {
@@ -54,6 +57,12 @@ export class SimWorker implements SimApi {
   private lastSweeps = 0;
   /** one series row, reused */
   private readonly row = new Float64Array(SERIES_COLUMNS.length);
+  /** playback in simulated seconds per wall second (0 = as fast as the machine goes) */
+  private readonly pacer = new Pacer(() => { if (this.running) this.scheduler.schedule(); });
+  /** simulated seconds between recorded rows: the scenario's output cadence, as in the CLI */
+  private recordEvery = 0;
+  /** the scenario's planned end [s]: until then every row is kept at recordEvery */
+  private plannedEnd = 0;
 
   listScenarios(): ScenarioInfo[] {
     return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
@@ -112,6 +121,9 @@ export class SimWorker implements SimApi {
     this.selection = { particle: -1, contact: sel ? [sel[0], sel[1]] : null };
     if (sel) world.selectContact(sel[0], sel[1]);
     this.schedule = new ParameterSchedule(spec.run?.schedule ?? []);
+    this.recordEvery = outputEvery(spec, world) * world.dt;
+    this.plannedEnd = plannedSteps(spec, world) * world.dt;
+    this.pacer.setSpeed(spec.run?.speed ?? 0);
     this.hasPiston = Number.isFinite(world.diagnostics().pistonPosition);
     this.lastSweeps = 0;
     this.sample();
@@ -132,7 +144,18 @@ export class SimWorker implements SimApi {
   run(): void {
     this.running = true;
     this.meter.reset();
+    this.pacer.restart();
     this.scheduler.schedule();
+  }
+
+  setSpeed(simSecondsPerWallSecond: number): Checked<number> {
+    const v = Number(simSecondsPerWallSecond);
+    if (!(v === 0 || (v >= 1e-9 && v <= 1e6))) {
+      return { ok: false, problems: [`speed: must be 0 (as fast as possible) or from 1e-9 to 1e6 simulated seconds per second, got ${String(simSecondsPerWallSecond).slice(0, 40)}`] };
+    }
+    this.pacer.setSpeed(v);
+    this.scheduler.schedule();
+    return { ok: true, value: v };
   }
 
   pause(): void {
@@ -142,6 +165,7 @@ export class SimWorker implements SimApi {
   stepN(n: number): number {
     const w = this.world;
     if (!w || diverged(w)) return 0;
+    this.pacer.restart();
     let done = 0;
     const want = Math.max(0, Math.floor(n));
     while (done < want) {
@@ -170,6 +194,7 @@ export class SimWorker implements SimApi {
     const w = this.world;
     if (!w) return false;
     const ok = w.restoreLastGood();
+    this.pacer.restart();
     if (ok) {
       this.schedule.rewind(w.t, w.dt);
       this.ring.truncate(w.t);
@@ -210,6 +235,8 @@ export class SimWorker implements SimApi {
       stepsPerSec: rate,
       particleStepsPerSec: rate * (w ? w.n : 0),
       stepsPerFrame: this.stepsPerFrame,
+      speed: this.pacer.speed,
+      rowEvery: w ? this.sampleStride * w.dt : 0,
       timeScales: w ? safe(() => w.timeScales()) : null,
       health: w ? { ...w.health } : OK_HEALTH,
       params: w ? { ...w.params } : null,
@@ -334,12 +361,16 @@ export class SimWorker implements SimApi {
     if (diverged(w)) { this.onDiverged(); return false; }
     const t0 = performance.now();
     let now = t0;
+    // steps the playback speed allows now (Infinity at full speed); none due: sleep until one is
+    let paced = this.pacer.allowedSteps(w.t, w.dt, t0);
+    if (paced <= 0) { this.pacer.wakeForNextStep(w.t, w.dt, t0); return false; }
     while (now - t0 < SLICE_MS) {
       this.adaptStride();
       // the stride may just have shrunk below the steps already taken since the last row
       if (this.stepsSinceSample >= this.sampleStride) this.sample();
       let k = Math.max(1, Math.floor(1 / Math.max(this.msPerStep, 1e-4))); // ~1 ms per call
-      k = Math.min(k, this.sampleStride - this.stepsSinceSample);
+      k = Math.min(k, this.sampleStride - this.stepsSinceSample, paced);
+      if (k <= 0) break;
       if (this.stepsPerFrame > 0) {
         k = Math.min(k, this.budget);
         if (k <= 0) break;
@@ -350,17 +381,40 @@ export class SimWorker implements SimApi {
       if (did > 0) this.msPerStep = 0.8 * this.msPerStep + 0.2 * ((now - s0) / did);
       this.meter.add(did, now - s0, now);
       if (this.stepsPerFrame > 0) this.budget -= did;
+      paced -= did;
       this.stepsSinceSample += did;
       if (diverged(w)) { this.onDiverged(); return false; }
       if (this.stepsSinceSample >= this.sampleStride) this.sample();
       if (did === 0) break;
     }
     if (this.stepsPerFrame > 0 && this.budget <= 0) return false; // wait for the next frame request
+    if (paced <= 0) { this.pacer.wakeForNextStep(w.t, w.dt, performance.now()); return false; }
     return true;
   }
 
   private onDiverged(): void {
     this.running = false;
+    this.replayDivergence();
+  }
+
+  /**
+   * Records the blow-up at full resolution for the charts: replays from the last good state (at most
+   * a few hundred steps back) with a row per step until it diverges again, as it does at the same
+   * step or within round-off of it (stepping is deterministic; the integrator restarts from the state).
+   */
+  private replayDivergence(): void {
+    const w = this.world;
+    if (!w) return;
+    const badStep = w.health.step;
+    if (!w.restoreLastGood()) return;
+    this.schedule.rewind(w.t, w.dt);
+    this.ring.truncate(w.t);
+    this.sample();
+    while (w.stepCount < badStep + REPLAY_EXTRA_STEPS && !diverged(w)) {
+      if (this.advance(w, 1) === 0) break;
+      this.sample();
+    }
+    this.stepsSinceSample = 0;
   }
 
   private sample(): void {
@@ -384,17 +438,24 @@ export class SimWorker implements SimApi {
   }
 
   /**
-   * Steps between series rows: a power of two chosen from the measured step rate so that a
-   * free-running simulation records at most about MAX_ROWS_PER_SEC rows per wall second
-   * (a two-disc run can do millions of steps per second; a 10k pile a few hundred).
+   * Steps between series rows: the scenario's output cadence in simulated time (recordEvery, as the
+   * CLI's CSV: about 2000 rows over the planned run). Past the planned end it is doubled as often as
+   * needed so that a fast run records at most about MAX_ROWS_PER_SEC rows per wall second (a two-disc
+   * run can do millions of steps per second) and, at full speed, diagnostics cost at most
+   * MAX_DIAG_SHARE of the stepping time.
    */
   private adaptStride(): void {
-    let perSec = 1000 / Math.max(this.msPerStep, 1e-6);
+    const w = this.world;
+    if (!w) return;
+    const base = Math.max(1, Math.round(this.recordEvery / w.dt));
+    if (w.t < this.plannedEnd) { this.sampleStride = base; return; }
+    let perSec = this.pacer.speed > 0 ? Math.min(this.pacer.speed / w.dt, 1000 / Math.max(this.msPerStep, 1e-6)) : 1000 / Math.max(this.msPerStep, 1e-6);
     if (this.stepsPerFrame > 0) perSec = Math.min(perSec, this.stepsPerFrame * 60);
-    const want = Math.max(1, perSec / MAX_ROWS_PER_SEC, this.msPerDiag / (MAX_DIAG_SHARE * Math.max(this.msPerStep, 1e-6)));
-    let s = 1;
+    const diagShare = this.pacer.speed > 0 ? 1 : this.msPerDiag / (MAX_DIAG_SHARE * Math.max(this.msPerStep, 1e-6));
+    const want = Math.max(1, perSec / MAX_ROWS_PER_SEC, diagShare);
+    let s = base;
     while (s < want && s < 1 << 24) s *= 2;
-    if (s > this.sampleStride || s < this.sampleStride / 4) this.sampleStride = s;
+    if (s > this.sampleStride || s < this.sampleStride / 4 || this.sampleStride % base !== 0) this.sampleStride = s;
   }
 }
 

@@ -7,7 +7,7 @@ import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
-export { ParameterSchedule } from '../core/index';
+export { outputEvery, ParameterSchedule, plannedSteps } from '../core/index';
 
 export interface WorldLike {
   n: number;

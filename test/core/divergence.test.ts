@@ -9,6 +9,24 @@ import { World } from '../../src/core/sim/world';
 import { worldOf } from '../helpers';
 
 describe('divergence detector', () => {
+  it('going back to the last good state keeps the parameters set since: the smaller Δt that fixes the run', () => {
+    const w = worldOf('pile');
+    w.step(300); // last good snapshot at step 256, Δt = 0.02 tc
+    const tGood = 256 * w.dt;
+    w.setParams({ dtOverTc: 2 });
+    w.step(100_000);
+    expect(w.health.status).toBe('diverged');
+    w.setParams({ dtOverTc: 0.05 }); // the user's fix: back to the last good state at the new Δt
+    expect(w.health.status).toBe('ok');
+    expect(w.t).toBeCloseTo(tGood, 12);
+    expect(w.dt / w.timeScales().tc).toBeCloseTo(0.05, 12);
+    expect(w.params.dtOverTc).toBe(0.05);
+    const t0 = w.t;
+    expect(w.step(2000)).toBe(2000);
+    expect(w.health.status).toBe('ok');
+    expect(w.t - t0).toBeCloseTo(2000 * w.dt, 12);
+  });
+
   it('Δt = 2 tc on the pile: stops, explains the stability limit, keeps finite last good state', () => {
     const w = worldOf('pile', 'dtOverTc=2', 'gravityY=-50');
     const done = w.step(200_000);

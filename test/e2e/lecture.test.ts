@@ -2,7 +2,8 @@
  * End-to-end tests of what a class hits in front of the lecture hall (issue 10), in headless
  * Chromium: the Ek log scale that froze the tab, scenes that must end cleanly instead of "diverging",
  * Reset and the URL after loading a scenario file, oversized files refused at once, typed values
- * taken exactly, the stability limit on the Δt slider, ...
+ * taken exactly, the stability limit on the Δt slider, pacing in simulated time (a collision that
+ * lasts on screen, a visible single step, rows at the scenario's cadence), the blow-up on the chart.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -23,7 +24,7 @@ async function statusLatency(page: Page, limitMs: number): Promise<{ ms: number;
 describe('lecture-ready (headless Chromium)', () => {
   for (const scenario of ['two-disc', 'cd-chain']) {
     it(`Ek on a log scale: ${scenario} runs 30 s with the page answering within 1 s, decade ticks only`, async () => {
-      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&logy=1`);
+      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&logy=1&speed=max`);
       const t0 = Date.now();
       const seen: number[] = [];
       let simT = 0;
@@ -51,7 +52,7 @@ describe('lecture-ready (headless Chromium)', () => {
   // on the incline). Both scenes are bounded now.
   for (const [scenario, until] of [['orbiting-disc', 120], ['incline', 30]] as const) {
     it(`${scenario} runs far past its event (t > ${until} s) without a false DIVERGED`, async () => {
-      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}`);
+      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&speed=max`);
       await waitFor(page, `window.__sandbox.status()?.t > ${until} || window.__sandbox.status()?.health.status !== 'ok'`, 60_000);
       const st = await page.evaluate(() => (window as unknown as { __sandbox: { status(): { health: { status: string; message: string } } } }).__sandbox.status());
       expect(st.health.message).toBe('');
@@ -187,4 +188,85 @@ describe('lecture-ready (headless Chromium)', () => {
       await page.context().close();
     });
   }
+
+  type PaceHook = { __sandbox: {
+    status(): { t: number; step: number; dt: number; contacts: number; speed: number; rowEvery: number; running: boolean; health: { status: string } } | null;
+    chartData(k: string): (number | null)[][];
+    pause(): Promise<void>;
+  } };
+  const paceStatus = (page: Page) => page.evaluate(() => (window as unknown as PaceHook).__sandbox.status()!);
+
+  it('at its default speed the head-on collision lasts on screen: the canvas changes while the discs touch', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=head-on`);
+    const st0 = await paceStatus(page);
+    expect(st0.speed).toBeGreaterThan(0);
+    expect(st0.speed).toBeLessThan(0.05);
+    // wait for the contact, then watch it for a while: pixels change, the contact is still on
+    await waitFor(page, 'window.__sandbox.status()?.contacts > 0', 20_000);
+    const touch0 = Date.now();
+    const canvas = page.locator('[data-testid="sim-canvas"]');
+    const a = await canvas.screenshot();
+    await page.waitForTimeout(300);
+    const b = await canvas.screenshot();
+    expect(a.equals(b)).toBe(false);
+    await waitFor(page, 'window.__sandbox.status()?.contacts === 0', 20_000);
+    const onScreen = (Date.now() - touch0) / 1000;
+    // tc = 7.03 ms at speed 0.005 is 1.4 s of wall time (less the polling delays on either end)
+    expect(onScreen).toBeGreaterThan(0.8);
+    expect(onScreen).toBeLessThan(5);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a single step shows: the step counter goes up by one and t changes in the status line', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&run=0`);
+    await waitFor(page, 'window.__sandbox.status()?.running === false');
+    for (let k = 0; k < 3; k++) {
+      const before = { step: await page.locator('[data-testid="status-step"]').textContent(), t: await page.locator('[data-testid="status-t"]').textContent() };
+      const s0 = (await paceStatus(page)).step;
+      await page.keyboard.press('s');
+      await waitFor(page, `window.__sandbox.status()?.step === ${s0 + 1}`);
+      await expect.poll(() => page.locator('[data-testid="status-step"]').textContent()).toBe(`step ${(s0 + 1).toLocaleString('en-US')}`);
+      expect(await page.locator('[data-testid="status-step"]').textContent()).not.toBe(before.step);
+      expect(await page.locator('[data-testid="status-t"]').textContent()).not.toBe(before.t);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('chart rows fall on the scenario\'s cadence in simulated time, at full speed too (two-disc at Δt/tc = 0.1)', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&dtOverTc=0.1&speed=max`);
+    await waitFor(page, 'window.__sandbox.status()?.t > 0.02', 30_000);
+    await page.evaluate(() => (window as unknown as PaceHook).__sandbox.pause());
+    await page.waitForTimeout(400);
+    const st = await paceStatus(page);
+    // two-disc plans 2500 tc = 25,000 steps in about 2000 rows: a row every round(12.5) = 13 steps, also
+    // at full speed (past the planned end the cadence may coarsen to spare the page)
+    const every = 13 * st.dt;
+    const t = (await page.evaluate(() => (window as unknown as { __sandbox: { seriesTimes(): number[] } }).__sandbox.seriesTimes()));
+    const early = t.filter((v) => v <= 0.01);
+    // 0.01 s / (13 Δt) ≈ 78 rows (16 when rows followed the wall clock)
+    expect(early.length).toBeGreaterThanOrEqual(Math.floor(0.01 / every));
+    for (let k = 1; k < early.length; k++) expect(Math.abs(early[k] - early[k - 1] - every)).toBeLessThan(1e-9 * every);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('when Δt/tc = 2 blows up, the Ek chart shows the energy take off before the stop', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&dtOverTc=2&speed=max&logy=1`);
+    await page.locator('[data-testid="divergence"]').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForTimeout(400);
+    const st = await paceStatus(page);
+    const [t, ek] = (await page.evaluate(() => (window as unknown as PaceHook).__sandbox.chartData('ek'))) as number[][];
+    // the last rows are one step apart (the replay from the last good state) ...
+    const n = t.length;
+    expect(n).toBeGreaterThan(10);
+    for (let k = n - 10; k < n; k++) expect(t[k] - t[k - 1]).toBeCloseTo(st.dt, 12);
+    // ... and Ek grows over them by orders of magnitude
+    const tail = ek.slice(-200).filter((v): v is number => v !== null && v > 0);
+    expect(Math.max(...tail) / Math.min(...tail)).toBeGreaterThan(100);
+    expect(ek[n - 1]).toBe(Math.max(...tail));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -158,6 +158,11 @@ export const runSchema = z.strictObject({
   durationOverTc: positive().optional(),
   /** Write a row every this many steps (default: about 2000 rows per run) */
   outputEvery: z.int().min(1).optional(),
+  /**
+   * Playback speed in the app: simulated seconds per wall-clock second, chosen so that the scene's
+   * event is watchable (default: as fast as the machine goes). The headless runner ignores it.
+   */
+  speed: z.number().min(1e-9).max(1e6).optional(),
   /** Particle indices written to tracks.csv */
   track: z.array(z.int().min(0)).default([]),
   /** The contact (i, j) whose normal angle is charted; j = -1-w for wall w */

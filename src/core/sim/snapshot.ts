@@ -20,7 +20,7 @@ export class Snapshot {
   /** Wall displacements and velocities (pistons move) */
   private walls: Float64Array[] = [];
   private n = 0;
-  private scalars = { workIn: 0, stepCount: 0, t: 0, tOffset: 0, dt: 0 };
+  private scalars = { workIn: 0, stepCount: 0, t: 0, dt: 0 };
 
   capture(w: World): void {
     const b = w.bodies, n = b.n;
@@ -52,8 +52,8 @@ export class Snapshot {
       if (!this.walls[k] || this.walls[k].length !== W.count) this.walls[k] = new Float64Array(W.count);
       this.walls[k].set(W[f].subarray(0, W.count));
     });
-    const { workIn, stepCount, t, tOffset, dt } = parts;
-    this.scalars = { workIn, stepCount, t, tOffset, dt };
+    const { workIn, stepCount, t, dt } = parts;
+    this.scalars = { workIn, stepCount, t, dt };
   }
 
   restore(w: World): void {

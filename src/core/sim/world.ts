@@ -518,23 +518,21 @@ export class World implements ImpulseDriver {
   }
 
   /** Internal arrays a snapshot copies (integrator state and contact history). */
-  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; stepCount: number; t: number; tOffset: number; dt: number } {
+  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; stepCount: number; t: number; dt: number } {
     return {
       integrator: this.integrator.stateArrays(), contacts: this.contacts, walls: this.walls, workIn: this.workIn,
-      stepCount: this.stepCount, t: this.t, tOffset: this.tOffset, dt: this.dt,
+      stepCount: this.stepCount, t: this.t, dt: this.dt,
     };
   }
 
-  restoreParts(p: { workIn: number; stepCount: number; t: number; tOffset: number; dt: number }): void {
+  restoreParts(p: { workIn: number; stepCount: number; t: number; dt: number }): void {
     this.workIn = p.workIn;
     this.stepCount = p.stepCount;
     this.t = p.t;
-    this.tOffset = p.tOffset;
-    if (p.dt !== this.dt) {
-      const old = this.dt;
-      this.dt = p.dt;
-      this.integrator.changeDt(this, old, p.dt);
-    }
+    // the state goes back, the parameters do not: a Δt set since the snapshot (the user's fix after a
+    // divergence, or a URL override applied after loading) stays, with the integrator rescaled to it
+    this.tOffset = p.t - p.stepCount * this.dt;
+    if (p.dt !== this.dt) this.integrator.changeDt(this, p.dt, this.dt);
   }
 
   /** The current state as a scenario with explicit particles (the format the CLI reads). */

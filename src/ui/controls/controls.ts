@@ -5,12 +5,13 @@
  * Every controller gets a stable data-testid="gui-<name>".
  */
 import GUI, { type Controller } from 'lil-gui';
-import { PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
+import { checkParam, PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
 import { attachExactEntry, type ExactEntry } from './exact-entry';
 import { fmtNum } from './format';
 import { SolverNotes } from './solver-notes';
+import { SpeedControl } from './speed-control';
 import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText } from './solver-kind';
 import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
@@ -60,6 +61,8 @@ export class Controls {
   private readonly ctrls = new Map<string, Controller>();
   /** typed entries of the numeric parameters */
   private readonly entries = new Map<ParamName, ExactEntry>();
+  /** playback speed (simulated s per wall s) */
+  private readonly speed: SpeedControl;
   private readonly model: Record<string, unknown> = {};
   private runCtrl!: Controller;
   /** tc, Δt and the stability limit under the Δt slider (wraps, never cut off) */
@@ -97,6 +100,7 @@ export class Controls {
     this.runCtrl = tag(gui.add(m, 'run').name('Pause'), 'run');
     tag(gui.add(m, 'step').name('Single step'), 'step');
     tag(gui.add(m, 'reset').name('Reset'), 'reset');
+    this.speed = new SpeedControl(gui, (v) => { h.ui({ speed: v }); }, (message) => h.refused(message));
     m.spf = 'max';
     tag(gui.add(m, 'spf', SPF_OPTIONS as unknown as string[]).name('steps per frame'), 'spf')
       .onChange((v: string) => { if (!this.suppress) h.ui({ spf: v === 'max' ? 0 : Number(v) }); });
@@ -250,7 +254,8 @@ export class Controls {
 
   /** The typed entry of a numeric parameter: exact values within the allowed (not the slider's) range. */
   private exact(c: Controller, name: ParamName): void {
-    this.entries.set(name, attachExactEntry(c, name, (v) => this.h.param(name, v), (message) => this.h.refused(message)));
+    const rules = { parse: (text: string) => checkParam(name, text) as number };
+    this.entries.set(name, attachExactEntry(c, name, rules, (v) => this.h.param(name, v), (message) => this.h.refused(message)));
   }
 
   private label(name: ParamName, v?: unknown): string {
@@ -368,6 +373,12 @@ export class Controls {
   isContactDynamics(integrator: string): boolean {
     return this.kindChoice.isContactDynamics(integrator);
   }
+
+  /** Shows the worker's playback speed. */
+  setSpeed(v: number): void {
+    if (v !== this.shownSpeed) { this.shownSpeed = v; this.speed.set(v); }
+  }
+  private shownSpeed = NaN;
 
   setRunning(running: boolean): void {
     const label = running ? 'Pause' : 'Run';

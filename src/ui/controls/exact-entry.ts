@@ -4,16 +4,29 @@
  * with the allowed range otherwise. It replaces lil-gui's own number box, which rounds and clamps.
  */
 import type { Controller } from 'lil-gui';
-import { checkParam, type ParamName } from '../../core/sim/params';
 
 export interface ExactEntry {
   /** Shows the current value (not while the user is typing in the box). */
   set(v: number): void;
 }
 
+/** Shortest round-trip text of a number: what the worker holds, exactly (1e+6 rather than 1000000). */
+export function exactText(v: number): string {
+  const a = Math.abs(v);
+  return a !== 0 && (a >= 1e5 || a < 1e-4) ? v.toExponential() : String(v);
+}
+
+export interface EntryRules {
+  /** the typed text as a value; throws an Error whose message names the field and the allowed range */
+  parse(text: string): number;
+  /** the value as text (default exactText) */
+  format?(v: number): string;
+}
+
 export function attachExactEntry(
-  ctrl: Controller, name: ParamName, onValue: (v: number) => void, onRefused: (message: string) => void,
+  ctrl: Controller, name: string, rules: EntryRules, onValue: (v: number) => void, onRefused: (message: string) => void,
 ): ExactEntry {
+  const format = rules.format ?? exactText;
   ctrl.domElement.classList.add('has-exact-entry');
   const input = document.createElement('input');
   input.type = 'text';
@@ -30,7 +43,7 @@ export function attachExactEntry(
     const text = input.value.trim();
     if (text === shown || text === sent) return;
     try {
-      const v = checkParam(name, text) as number;
+      const v = rules.parse(text);
       input.classList.remove('refused');
       input.title = '';
       sent = text;
@@ -52,9 +65,7 @@ export function attachExactEntry(
   return {
     set(v: number) {
       sent = '';
-      // shortest round-trip form: what the worker holds, exactly (1e+6 rather than 1000000)
-      const a = Math.abs(v);
-      shown = a !== 0 && (a >= 1e5 || a < 1e-4) ? v.toExponential() : String(v);
+      shown = format(v);
       if (document.activeElement !== input) {
         input.value = shown;
         input.classList.remove('refused');

@@ -6,3 +6,13 @@ export function fmtNum(v: number): string {
   if (a >= 1e4 || a < 1e-3) return v.toExponential(2).replace('e+', 'e');
   return String(Number(v.toPrecision(3)));
 }
+
+/**
+ * Simulated time with as many decimals as one step needs to show (t = 0.05000070 s at Δt = 7e-8 s),
+ * so a single step always changes the digits.
+ */
+export function fmtTime(t: number, dt: number): string {
+  if (!Number.isFinite(t)) return String(t);
+  const dec = dt > 0 ? Math.min(12, Math.max(2, Math.ceil(-Math.log10(dt) + 1e-9))) : 3;
+  return t.toFixed(dec);
+}

@@ -36,5 +36,5 @@ export const blockDrop: ScenarioInput = {
     type: 'lattice', lattice: 'square', origin: [0.15 + a, floor + 0.14 + a], nx: 15, ny: 15, spacing: 2 * a, r: a,
     positionJitter: 1e-6, seed: 2,
   }],
-  run: { duration: 2, convergence: { duration: 0.2, steps: [500, 1000, 2000, 4000], samples: 4, referenceFactor: 16 } },
+  run: { speed: 0.5, duration: 2, convergence: { duration: 0.2, steps: [500, 1000, 2000, 4000], samples: 4, referenceFactor: 16 } },
 };

@@ -19,5 +19,5 @@ export const caseI: ScenarioInput = {
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 1 / 800 },
   particles: [{ x: 0, y: 0, r: 1, m: 1, inertia: 0.5, omega: 0.5, lockX: true, lockY: true }],
   walls: [{ type: 'line', point: [0, -(1 - 1e-3)], normal: [0, 1] }],
-  run: { duration: 1, track: [0], convergence: { steps: [200, 400, 800, 1600, 3200, 6400, 12800], samples: 200 } },
+  run: { speed: 0.25, duration: 1, track: [0], convergence: { steps: [200, 400, 800, 1600, 3200, 6400, 12800], samples: 200 } },
 };

@@ -18,5 +18,5 @@ export const caseIIDrop: ScenarioInput = {
   gravity: [0, -9.81],
   particles: [{ x: 0, y: 0.3, r: 0.1, m, vx: 0.5 }],
   walls: [{ type: 'line', point: [0, 0], normal: [0, 1] }],
-  run: { duration: 1.5, track: [0] },
+  run: { speed: 0.5, duration: 1.5, track: [0] },
 };

@@ -21,5 +21,5 @@ export const caseII: ScenarioInput = {
   gravity: [0, -g],
   particles: [{ x: 0, y: r - (m * g) / kn, r, m, vx: 0.5 }],
   walls: [{ type: 'line', point: [0, 0], normal: [0, 1] }],
-  run: { duration: 0.4, track: [0], convergence: { steps: [1024, 2048, 4096, 8192], samples: 64 } },
+  run: { speed: 0.1, duration: 0.4, track: [0], convergence: { steps: [1024, 2048, 4096, 8192], samples: 64 } },
 };

@@ -25,5 +25,5 @@ export const cdChain: ScenarioInput = {
     x: 1.5 * d + k * d, y: 0, r: d / 2, m, lockY: true,
     ...(k === N - 1 ? { force: [-0.05 * d * m / (dt * dt), 0] as [number, number] } : {}),
   })),
-  run: { duration: 1.5, outputEvery: 1, track: [N - 1], oscillation: { of: N - 1, coordinate: 'x', from: 0.3, to: 0.65 } },
+  run: { speed: 0.5, duration: 1.5, outputEvery: 1, track: [N - 1], oscillation: { of: N - 1, coordinate: 'x', from: 0.3, to: 0.65 } },
 };

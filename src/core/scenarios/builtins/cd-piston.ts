@@ -41,6 +41,7 @@ export const cdPiston: ScenarioInput = {
   ],
   generators: [{ type: 'random', count: 1000, region: [0, 0, W, H], rMin: 0.01, rMax: 0.02, seed: 4 }],
   run: {
+    speed: 1,
     duration: TSTEP + WINDOW,
     outputEvery: 1,
     schedule: [{ at: TSTEP, set: { pistonMass: 100, pistonForce: 10.1, iterations: 40 } }],

@@ -12,5 +12,5 @@ export const elasticGas: ScenarioInput = {
   solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.02 },
   walls: [{ type: 'box', xmin: 0, xmax: 0.5, ymin: 0, ymax: 0.5, openTop: false }],
   generators: [{ type: 'random', count: 150, region: [0, 0, 0.5, 0.5], rMin: 0.01, rMax: 0.01, speedJitter: 1, seed: 3 }],
-  run: { duration: 0.5 },
+  run: { speed: 0.1, duration: 0.5 },
 };

@@ -28,5 +28,5 @@ export const incline: ScenarioInput = {
     { type: 'line', point: [-0.8, 0], normal: [1, 0] },
   ],
   particles: [{ x: L * sx + a * nx, y: L * sy + a * ny, r: a, m: 1 }],
-  run: { duration: 0.5, track: [0] },
+  run: { speed: 0.2, duration: 0.5, track: [0] },
 };

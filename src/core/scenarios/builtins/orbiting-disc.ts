@@ -27,5 +27,5 @@ export const orbitingDisc: ScenarioInput = {
     { x: 0, y: 0, r: 1, m: 4, fixed: true },
     { x: 0, y: 1.5 - (m * g) / kn, r: 0.5, m, inertia: 0.125, vx: 1, omega: -2 },
   ],
-  run: { duration: 0.5, track: [1], selectContact: [0, 1], convergence: { steps: [512, 1024, 2048, 4096], samples: 64 } },
+  run: { speed: 0.2, duration: 0.5, track: [1], selectContact: [0, 1], convergence: { steps: [512, 1024, 2048, 4096], samples: 64 } },
 };

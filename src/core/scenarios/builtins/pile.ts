@@ -14,5 +14,5 @@ export const pile: ScenarioInput = {
   gravity: [0, -9.81],
   walls: [{ type: 'box', xmin: 0, xmax: 0.4, ymin: 0, ymax: 1, openTop: true }],
   generators: [{ type: 'random', count: 400, region: [0.005, 0.02, 0.395, 0.6], rMin: 0.0065, rMax: 0.008, seed: 7 }],
-  run: { duration: 1.5 },
+  run: { speed: 1, duration: 1.5 },
 };

@@ -22,5 +22,6 @@ export const twoDisc: ScenarioInput = {
     { x: 0, y: 0, r: a, m, fixed: true },
     { x: c, y: c, r: a, m, lockY: true, force: [-1e-4 * kn * a, 0] },
   ],
-  run: { durationOverTc: 2500, track: [1], selectContact: [0, 1], relaxation: { from: 1e-2, to: 1e-6, stopWhenRelaxed: true } },
+  // playback in the app: 50 tc per second: the relaxation over ~1000 tc takes about 20 s
+  run: { speed: 0.005, durationOverTc: 2500, track: [1], selectContact: [0, 1], relaxation: { from: 1e-2, to: 1e-6, stopWhenRelaxed: true } },
 };

@@ -2,6 +2,7 @@
  * The worker's control plane (Comlink, structured clone): design/architecture.md §5.
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
+import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { Diagnostics, Health, TimeScales } from '../core/sim/world-types';
 import type { LiveParams, TangentialId } from '../core/sim/params';
@@ -44,6 +45,8 @@ export interface SimStatus {
   rowEvery: number;
   timeScales: TimeScales | null;
   health: Health;
+  /** Stable but measurably wrong (an amber warning with its numbers), or ok */
+  accuracy: Accuracy;
   params: LiveParams | null;
   selection: Selection;
   /** Bumps whenever radii / flags / particle count change (scenario load) */

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   const divText = $('divergence-text');
   const divDetail = $('divergence-detail');
   const legend = $('legend');
+  const accuracyBox = $('accuracy');
   const st = {
     t: $('st-t'), step: $('st-step'), speed: $('st-speed'), dt: $('st-dt'), sps: $('st-sps'), n: $('st-n'), c: $('st-c'), fps: $('st-fps'), state: $('st-state'),
     sweeps: $('st-sweeps'),
@@ -334,8 +335,11 @@ async function main(): Promise<void> {
     setText(st.c, `${fmtInt(s.contacts)} contacts`);
     setText(st.fps, `${Math.round(lastFps)} frames/s`);
     const diverged = s.health.status === 'diverged';
-    setText(st.state, diverged ? 'DIVERGED' : s.running ? 'running' : 'paused');
-    st.state.className = diverged ? 'state diverged' : s.running ? 'state running' : 'state paused';
+    const inaccurate = !diverged && s.accuracy.status === 'warning';
+    setText(st.state, diverged ? 'DIVERGED' : `${s.running ? 'running' : 'paused'}${inaccurate ? ' · inaccurate' : ''}`);
+    st.state.className = diverged ? 'state diverged' : inaccurate ? 'state warning' : s.running ? 'state running' : 'state paused';
+    accuracyBox.hidden = !inaccurate;
+    if (inaccurate) setText(accuracyBox, `⚠ ${s.accuracy.message}`);
     controls.setRunning(s.running);
     if (s.params) {
       const key = JSON.stringify(s.params);

@@ -14,6 +14,7 @@ import {
   combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, outputEvery, ParameterSchedule, parseScenario, plannedSteps,
   solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
+import { ACCURACY_OK } from '../core/diagnostics/accuracy';
 import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
 import { Pacer } from './pacer';
@@ -239,6 +240,7 @@ export class SimWorker implements SimApi {
       rowEvery: w ? this.sampleStride * w.dt : 0,
       timeScales: w ? safe(() => w.timeScales()) : null,
       health: w ? { ...w.health } : OK_HEALTH,
+      accuracy: w ? { ...w.accuracy } : ACCURACY_OK,
       params: w ? { ...w.params } : null,
       selection: { particle: this.selection.particle, contact: this.selection.contact ? [...this.selection.contact] : null },
       staticVersion: this.staticVersion,

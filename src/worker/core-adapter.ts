@@ -4,6 +4,7 @@
  */
 import type { Diagnostics, Health, SearchReport, TimeScales } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
+import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
@@ -33,6 +34,7 @@ export interface WorldLike {
   timeScales(): TimeScales;
   step(n: number): number;
   health: Health;
+  accuracy: Accuracy;
   restoreLastGood(): boolean;
   diagnostics(): Diagnostics;
   searchReport(): SearchReport;

@@ -2,7 +2,7 @@
  * Playback in simulated time: at speed s (simulated seconds per wall-clock second) the run may be at
  * t₀ + s·(now − wall₀), and no further. Between due steps the worker sleeps (a timer), so slow motion
  * costs no CPU. A machine that cannot keep up runs as fast as it can without piling up a debt to
- * catch up later: the lag is capped at MAX_LAG_MS of wall time.
+ * catch up later: the lag is capped at MAX_LAG_MS of wall time (or one step, if a step is longer).
  */
 const MAX_LAG_MS = 250;
 /** Longest sleep before looking again (keeps a speed change felt at once). */
@@ -33,7 +33,8 @@ export class Pacer {
     if (this.speed <= 0) return Infinity;
     if (!this.anchored) { this.wall0 = nowMs; this.t0 = t; this.anchored = true; }
     let target = this.t0 + (this.speed * (nowMs - this.wall0)) / 1000;
-    const maxLead = (this.speed * MAX_LAG_MS) / 1000;
+    // at least one step of lead, or a step longer than the lag cap would never come due
+    const maxLead = Math.max((this.speed * MAX_LAG_MS) / 1000, dt);
     if (target - t > maxLead) {
       // behind by more than MAX_LAG_MS of playback: forget the rest of the debt
       this.t0 = t + maxLead;

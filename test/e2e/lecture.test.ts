@@ -3,7 +3,8 @@
  * Chromium: the Ek log scale that froze the tab, scenes that must end cleanly instead of "diverging",
  * Reset and the URL after loading a scenario file, oversized files refused at once, typed values
  * taken exactly, the stability limit on the Δt slider, pacing in simulated time (a collision that
- * lasts on screen, a visible single step, rows at the scenario's cadence), the blow-up on the chart.
+ * lasts on screen, a visible single step, rows at the scenario's cadence), the blow-up on the chart,
+ * amber accuracy warnings for stable but wrong runs, and the canvas refitting when a banner opens.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -266,6 +267,71 @@ describe('lecture-ready (headless Chromium)', () => {
     const tail = ek.slice(-200).filter((v): v is number => v !== null && v > 0);
     expect(Math.max(...tail) / Math.min(...tail)).toBeGreaterThan(100);
     expect(ek[n - 1]).toBe(Math.max(...tail));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  type AccHook = { __sandbox: { status(): { t: number; accuracy: { status: string; kind: string; message: string }; health: { status: string } } | null; view(): { s: number; ox: number; oy: number } } };
+  const accStatus = (page: Page) => page.evaluate(() => (window as unknown as AccHook).__sandbox.status()!);
+
+  for (const [scenario, dt, pattern] of [
+    ['pile', 0.05, /Effective restitution 0\.\d+ in the last binary collision, εn = 0\.500 \([+-]\d+\.\d %\); the median of the last \d+ is \d+\.\d % off.*Δt = 0\.0500 tc/],
+    ['head-on', 0.5, /Effective restitution 0\.697 in the last binary collision, εn = 0\.900 \(-22\.6 %\).*Δt = 0\.500 tc, more than half the stability limit/],
+  ] as const) {
+    it(`${scenario} at Δt/tc = ${dt}: stable, but the status turns amber with the measured numbers`, async () => {
+      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&dtOverTc=${dt}&speed=max`);
+      await waitFor(page, 'window.__sandbox.status()?.accuracy.status === "warning"', 30_000);
+      const st = await accStatus(page);
+      expect(st.health.status).toBe('ok');
+      expect(st.accuracy.message).toMatch(pattern);
+      await expect.poll(() => page.locator('[data-testid="status-state"]').getAttribute('class')).toMatch(/warning/);
+      expect(await page.locator('[data-testid="status-state"]').textContent()).toMatch(/inaccurate/);
+      await expect.poll(() => page.locator('[data-testid="accuracy"]').textContent()).toContain(st.accuracy.message);
+      // a smaller Δt clears it
+      await page.locator('[data-testid="exact-dtOverTc"]').fill('0.01');
+      await page.locator('[data-testid="exact-dtOverTc"]').press('Enter');
+      await expect.poll(async () => (await accStatus(page)).accuracy.status).toBe('ok');
+      await expect.poll(() => page.locator('[data-testid="accuracy"]').isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('the pile at the default Δt/tc = 0.02 settles with no warning (the check does not cry wolf)', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&speed=max`);
+    await waitFor(page, 'window.__sandbox.status()?.t > 1.5', 60_000);
+    const st = await accStatus(page);
+    expect(st.accuracy.message).toBe('');
+    expect(st.health.status).toBe('ok');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the canvas refits when a banner opens above it', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=head-on&dtOverTc=0.5&run=0`, { width: 1280, height: 720 });
+    await waitFor(page, 'window.__sandbox.frames().particles === 2');
+    const canvas = page.locator('[data-testid="sim-canvas"]');
+    expect(await page.locator('[data-testid="accuracy"]').isHidden(), 'no banner before the run').toBe(true);
+    const h0 = (await canvas.boundingBox())!.height;
+    await page.evaluate(() => (window as unknown as { __sandbox: { run(): Promise<void> } }).__sandbox.run());
+    await waitFor(page, '!document.querySelector(\'[data-testid="accuracy"]\').hidden', 30_000);
+    const banner = (await page.locator('[data-testid="accuracy"]').boundingBox())!.height;
+    await expect.poll(async () => (await canvas.boundingBox())!.height).toBeLessThan(h0 - 10);
+    // the canvas fills its (smaller) host, and the discs are refitted inside it
+    const fits = await page.evaluate(() => {
+      const c = document.querySelector('[data-testid="sim-canvas"]')!.getBoundingClientRect();
+      const host = document.getElementById('canvas-host')!.getBoundingClientRect();
+      const h = (window as unknown as { __sandbox: { discs(): { x: number[]; y: number[]; r: number[] }; worldToScreen(x: number, y: number): [number, number] } }).__sandbox;
+      const d = h.discs();
+      const inside = d.x.every((x, i) => {
+        const [sx, sy] = h.worldToScreen(x, d.y[i]);
+        return sx > c.left && sx < c.right && sy > c.top && sy < c.bottom;
+      });
+      return { dh: Math.abs(c.height - host.height), inside };
+    });
+    expect(fits.dh).toBeLessThan(2);
+    expect(fits.inside, 'discs inside the canvas').toBe(true);
+    expect(banner).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -27,6 +27,19 @@ describe('Pacer', () => {
     expect(p.allowedSteps(0.25, dt, 10_000)).toBe(0);
   });
 
+  it('slow motion with steps longer than the lag cap still advances, one step per Δt/speed', () => {
+    // head-on at Δt/tc = 0.5 and speed 0.005: a step of 3.5 ms of simulated time every 0.7 s
+    const p = new Pacer(() => {});
+    p.setSpeed(0.005);
+    const dt = 0.0035;
+    let t = 0, done = 0;
+    for (let now = 0; now <= 7000; now += 50) {
+      const k = p.allowedSteps(t, dt, now);
+      t += k * dt; done += k;
+    }
+    expect(done).toBe(10);
+  });
+
   it('full speed (0) is unlimited; restart anchors the clock where the run is', () => {
     const p = new Pacer(() => {});
     expect(p.allowedSteps(3, 1e-3, 123)).toBe(Infinity);

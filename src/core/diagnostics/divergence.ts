@@ -33,6 +33,12 @@ export function explainDivergence(c: DivergenceContext): string {
       : `an overlap reached ${(100 * c.value).toFixed(0)} % of a radius`;
     return `${at}: ${what}. ${dt} is above the stability limit — ${limit}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
   }
+  // Within a factor 2 of the limit the step itself amplifies contact oscillations (a damped mode's
+  // limit falls with the damping), so the step is the likely cause whatever kind was seen first.
+  if (c.dtOverTc > 0.5 * c.stableDtOverTc && c.kind !== 'energy') {
+    const what = c.kind === 'tunnelling' ? tunnel : c.kind === 'overlap' ? `an overlap reached ${(100 * c.value).toFixed(0)} % of a radius` : 'positions became NaN';
+    return `${at}: ${what} with ${dt}, close to the stability limit (${f2(c.stableDtOverTc)} tc): near the limit the step amplifies the contact oscillations — reduce Δt/tc to a quarter of the limit or less.`;
+  }
   if (c.kind === 'tunnelling') {
     return `${at}: ${tunnel} (particles pass through each other) with ${dt} — reduce Δt/tc or the speeds.`;
   }

@@ -14,6 +14,8 @@ import type { WallSet } from '../boundaries/walls';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { findContacts } from '../contacts/narrow-phase';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
+import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
+import { CollisionMonitor } from '../diagnostics/collision-monitor';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
@@ -66,6 +68,11 @@ export class World implements ImpulseDriver {
   dt = 0;
   stepCount = 0;
   health: Health = { status: 'ok', message: '', step: 0, t: 0 };
+  /** Stable but measurably wrong: an amber warning with its numbers (diagnostics/accuracy.ts) */
+  accuracy: Accuracy = ACCURACY_OK;
+  /** Energy the normal dashpots have dissipated since the last energy baseline [J] */
+  private dissipatedNormal = 0;
+  private readonly collisions = new CollisionMonitor();
   velocityDependentForces = true;
 
   private integrator: Integrator;
@@ -152,7 +159,7 @@ export class World implements ImpulseDriver {
     this.contacts = swap;
     const c = this.contacts;
     findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, c);
-    linearNormalForces(c, this.material);
+    this.dissipatedNormal += linearNormalForces(c, this.material) * dtSpring;
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t;
     this.scheme.trial(c, this.tangentialCtx);
@@ -245,10 +252,46 @@ export class World implements ImpulseDriver {
     if (eMech > ENERGY_FACTOR * available + this.energyEpsilon) {
       return this.diverge('energy', eMech / Math.max(available, 1e-300));
     }
+    this.checkAccuracy(eMech, available);
     if (this.stepCount - this.lastGoodStep >= SNAPSHOT_EVERY) this.saveLastGood();
   }
 
   private tOffset = 0;
+
+  /**
+   * Stable but measurably wrong (diagnostics/accuracy.ts): energy created by the integration, or a
+   * binary collision whose restitution is off from εn. Soft DEM with the linear law only (clamping
+   * the normal force changes both the energy account and the restitution formula). The warning stays
+   * until a parameter changes or the run restarts; a worse one replaces it.
+   */
+  private checkAccuracy(eMech: number, available: number): void {
+    if (this.integrator.kind !== 'force' || this.params.clampNormal) return;
+    const collision = this.collisions.observe(this.bodies, this.contacts);
+    const a = this.accuracy;
+    const bound = ENERGY_EXCESS * available + this.energyEpsilon;
+    if (a.kind !== 'restitution' && eMech + this.dissipatedNormal - available > bound) {
+      // confirm with the elastic energy of the committed state (the quick check uses the overlaps
+      // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
+      const e = this.energies;
+      const exact = e.ekTrans + e.ekRot + this.walls.kineticEnergy()
+        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
+      const excess = exact + this.dissipatedNormal - available;
+      if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
+        this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
+      }
+    }
+    if (Number.isFinite(collision)) {
+      const typical = this.collisions.typicalDeviation(this.params.en);
+      if (typical > RESTITUTION_TOLERANCE && (this.accuracy.kind !== 'restitution' || typical > this.accuracy.value)) {
+        this.accuracy = restitutionWarning(collision, typical, this.collisions.window, this.params.en, this.timeScales().tc / this.dt, this.stepContext());
+      }
+    }
+  }
+
+  private stepContext(): StepContext {
+    const ts = this.timeScales();
+    return { dtOverTc: this.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc, integrator: this.integrator.description.split(' (')[0] };
+  }
 
   /** Power fed in by prescribed and dragged bodies: −(force on them)·(their velocity). */
   private prescribedPower(): number {
@@ -353,8 +396,9 @@ export class World implements ImpulseDriver {
     this.tOffset = this.t - this.stepCount * this.dt;
     if (forcesJump) {
       this.restart();
-    } else if (this.dt !== oldDt) {
-      this.integrator.changeDt(this, oldDt, this.dt);
+    } else {
+      if (this.dt !== oldDt) this.integrator.changeDt(this, oldDt, this.dt);
+      this.baselineEnergy();
     }
     if (this.health.status !== 'ok') {
       // A parameter change after divergence is the user's attempt at a fix: go back to the last good state.
@@ -396,10 +440,21 @@ export class World implements ImpulseDriver {
   private restart(): void {
     this.integrator.reserve(this.bodies.capacity);
     this.integrator.init(this);
+    this.baselineEnergy();
+  }
+
+  /**
+   * The energy account starts again from the committed state: the divergence bound, the dissipation
+   * tally and the accuracy warnings (after a restart, and after any parameter change).
+   */
+  private baselineEnergy(): void {
     bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
     const e = this.energies;
     const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     this.energyBaseline = eMech + e.ePotential - this.workIn;
+    this.dissipatedNormal = 0;
+    this.accuracy = ACCURACY_OK;
+    this.collisions.reset(this.bodies.n);
     let rMin = Infinity, scale = 0;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
     scale = this.bodies.n * this.material.kn * (rMin === Infinity ? 1 : rMin * rMin);

@@ -83,6 +83,10 @@ export class Scene {
   /** screen = (ox + s·x, oy − s·y) in CSS pixels */
   view = { s: 100, ox: 0, oy: 0 };
   private needFit = true;
+  /** the view is the fit of the scene (no zoom or pan since): resizing refits it */
+  private fitted = false;
+  private lastW = 0;
+  private lastH = 0;
   private speedScale = 1e-9;
   /** largest speed seen recently, for the legend */
   speedMax = 0;
@@ -112,8 +116,22 @@ export class Scene {
     this.camera.addChild(this.wallsG, this.particles);
     // contact network and selection are drawn in screen pixels (crisp at any zoom)
     this.app.stage.addChild(this.camera, this.contactsG, this.selG);
-    this.app.renderer.on('resize', () => { this.applyView(); });
+    // the host changes size with the window and when a banner above the layout opens or closes
+    new ResizeObserver(() => this.app.resize()).observe(host);
+    this.app.renderer.on('resize', () => this.onResize());
     this.applyView();
+  }
+
+  /** A view that was fitted stays fitted; one the user zoomed or panned keeps its centre. */
+  private onResize(): void {
+    const W = this.app.screen.width, H = this.app.screen.height;
+    if (this.fitted) this.fit();
+    else {
+      this.view.ox += (W - this.lastW) / 2;
+      this.view.oy += (H - this.lastH) / 2;
+      this.applyView();
+    }
+    this.lastW = W; this.lastH = H;
   }
 
   /** Unpacks one frame into the scene. Never draws non-finite values. */
@@ -326,6 +344,8 @@ export class Scene {
     this.view.s = s;
     this.view.ox = W / 2 - s * (x0 + x1) / 2;
     this.view.oy = H / 2 + s * (y0 + y1) / 2;
+    this.fitted = true;
+    this.lastW = W; this.lastH = H;
     this.applyView();
   }
 
@@ -334,12 +354,14 @@ export class Scene {
     this.view.s *= factor;
     this.view.ox = sx - wx * this.view.s;
     this.view.oy = sy + wy * this.view.s;
+    this.fitted = false;
     this.applyView();
   }
 
   panBy(dx: number, dy: number): void {
     this.view.ox += dx;
     this.view.oy += dy;
+    if (dx !== 0 || dy !== 0) this.fitted = false;
     this.applyView();
   }
 

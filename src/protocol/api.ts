@@ -103,6 +103,9 @@ export type PickResult =
 
 export interface LoadResult {
   status: SimStatus;
+  /** The scenario's title and description (a file's own, or the built-in's) */
+  title: string;
+  description: string;
   /** Parameter overrides that were rejected (each names the field and its range); the default was kept */
   rejected: string[];
 }

@@ -16,15 +16,23 @@ export function downloadText(name: string, text: string, type: string): void {
   download(name, new Blob([text], { type }));
 }
 
+/** A chart in the exported picture: its canvas, title and the legend of its series. */
+export interface ChartPicture {
+  canvas: HTMLCanvasElement;
+  title: string;
+  legend: { label: string; color: string }[];
+}
+
 /**
- * One PNG with the simulation canvas on top and the charts below it. The WebGL canvas is read
- * right after a render in the same task (it is also created with preserveDrawingBuffer).
+ * One PNG with a caption (a line each: what, which solver, which material), the simulation canvas,
+ * and the charts below it, each with its title and legend. The WebGL canvas is read right after a
+ * render in the same task (it is also created with preserveDrawingBuffer).
  */
-export function composePng(sim: HTMLCanvasElement, charts: HTMLCanvasElement[], caption: string): Promise<Blob> {
-  const pad = 12;
-  const capH = 36;
-  const w = Math.max(sim.width, ...charts.map((c) => c.width));
-  const chartRowH = Math.max(0, ...charts.map((c) => c.height));
+export function composePng(sim: HTMLCanvasElement, charts: ChartPicture[], caption: string[]): Promise<Blob> {
+  const pad = 12, line = 28, capH = pad + line * caption.length, titleH = 30, legendH = 30;
+  const chartsW = charts.reduce((w, c) => w + c.canvas.width + pad, -pad);
+  const w = Math.max(sim.width, chartsW, 900);
+  const chartRowH = titleH + Math.max(0, ...charts.map((c) => c.canvas.height)) + legendH;
   const h = capH + sim.height + pad + chartRowH;
   const out = document.createElement('canvas');
   out.width = w;
@@ -34,12 +42,26 @@ export function composePng(sim: HTMLCanvasElement, charts: HTMLCanvasElement[], 
   g.fillRect(0, 0, w, h);
   g.fillStyle = '#e8eef8';
   g.font = '20px system-ui, sans-serif';
-  g.fillText(caption, pad, 25);
+  caption.forEach((text, k) => g.fillText(text, pad, pad + line * (k + 0.75), w - 2 * pad));
   g.drawImage(sim, 0, capH);
   let x = 0;
+  const top = capH + sim.height + pad;
   for (const c of charts) {
-    g.drawImage(c, x, capH + sim.height + pad);
-    x += c.width + pad;
+    g.fillStyle = '#9aa7bd';
+    g.font = 'bold 18px system-ui, sans-serif';
+    g.fillText(c.title, x + 6, top + 20, c.canvas.width - 12);
+    g.drawImage(c.canvas, x, top + titleH);
+    let lx = x + 6;
+    const ly = top + titleH + c.canvas.height + 20;
+    g.font = '16px system-ui, sans-serif';
+    for (const item of c.legend) {
+      g.fillStyle = item.color;
+      g.fillRect(lx, ly - 11, 22, 4);
+      g.fillStyle = '#e8eef8';
+      g.fillText(item.label, lx + 28, ly);
+      lx += 40 + g.measureText(item.label).width;
+    }
+    x += c.canvas.width + pad;
   }
   return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
 }

@@ -151,6 +151,7 @@ async function main(): Promise<void> {
     if (problems.length) showMessages(problems);
     if (status.params) showParams(status.params);
     controls.setUi(ui, name);
+    controls.setDescription(r.value.description || (r.value.title !== name ? r.value.title : ''));
     scene.selection = status.selection;
     // a speed the user chose (or the URL gave) outlives Reset; else the scenario's default plays
     if (ui.speed !== null) void api.setSpeed(ui.speed);
@@ -158,7 +159,14 @@ async function main(): Promise<void> {
     return true;
   }
 
+  /** The status says what is loading while the worker builds a (possibly large) scene. */
+  function showLoading(what: string): void {
+    setText(st.state, `loading ${what}…`);
+    st.state.className = 'state paused';
+  }
+
   async function load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
+    showLoading(name);
     const r = await api.loadScenario(name, overrides);
     if (!r.ok) {
       showMessages([...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);
@@ -172,6 +180,7 @@ async function main(): Promise<void> {
 
   /** Loads a scenario file (its JSON text); the URL carries it when it is small enough. */
   async function loadFileText(text: string, overrides: Record<string, unknown>, extraProblems: string[] = []): Promise<string[]> {
+    showLoading(`a scenario file (${fmtInt(text.length / 1000)} kB)`);
     const r = await api.loadSpec(text, overrides);
     if (!r.ok) return r.problems;
     scene.requestFit();
@@ -214,6 +223,7 @@ async function main(): Promise<void> {
 
   /** Back to the start state of what is loaded (a built-in or a file), keeping the parameters. */
   async function reset(): Promise<void> {
+    showLoading(scenario);
     const params = status?.params ? { ...status.params } : {};
     const r = await api.reload(params as Record<string, unknown>);
     if (!r.ok) showMessages(r.problems, 'Reset failed; the run is unchanged:');
@@ -227,9 +237,24 @@ async function main(): Promise<void> {
 
   async function exportPng(): Promise<void> {
     scene.app.render();
-    const charts = [ekChart.canvas, angleChart.canvas, positionChart.canvas].filter((c): c is HTMLCanvasElement => !!c);
-    const caption = `${scenario} · t = ${fmtNum(status?.t ?? 0)} s · Δt/tc = ${fmtNum(status?.params?.dtOverTc ?? NaN)} · ${status?.n ?? 0} particles`;
-    download(`${scenario}.png`, await composePng(scene.app.canvas, charts, caption));
+    const pictures = ([['chart-ek', ekChart], ['chart-angle', angleChart], ['chart-position', positionChart]] as const)
+      .filter(([, chart]) => !!chart.canvas)
+      .map(([id, chart]) => ({ canvas: chart.canvas!, title: $(id).querySelector('h2')?.textContent ?? '', legend: chart.legend }));
+    download(`${scenario}.png`, await composePng(scene.app.canvas, pictures, pngCaption()));
+  }
+
+  /** The picture's caption: what and when, which solver, which material (so a slide says what it shows). */
+  function pngCaption(): string[] {
+    const s = status, p = s?.params;
+    if (!s || !p) return [scenario];
+    const what = `${scenario} · t = ${fmtTime(s.t, s.dt)} s · step ${fmtInt(s.step)} · ${fmtInt(s.n)} particles · ${fmtInt(s.contacts)} contacts`;
+    if (controls.isContactDynamics(p.integrator)) {
+      return [what, `contact dynamics: N_I = ${p.iterations} ${p.sweep} sweeps, Δt = ${fmtNum(s.dt)} s, restitution ${fmtNum(p.cdRestitution)}`,
+        `μ = ${fmtNum(p.mu)} · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s² · rotation ${p.rotation ? 'on' : 'off'}`];
+    }
+    return [what,
+      `integrator ${p.integrator} · tangential ${p.tangential} · Δt/tc = ${fmtNum(p.dtOverTc)} (tc = ${fmtNum(s.timeScales?.tc ?? NaN)} s, stable up to ${fmtNum(s.timeScales?.stableDtOverTc ?? NaN)}) · rotation ${p.rotation ? 'on' : 'off'}`,
+      `kn = ${fmtNum(p.kn)} N/m · kt/kn = ${fmtNum(p.ktOverKn)} · εn = ${fmtNum(p.en)} · μ = ${fmtNum(p.mu)} (${p.capMode} cap) · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s²`];
   }
 
   async function exportJson(): Promise<void> {
@@ -512,6 +537,7 @@ async function main(): Promise<void> {
     controls,
     fps: () => lastFps,
     lastThrow: () => lastThrow,
+    pngCaption: () => pngCaption(),
     messages: () => messages,
     scenario: () => scenario,
     convergence,

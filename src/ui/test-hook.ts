@@ -44,6 +44,8 @@ export interface HookDeps {
   charts: { ek: LiveChart; angle: LiveChart; position: LiveChart };
   controls: Controls;
   fps(): number;
+  /** the exported PNG's caption lines */
+  pngCaption(): string[];
   /** the velocity the last released disc was given, from the hand's recent path */
   lastThrow(): ThrowEstimate | null;
   messages(): string[];
@@ -62,6 +64,12 @@ export function installTestHook(d: HookDeps): void {
     /** t of every recorded row (the export's history, not only the charts' window) */
     seriesTimes: () => Array.from(d.store.cols.t.subarray(0, d.store.length)),
     chartData: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].data.map((col) => col.slice()),
+    /** the legend a chart carries into the exported PNG */
+    chartLegend: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].legend.map((l) => ({ ...l })),
+    /** the exported PNG's caption lines */
+    pngCaption: () => d.pngCaption(),
+    /** the scenario description under the menu */
+    description: () => document.querySelector('[data-testid="scenario-description"]')?.textContent ?? '',
     /** the tick labels of a chart's (first) y axis as last drawn */
     chartTicks: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].yTicks.slice(),
     /** what the position chart shows now: 'particle' (x, y) or 'piston' */

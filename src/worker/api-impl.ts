@@ -129,7 +129,7 @@ export class SimWorker implements SimApi {
     this.lastSweeps = 0;
     this.sample();
     if (this.running) this.scheduler.schedule();
-    return { ok: true, value: { status: this.getStatus(), rejected } };
+    return { ok: true, value: { status: this.getStatus(), rejected, title: spec.title ?? name, description: spec.description ?? '' } };
   }
 
   setParams(patch: Record<string, unknown>): Checked<LiveParams> {

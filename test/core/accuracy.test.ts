@@ -24,7 +24,7 @@ describe('accuracy warnings', () => {
     expect(w.accuracy.status).toBe('ok');
   });
 
-  it('Δt/tc = 0.5 on head-on: stable, but the restitution is off by more than 2 % and the warning says so', () => {
+  it('Δt/tc = 0.5 on head-on: stable, but the restitution is off by more than 3 % and the warning says so', () => {
     const { w, e } = headOn(0.5);
     expect(w.health.status).toBe('ok');
     expect(Math.abs(e / 0.9 - 1)).toBeGreaterThan(RESTITUTION_TOLERANCE);
@@ -35,7 +35,7 @@ describe('accuracy warnings', () => {
     expect(w.accuracy.value).toBeCloseTo(Math.abs(e / 0.9 - 1), 12); // one collision: its own deviation
   });
 
-  it('the pile: Δt/tc = 0.02 settles with no warning; 0.05 is flagged within 0.5 s; a smaller Δt clears it', () => {
+  it('the pile: Δt/tc = 0.02 settles with no warning; 0.05 is flagged within 0.5 s; a smaller Δt clears it; the heap at 0.02 is not flagged', () => {
     const good = worldOf('pile');
     good.step(Math.ceil(1.5 / good.dt));
     expect(good.health.status).toBe('ok');
@@ -44,9 +44,15 @@ describe('accuracy warnings', () => {
     coarse.step(Math.ceil(0.5 / coarse.dt));
     expect(coarse.health.status).toBe('ok');
     expect(coarse.accuracy.status).toBe('warning');
-    expect(coarse.accuracy.message).toMatch(/the median of the last \d+ is \d+\.\d % off: .* Δt = 0\.0500 tc/);
+    // it does not settle: the jiggling contacts dissipate many times the energy the fall released
+    expect(coarse.accuracy.kind).toBe('energy');
+    expect(coarse.accuracy.value).toBeGreaterThan(1);
+    expect(coarse.accuracy.message).toMatch(/Energy not accounted for: .* dissipated by the normal dashpots .* Δt = 0\.0500 tc/);
     coarse.setParams({ dtOverTc: 0.02 });
     expect(coarse.accuracy.status).toBe('ok');
+    const heap = worldOf('heap');
+    heap.step(Math.ceil(1.5 / heap.dt));
+    expect(heap.accuracy.message).toBe('');
   });
 
   it('energy created by a coarse step is reported with the account (head-on at Δt/tc = 0.3)', () => {
@@ -60,7 +66,7 @@ describe('accuracy warnings', () => {
     expect(Number(m![3]) / 100).toBeGreaterThan(0.05);
   });
 
-  it('an elastic gas at Δt = tc/50 keeps its account (εn = 1: e within 2 %, energy within 5 %)', () => {
+  it('an elastic gas at Δt = tc/50 keeps its account (εn = 1: e within 3 %, energy within 5 %)', () => {
     const w = worldOf('elastic-gas');
     w.step(Math.ceil(0.5 / w.dt));
     expect((w as unknown as { collisions: { count: number } }).collisions.count).toBeGreaterThan(100);

@@ -74,6 +74,7 @@ describe('granular sandbox in headless Chromium', () => {
     await page.locator('[data-testid="gui-reset"] button').click();
     await waitFor(page, 'window.__sandbox.status()?.step === 0');
     const slider = page.locator('[data-testid="gui-mu"] .lil-slider');
+    await slider.scrollIntoViewIfNeeded(); // the control panel scrolls (the scenario description sits above)
     const box = (await slider.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
     await page.mouse.down();

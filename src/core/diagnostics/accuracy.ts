@@ -27,11 +27,12 @@ export const ACCURACY_OK: Accuracy = { status: 'ok', kind: '', message: '', valu
 export const ENERGY_EXCESS = 0.05;
 /**
  * Restitution reported when the typical recent binary collision (collision-monitor.ts) is off from εn
- * by more than this fraction: head-on at Δt = t_c/100 is within 0.0004 %, the pile's shower at t_c/50
- * within 1.3 % (median); the lecture's head-on at Δt/t_c = 0.2 is off by 3.4 % (0.931 for 0.9), the
- * pile at t_c/20 by 2.8 %.
+ * by more than this fraction. A single head-on collision is exact to 0.0004 % at Δt = t_c/100 and off
+ * by 3.4 % at t_c/5 (0.931 for 0.9); collisions in a shower of falling discs scatter, so that the
+ * median of 20 reaches 2 % in the heap at the default t_c/50 (1.1 % at t_c/200): 3 % stays clear of it.
+ * A pile at t_c/20 is caught by the energy account instead (it creates 30× its energy in 0.5 s).
  */
-export const RESTITUTION_TOLERANCE = 0.02;
+export const RESTITUTION_TOLERANCE = 0.03;
 
 const f3 = (v: number) => (Math.abs(v) >= 0.01 && Math.abs(v) < 1e4 ? v.toPrecision(3) : v.toExponential(2));
 

@@ -24,9 +24,9 @@ const HEAD_ON_COS = 0.9;
 const SETTLE_STEPS = 10;
 /**
  * Collisions the typical deviation is taken over. Single collisions in a shower of falling discs
- * scatter by a few percent even at a tiny Δt (pile at Δt = t_c/200: up to 2.9 %), so one outlier must
- * not decide: the median of the last RECENT decides (pile: at most 0.45 % at t_c/200, 1.3 % at t_c/50,
- * 2.8 % at t_c/20), and while fewer than MIN_MEDIAN collisions are known, the smallest (all off).
+ * scatter by a few percent even at a tiny Δt (pile at Δt = t_c/200: up to 2.9 %; median of 20 up to
+ * 0.45 %, 1.1 % in the heap), so one outlier must not decide: the median of the last RECENT decides,
+ * and while fewer than MIN_MEDIAN collisions are known, the smallest (all of them off).
  */
 const RECENT = 20;
 const MIN_MEDIAN = 5;

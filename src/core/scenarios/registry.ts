@@ -9,6 +9,7 @@ import { cdPile } from './builtins/cd-pile';
 import { cdPiston } from './builtins/cd-piston';
 import { elasticGas } from './builtins/elastic-gas';
 import { headOn } from './builtins/head-on';
+import { heap } from './builtins/heap';
 import { incline } from './builtins/incline';
 import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
@@ -17,6 +18,7 @@ import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } f
 
 const BUILT_INS: Record<string, ScenarioInput> = {
   pile,
+  heap,
   'two-disc': twoDisc,
   'head-on': headOn,
   'elastic-gas': elasticGas,

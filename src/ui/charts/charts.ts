@@ -165,6 +165,8 @@ export class LiveChart {
   private coords: Coordinates = 'xy';
   /** the y axis' tick labels as last drawn */
   yTicks: string[] = [];
+  /** the series drawn (label and colour), for the exported picture's legend */
+  legend: { label: string; color: string }[] = [];
   /** data currently given to uPlot (for tests and PNG export) */
   data: (number | null)[][] = [];
 
@@ -225,6 +227,9 @@ export class LiveChart {
   private create(): void {
     if (this.plot) this.plot.destroy();
     const layout = plotLayout(this.kind, this.logY, this.coords);
+    this.legend = (layout.series ?? []).slice(1)
+      .filter((ser) => ser.show !== false)
+      .map((ser) => ({ label: String(ser.label ?? ''), color: typeof ser.stroke === 'string' ? ser.stroke : '#e8eef8' }));
     // keep the first y axis' labels as drawn (tests and PNG captions read them; the canvas has no text)
     const yAxis = layout.axes?.[1];
     const values = yAxis?.values;

@@ -61,6 +61,8 @@ export class Controls {
   private readonly ctrls = new Map<string, Controller>();
   /** typed entries of the numeric parameters */
   private readonly entries = new Map<ParamName, ExactEntry>();
+  /** the loaded scenario's description, under the scenario menu */
+  private readonly description: HTMLElement;
   /** playback speed (simulated s per wall s) */
   private readonly speed: SpeedControl;
   private readonly model: Record<string, unknown> = {};
@@ -92,8 +94,12 @@ export class Controls {
     // --- scenario and run ---
     const names = scenarios.map((s) => s.name);
     m.scenario = names[0] ?? '';
-    tag(gui.add(m, 'scenario', Object.fromEntries(scenarios.map((s) => [s.title ? `${s.title}` : s.name, s.name]))).name('scenario'), 'scenario')
+    const scenarioCtrl = tag(gui.add(m, 'scenario', Object.fromEntries(scenarios.map((s) => [s.title ? `${s.title}` : s.name, s.name]))).name('scenario'), 'scenario')
       .onChange((v: string) => { if (!this.suppress) h.scenario(v); });
+    this.description = document.createElement('div');
+    this.description.className = 'solver-note scenario-description';
+    this.description.setAttribute('data-testid', 'scenario-description');
+    scenarioCtrl.domElement.after(this.description);
     m.run = () => h.runToggle();
     m.step = () => h.step();
     m.reset = () => h.reset();
@@ -372,6 +378,12 @@ export class Controls {
   /** Whether this integrator is contact dynamics (rigid discs), per the core's registry. */
   isContactDynamics(integrator: string): boolean {
     return this.kindChoice.isContactDynamics(integrator);
+  }
+
+  /** The loaded scenario's description (a file's title when it has no description). */
+  setDescription(text: string): void {
+    this.description.textContent = text; // never HTML: a file's text
+    this.description.hidden = text === '';
   }
 
   /** Shows the worker's playback speed. */

@@ -1,0 +1,29 @@
+/**
+ * The `heap` built-in shows a repose angle that μ changes (issue 10): after 4 s the slope (height over
+ * half the base) is shallow at μ = 0.1 and steep at μ = 0.9, and the pile is at rest.
+ */
+import { describe, expect, it } from 'vitest';
+import { worldOf } from '../helpers';
+
+function slope(mu: number): { angle: number; ek: number } {
+  const w = worldOf('heap', `mu=${mu}`);
+  w.step(Math.ceil(4 / w.dt));
+  const b = w.bodies;
+  let top = 0, x0 = Infinity, x1 = -Infinity;
+  for (let k = 0; k < w.n; k++) {
+    top = Math.max(top, b.y[k] + b.radius[k]);
+    if (b.y[k] < 2 * b.radius[k]) { x0 = Math.min(x0, b.x[k]); x1 = Math.max(x1, b.x[k]); }
+  }
+  return { angle: (Math.atan2(top, (x1 - x0) / 2) * 180) / Math.PI, ek: w.diagnostics().ek };
+}
+
+describe('heap: the repose angle grows with μ', () => {
+  it('μ = 0.1 spreads (< 20°), μ = 0.9 stands steep (> 40°), both at rest', () => {
+    const low = slope(0.1), high = slope(0.9);
+    expect(low.angle).toBeLessThan(20);
+    expect(high.angle).toBeGreaterThan(40);
+    // at rest: less than a micro-joule per disc against the ≈ 10 J the pour released
+    expect(low.ek).toBeLessThan(150e-6);
+    expect(high.ek).toBeLessThan(150e-6);
+  });
+});

@@ -41,8 +41,10 @@ export interface SimStatus {
   stepsPerFrame: number;
   /** Playback speed: simulated seconds per wall-clock second; 0 = as fast as possible */
   speed: number;
-  /** Simulated seconds between recorded rows (chart and export) */
+  /** Simulated seconds between recorded rows (chart and export) now: recordEvery, or coarser past the planned end at full speed */
   rowEvery: number;
+  /** The chosen recording cadence [s of simulated time]: the scenario's output cadence unless set; 0 = every step */
+  recordEvery: number;
   timeScales: TimeScales | null;
   health: Health;
   /** Stable but measurably wrong (an amber warning with its numbers), or ok */
@@ -144,6 +146,8 @@ export interface SimApi {
   /** Advances n steps now (paused or not); returns steps done (fewer when it diverged) */
   stepN(n: number): number;
   setStepsPerFrame(n: number): void;
+  /** Recording cadence for charts and export [s of simulated time; 0 = every step]; refused out of range */
+  setRecordEvery(seconds: number): Checked<number>;
   /** Playback speed in simulated seconds per wall second (0 = as fast as possible); refused out of range */
   setSpeed(simSecondsPerWallSecond: number): Checked<number>;
   restoreLastGood(): boolean;

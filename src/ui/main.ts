@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   let scenarios: ScenarioInfo[] = [];
   let shownParamsKey = '';
   let messages: string[] = [];
+  /** a recording cadence the user typed: kept through Reset, dropped with another scenario */
+  let chosenRecordEvery: number | null = null;
   /** a loaded file's scenario in the URL fragment ('' for a built-in, or a file too large to share) */
   let specFragment = '';
 
@@ -101,8 +103,16 @@ async function main(): Promise<void> {
   const controls = new Controls($('gui-host'), scenarios, catalog, {
     param: (name: ParamName, value: unknown) => { void setParam(name, value); },
     refused: (message: string) => showMessages([message], 'That value was refused; the setting is unchanged:'),
+    recordEvery: (seconds: number) => {
+      void (async () => {
+        chosenRecordEvery = seconds;
+        const r = await api.setRecordEvery(seconds);
+        if (!r.ok) showMessages(r.problems, 'That value was refused; the setting is unchanged:');
+        await poll();
+      })();
+    },
     // another scenario plays at its own default speed
-    scenario: (name) => { ui.speed = null; void load(name, {}, true); },
+    scenario: (name) => { ui.speed = null; chosenRecordEvery = null; void load(name, {}, true); },
     runToggle: () => { void toggleRun(); },
     step: () => { void singleStep(); },
     reset: () => { void reset(); },
@@ -155,19 +165,33 @@ async function main(): Promise<void> {
     scene.selection = status.selection;
     // a speed the user chose (or the URL gave) outlives Reset; else the scenario's default plays
     if (ui.speed !== null) void api.setSpeed(ui.speed);
+    if (chosenRecordEvery !== null) void api.setRecordEvery(chosenRecordEvery);
     updateUrl();
     return true;
   }
 
-  /** The status says what is loading while the worker builds a (possibly large) scene. */
-  function showLoading(what: string): void {
-    setText(st.state, `loading ${what}…`);
-    st.state.className = 'state paused';
+  /**
+   * The status says what is loading, with the seconds so far, while the worker builds a (possibly
+   * large) scene: the page stays live, only the worker is busy.
+   */
+  async function loading<T>(what: string, work: Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    const show = () => {
+      const sec = (performance.now() - t0) / 1000;
+      setText(st.state, `loading ${what}…${sec >= 1 ? ` ${Math.floor(sec)} s` : ''}`);
+      st.state.className = 'state paused';
+    };
+    show();
+    const timer = setInterval(show, 250);
+    try {
+      return await work;
+    } finally {
+      clearInterval(timer);
+    }
   }
 
   async function load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
-    showLoading(name);
-    const r = await api.loadScenario(name, overrides);
+    const r = await loading<Checked<LoadResult>>(name, api.loadScenario(name, overrides));
     if (!r.ok) {
       showMessages([...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);
       if (name === DEFAULT_SCENARIO) return false;
@@ -180,8 +204,7 @@ async function main(): Promise<void> {
 
   /** Loads a scenario file (its JSON text); the URL carries it when it is small enough. */
   async function loadFileText(text: string, overrides: Record<string, unknown>, extraProblems: string[] = []): Promise<string[]> {
-    showLoading(`a scenario file (${fmtInt(text.length / 1000)} kB)`);
-    const r = await api.loadSpec(text, overrides);
+    const r = await loading<Checked<LoadResult>>(`a scenario file (${fmtInt(text.length / 1000)} kB)`, api.loadSpec(text, overrides));
     if (!r.ok) return r.problems;
     scene.requestFit();
     const frag = await encodeSpecFragment(text);
@@ -223,9 +246,8 @@ async function main(): Promise<void> {
 
   /** Back to the start state of what is loaded (a built-in or a file), keeping the parameters. */
   async function reset(): Promise<void> {
-    showLoading(scenario);
     const params = status?.params ? { ...status.params } : {};
-    const r = await api.reload(params as Record<string, unknown>);
+    const r = await loading<Checked<LoadResult>>(scenario, api.reload(params as Record<string, unknown>));
     if (!r.ok) showMessages(r.problems, 'Reset failed; the run is unchanged:');
     else afterLoad(r, scenario, []);
     await poll();
@@ -346,6 +368,7 @@ async function main(): Promise<void> {
     setText(st.step, `step ${fmtInt(s.step)}`);
     setText(st.speed, s.speed > 0 ? `×${fmtNum(s.speed)} real time` : 'max speed');
     controls.setSpeed(s.speed);
+    controls.setRecording(s.recordEvery, s.rowEvery, s.dt);
     const cd = s.params ? controls.isContactDynamics(s.params.integrator) : false;
     setText(st.dt, cd ? `Δt = ${fmtNum(s.dt)} s` : `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}`);
     st.sweeps.hidden = !cd;

@@ -149,6 +149,16 @@ export class SimWorker implements SimApi {
     this.scheduler.schedule();
   }
 
+  setRecordEvery(seconds: number): Checked<number> {
+    const v = Number(seconds);
+    if (!(v >= 0 && v <= 1e6)) {
+      return { ok: false, problems: [`record every: must be from 0 (every step) to 1e6 simulated seconds, got ${String(seconds).slice(0, 40)}`] };
+    }
+    this.recordEvery = v;
+    this.adaptStride();
+    return { ok: true, value: v };
+  }
+
   setSpeed(simSecondsPerWallSecond: number): Checked<number> {
     const v = Number(simSecondsPerWallSecond);
     if (!(v === 0 || (v >= 1e-9 && v <= 1e6))) {
@@ -238,6 +248,7 @@ export class SimWorker implements SimApi {
       stepsPerFrame: this.stepsPerFrame,
       speed: this.pacer.speed,
       rowEvery: w ? this.sampleStride * w.dt : 0,
+      recordEvery: this.recordEvery,
       timeScales: w ? safe(() => w.timeScales()) : null,
       health: w ? { ...w.health } : OK_HEALTH,
       accuracy: w ? { ...w.accuracy } : ACCURACY_OK,

@@ -192,7 +192,7 @@ describe('lecture-ready (headless Chromium)', () => {
   }
 
   type PaceHook = { __sandbox: {
-    status(): { t: number; step: number; dt: number; contacts: number; speed: number; rowEvery: number; running: boolean; health: { status: string } } | null;
+    status(): { t: number; step: number; dt: number; contacts: number; speed: number; rowEvery: number; recordEvery: number; running: boolean; health: { status: string } } | null;
     chartData(k: string): (number | null)[][];
     pause(): Promise<void>;
   } };
@@ -362,6 +362,31 @@ describe('lecture-ready (headless Chromium)', () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&run=0`);
     await expect.poll(() => page.evaluate(() => (window as unknown as PngHook).__sandbox.description())).toMatch(/relaxes as Ek ∝ exp\(−t\/tR\)/);
     expect(await page.locator('[data-testid="scenario-description"]').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the recording cadence can be typed: the rows that follow fall on it exactly', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&run=0`);
+    await waitFor(page, 'window.__sandbox.frames().particles === 2');
+    const box = page.locator('[data-testid="exact-recordEvery"]');
+    await box.fill('0.0005');
+    await box.press('Enter');
+    await waitFor(page, 'window.__sandbox.status()?.recordEvery === 0.0005');
+    const dt = await page.evaluate(() => (window as unknown as PaceHook).__sandbox.status()!.dt);
+    const steps = Math.round(0.0005 / dt);
+    await expect.poll(() => page.locator('[data-testid="gui-record-every"]').textContent()).toContain(`(${steps} steps)`);
+    const n0 = await page.evaluate(() => (window as unknown as { __sandbox: { seriesTimes(): number[] } }).__sandbox.seriesTimes().length);
+    await page.evaluate((n) => (window as unknown as { __sandbox: { stepN(n: number): Promise<number> } }).__sandbox.stepN(n), steps * 6);
+    await waitFor(page, `window.__sandbox.seriesTimes().length >= ${n0 + 5}`);
+    const t = await page.evaluate(() => (window as unknown as { __sandbox: { seriesTimes(): number[] } }).__sandbox.seriesTimes());
+    const last = t.slice(-5);
+    for (let k = 1; k < last.length; k++) expect(last[k] - last[k - 1]).toBeCloseTo(steps * dt, 12);
+    // refused: negative, with the range
+    await box.fill('-1');
+    await box.press('Enter');
+    await expect.poll(() => page.evaluate(() => (window as unknown as ParamHook).__sandbox.messages().join(' '))).toMatch(/record every: must be from 0 \(every step\) to 1e6 simulated seconds/);
+    expect(await page.evaluate(() => (window as unknown as PaceHook).__sandbox.status()!.recordEvery)).toBe(0.0005);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -166,7 +166,7 @@ export function checkParam(name: string, value: unknown): LiveParams[ParamName] 
   }
   if (info.kind === 'number') {
     // text must be a plain decimal number ('0x1', '1_000', '' are not)
-    const v = typeof value === 'string' ? (DECIMAL.test(value.trim()) ? Number(value.trim()) : NaN) : value;
+    const v = typeof value === 'string' ? parseDecimal(value) : value;
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       throw new ParamError(name, `must be ${describeRange(info)}, got ${shown(value)}`);
     }
@@ -188,6 +188,12 @@ export function checkParam(name: string, value: unknown): LiveParams[ParamName] 
 
 /** A plain decimal number, optionally signed, with an optional exponent. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The number a plain decimal text says ('0.1', '-2.5e6'); NaN for anything else ('0x1', '1_0', ''). */
+export function parseDecimal(text: string): number {
+  const t = text.trim();
+  return DECIMAL.test(t) ? Number(t) : NaN;
+}
 
 /** A bad value as quoted in a message, cut to 60 characters so it cannot run off a banner. */
 function shown(value: unknown): string {

@@ -5,7 +5,7 @@
  * Every controller gets a stable data-testid="gui-<name>".
  */
 import GUI, { type Controller } from 'lil-gui';
-import { checkParam, PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
+import { checkParam, parseDecimal, PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
 import { attachExactEntry, type ExactEntry } from './exact-entry';
@@ -17,6 +17,8 @@ import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../u
 
 export interface ControlHandlers {
   param(name: ParamName, value: unknown): void;
+  /** the recording cadence for charts and export [simulated s; 0 = every step] */
+  recordEvery(seconds: number): void;
   /** a typed value the parameter table refuses: the message names the field and the allowed range */
   refused(message: string): void;
   scenario(name: string): void;
@@ -33,6 +35,13 @@ export interface ControlHandlers {
 }
 
 export { fmtNum };
+
+/** A typed recording cadence: a plain decimal from 0 (every step) to 1e6 simulated seconds. */
+function parseRecordEvery(text: string): number {
+  const v = parseDecimal(text);
+  if (!(v >= 0 && v <= 1e6)) throw new Error(`record every: must be from 0 (every step) to 1e6 simulated seconds, got ${JSON.stringify(text.trim().slice(0, 40))}`);
+  return v;
+}
 
 /** The general GSSSS member's parameters (integrator 'gssss'; design/integrators.md §2.4). */
 const GSSSS_OPTIONS = ['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const;
@@ -61,6 +70,10 @@ export class Controls {
   private readonly ctrls = new Map<string, Controller>();
   /** typed entries of the numeric parameters */
   private readonly entries = new Map<ParamName, ExactEntry>();
+  /** the recording cadence: what it is now, and its typed entry */
+  private readonly recordCtrl: Controller;
+  private readonly recordEntry: ExactEntry;
+  private shownRecording = '';
   /** the loaded scenario's description, under the scenario menu */
   private readonly description: HTMLElement;
   /** playback speed (simulated s per wall s) */
@@ -196,6 +209,10 @@ export class Controls {
 
     // --- export ---
     const ex = gui.addFolder('Export / import');
+    m.recordEvery = '';
+    this.recordCtrl = tag(ex.add(m, 'recordEvery').name('record every'), 'record-every');
+    this.recordCtrl.domElement.title = 'simulated seconds between the rows the charts and the CSV exports record (0 = every step); the scenario sets the default';
+    this.recordEntry = attachExactEntry(this.recordCtrl, 'recordEvery', { parse: parseRecordEvery }, (v) => h.recordEvery(v), (message) => h.refused(message));
     m.ekCsv = () => h.exportCsv('ek');
     m.angleCsv = () => h.exportCsv('angle');
     m.positionCsv = () => h.exportCsv('position');
@@ -384,6 +401,16 @@ export class Controls {
   setDescription(text: string): void {
     this.description.textContent = text; // never HTML: a file's text
     this.description.hidden = text === '';
+  }
+
+  /** The recording cadence: the chosen one in the typed entry, the one in force (steps) in the label. */
+  setRecording(recordEvery: number, rowEvery: number, dt: number): void {
+    const key = `${recordEvery}|${rowEvery}|${dt}`;
+    if (key === this.shownRecording) return;
+    this.shownRecording = key;
+    this.recordEntry.set(recordEvery);
+    const steps = dt > 0 ? Math.round(rowEvery / dt) : 0;
+    this.recordCtrl.name(`record every ${fmtNum(rowEvery)} s (${steps} step${steps === 1 ? '' : 's'})`);
   }
 
   /** Shows the worker's playback speed. */

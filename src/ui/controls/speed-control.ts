@@ -4,6 +4,7 @@
  * that takes a number or "max". Each scenario brings a default that makes its event watchable.
  */
 import type GUI from 'lil-gui';
+import { parseDecimal } from '../../core/sim/params';
 import { attachExactEntry, exactText, type ExactEntry } from './exact-entry';
 import { fmtNum } from './format';
 
@@ -17,7 +18,7 @@ const MAX_FROM = HI + 0.02 * SPAN;
 export function parseSpeed(text: string): number {
   const t = text.trim();
   if (t === 'max') return 0;
-  const v = /^[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
+  const v = parseDecimal(t);
   if (!(v >= SPEED_MIN && v <= SPEED_MAX)) {
     throw new Error(`speed: must be 'max' or a number from ${SPEED_MIN} to ${SPEED_MAX} (simulated seconds per second), got ${JSON.stringify(t.slice(0, 40))}`);
   }

@@ -21,4 +21,6 @@ export { GSSSS_PRESETS } from './integrators/gssss-parameters';
 export { combinationProblem } from './sim/combination';
 export { ParameterSchedule } from './sim/schedule';
 export { outputEvery, plannedSteps } from './sim/run-plan';
+export { ACCURACY_OK } from './diagnostics/accuracy';
+export type { Accuracy } from './diagnostics/accuracy';
 export type { ScheduledChange } from './sim/schedule';

@@ -11,10 +11,9 @@ import type { Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
-  combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, outputEvery, ParameterSchedule, parseScenario, plannedSteps,
+  ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, outputEvery, ParameterSchedule, parseScenario, plannedSteps,
   solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
-import { ACCURACY_OK } from '../core/diagnostics/accuracy';
 import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
 import { Pacer } from './pacer';

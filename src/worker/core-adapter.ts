@@ -8,7 +8,7 @@ import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
-export { outputEvery, ParameterSchedule, plannedSteps } from '../core/index';
+export { ACCURACY_OK, outputEvery, ParameterSchedule, plannedSteps } from '../core/index';
 
 export interface WorldLike {
   n: number;

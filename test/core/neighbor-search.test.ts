@@ -22,7 +22,7 @@ function packing(n: number, rMin: number, rMax: number, w: number, h: number, pe
     const r = rng.uniform(rMin, rMax), px = rng.uniform(0, w), py = rng.uniform(0, h);
     let ok = true;
     for (let q = 0; q < k && ok; q++) {
-      const dx = per.dx(x[q] - px), dy = y[q] - py;
+      const dx = per.minimumImageX(x[q] - px), dy = y[q] - py;
       if (Math.hypot(dx, dy) < 0.9 * (r + radius[q]) + 0.1 * Math.abs(r - radius[q])) ok = false;
     }
     if (ok) { x[k] = px; y[k] = py; radius[k] = r; k++; }

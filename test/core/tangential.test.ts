@@ -14,7 +14,8 @@ function oneContact(xiTrial: number, ut: number) {
   const c = new ContactList(1);
   c.count = 1;
   c.delta[0] = 1e-3;
-  c.fn[0] = 100; // kn δ = 100 N with kn = 1e5
+  c.fe[0] = 100; // the law's elastic force kn δ = 100 N with kn = 1e5
+  c.fn[0] = 100;
   c.gt[0] = 10;
   c.ut[0] = ut;
   c.xiEval[0] = xiTrial;

@@ -1,6 +1,7 @@
 /**
  * Periodic boundary in x (design/contact-laws.md §9–10): it only changes the displacement between two
- * bodies (minimum image) and wraps positions after each step. Not a wall.
+ * bodies (minimum image) and wraps positions after each step. Not a wall. `minimumImageX` is the one
+ * place the minimum-image rule is written (the jax-md displacement idea).
  */
 export class PeriodicX {
   constructor(
@@ -16,8 +17,8 @@ export class PeriodicX {
     return new PeriodicX(false, 0, 0);
   }
 
-  /** Minimum-image x displacement. */
-  dx(d: number): number {
+  /** Minimum-image x displacement: d − L·round(d/L) when x is periodic, else d. */
+  minimumImageX(d: number): number {
     if (!this.enabled) return d;
     return d - this.length * Math.round(d / this.length);
   }

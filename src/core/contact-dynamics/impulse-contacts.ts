@@ -1,18 +1,16 @@
 /**
  * Contact-dynamics data of the contacts of one step (structure of arrays), and the bodies' mobilities
- * seen by the solver. Built once per step from the narrow phase's ContactList (design/integrators.md
+ * seen by the solver. Built once per step from the narrow phase's contact record (design/integrators.md
  * §3.2 step 1, §3.3):
- *   lever arms r_i = C − x_i, r_j = C − x_j to the mid-gap point C ([Sho12] §3.1);
+ *   lever arms r_i = C − x_i, r_j = C − x_j to the contact point C (the record's, in the contact frame;
+ *   the mid-gap point for discs, [Sho12] §3.1);
  *   W_nn = Σ_b m⁻¹(n·n) + (r_b×n)²/I_b,  W_tt = Σ_b m⁻¹(t·t) + (r_b·n)²/I_b,
  *   W_nt = Σ_b m⁻¹(n·t) + (r_b×n)(r_b·n)/I_b            (design/integrators.md §3.3)
  * where m⁻¹(a·b) = a_x b_x /m_x + a_y b_y /m_y carries the per-axis locks (1/m_x = 0 when x is locked),
  * and a piston (a wall moving along its axis e with mass M) adds (a·e)(b·e)/M instead.
  * The normal target u*_n = −g⁺/Δt (quasi-inelastic shock law, paper 004 Eq. 6) or, with Newton
  * restitution e > 0 on a closed contact approaching at u_n(t) < 0, −e u_n(t) (§3.10, [LMGC]).
- *
- * Discs only for now: the lever arms below come from the disc geometry r_i = (a_i − δ/2) n,
- * r_j = −(a_j − δ/2) n. Polygon vertex–edge contacts (§3.9) will write their own r_i, r_j; everything
- * after `prepare` works with general lever arms and W_nt ≠ 0.
+ * Everything here works with general lever arms and W_nt ≠ 0 (polygon vertex–edge contacts, §3.9).
  */
 import type { WallSet } from '../boundaries/walls';
 import { grownCapacity, growF64, growI32 } from '../math/grow';
@@ -82,28 +80,26 @@ export class Mobility {
  * (history slots h0 = R_n, h1 = R_t; new contacts start from R = 0, design/contact-laws.md §10).
  */
 export function prepareContacts(
-  c: ContactList, b: BodyState, walls: WallSet, mob: Mobility, dt: number, restitution: number, ic: ImpulseContacts,
+  c: ContactList, walls: WallSet, mob: Mobility, dt: number, restitution: number, ic: ImpulseContacts,
 ): void {
   const n = c.count;
   ic.reserve(n);
   ic.count = n;
-  const rad = b.radius, imx = mob.imx, imy = mob.imy, ii = mob.ii;
+  const imx = mob.imx, imy = mob.imy, ii = mob.ii;
   const wim = walls.invMass, wnx = walls.nx, wny = walls.ny;
   for (let k = 0; k < n; k++) {
     const i = c.i[k], j = c.j[k];
     const nx = c.nx[k], ny = c.ny[k], tx = -ny, ty = nx, delta = c.delta[k];
     ic.i[k] = i; ic.j[k] = j; ic.nx[k] = nx; ic.ny[k] = ny;
-    // Lever arms to the mid-gap point (disc geometry).
-    const lj = -(rad[j] - 0.5 * delta);
-    const rjx = lj * nx, rjy = lj * ny;
+    // Lever arms from the record's contact frame: r = r_n n + r_t t.
+    const rjx = c.rjn[k] * nx - c.rjt[k] * ny, rjy = c.rjn[k] * ny + c.rjt[k] * nx;
     ic.rjx[k] = rjx; ic.rjy[k] = rjy;
     const rjn = rjx * ny - rjy * nx, rjt = rjx * nx + rjy * ny; // r×n and r×t = r·n
     let wnn = imx[j] * nx * nx + imy[j] * ny * ny + ii[j] * rjn * rjn;
     let wtt = imx[j] * tx * tx + imy[j] * ty * ty + ii[j] * rjt * rjt;
     let wnt = imx[j] * nx * tx + imy[j] * ny * ty + ii[j] * rjn * rjt;
     if (i >= 0) {
-      const li = rad[i] - 0.5 * delta;
-      const rix = li * nx, riy = li * ny;
+      const rix = c.rin[k] * nx - c.rit[k] * ny, riy = c.rin[k] * ny + c.rit[k] * nx;
       ic.rix[k] = rix; ic.riy[k] = riy;
       const rin = rix * ny - riy * nx, rit = rix * nx + riy * ny;
       wnn += imx[i] * nx * nx + imy[i] * ny * ny + ii[i] * rin * rin;

@@ -1,17 +1,19 @@
 /**
- * Adds the contact forces to the bodies (design/README.md conventions): F = f_n n + f_t t on j,
- * −F on i; torques τ_j −= a_j f_t and τ_i −= a_i f_t (discs, lever arms r_i = a_i n, r_j = −a_j n).
+ * Adds the contact forces to the bodies (design/README.md conventions): F = f_n n + f_t t on j, −F on i,
+ * with torques τ = r × F from the record's lever arms (contact frame, state/contact-list.ts):
+ *   τ_j += r_jn f_t − r_jt f_n ,   τ_i −= r_in f_t − r_it f_n      (discs: τ_j −= a_j f_t, τ_i −= a_i f_t)
  * The force on each wall (−Σ F) goes to walls.fx, fy (pistons integrate it). Records in `stats` the
- * power fed in by kinematically moving walls, Σ F·v_wall [W], and the largest δ / min(a_i, a_j)
- * (for the health check), in the same pass.
+ * power fed in by kinematically moving walls, Σ F·v_wall [W], and the largest δ / l_c (for the health
+ * check), in the same pass.
  */
 import type { WallSet } from '../boundaries/walls';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 
 export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stats: ScatterStats): void {
-  const fx = b.fx, fy = b.fy, tau = b.tau, rad = b.radius;
-  const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, fnA = c.fn, ftA = c.ft, dA = c.delta;
+  const fx = b.fx, fy = b.fy, tau = b.tau;
+  const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, fnA = c.fn, ftA = c.ft, dA = c.delta, lcA = c.lc;
+  const rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt;
   let power = 0, maxRatio = 0;
   walls.fx.fill(0, 0, walls.count);
   walls.fy.fill(0, 0, walls.count);
@@ -19,20 +21,16 @@ export function scatterForces(c: ContactList, b: BodyState, walls: WallSet, stat
     const nx = nxA[k], ny = nyA[k], fn = fnA[k], ft = ftA[k];
     const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
     const i = ci[k], j = cj[k];
-    const aj = rad[j];
     fx[j] += Fx;
     fy[j] += Fy;
-    tau[j] -= aj * ft;
+    tau[j] += rjn[k] * ft - rjt[k] * fn;
+    const r = dA[k] / lcA[k];
+    if (r > maxRatio) maxRatio = r;
     if (i >= 0) {
-      const ai = rad[i];
       fx[i] -= Fx;
       fy[i] -= Fy;
-      tau[i] -= ai * ft;
-      const r = dA[k] / (ai < aj ? ai : aj);
-      if (r > maxRatio) maxRatio = r;
+      tau[i] -= rin[k] * ft - rit[k] * fn;
     } else {
-      const r = dA[k] / aj;
-      if (r > maxRatio) maxRatio = r;
       const w = -1 - i;
       walls.fx[w] -= Fx;
       walls.fy[w] -= Fy;

@@ -6,6 +6,8 @@
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
+import type { ContactLaw } from '../laws/contact-law';
+import type { MaterialCoefficients } from '../laws/material';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 
@@ -46,21 +48,16 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
  */
 export function elasticEnergy(
   b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX, contacts: ContactList,
-  kn: number, kt: number,
+  law: ContactLaw, m: MaterialCoefficients,
 ): number {
   let e = 0;
-  const x = b.x, y = b.y, rad = b.radius;
-  const per = periodic.enabled, L = periodic.length;
+  const x = b.x, y = b.y, rad = b.radius, kt = m.kt;
   for (let p = 0; p < pairs.count; p++) {
     const i = pairs.i[p], j = pairs.j[p];
-    let dx = x[j] - x[i];
-    if (per) dx -= L * Math.round(dx / L);
+    const dx = periodic.minimumImageX(x[j] - x[i]);
     const dy = y[j] - y[i], s = rad[i] + rad[j];
     const d2 = dx * dx + dy * dy;
-    if (d2 < s * s) {
-      const d = s - Math.sqrt(d2);
-      e += 0.5 * kn * d * d;
-    }
+    if (d2 < s * s) e += law.energy(s - Math.sqrt(d2), m);
   }
   for (let w = 0; w < walls.count; w++) {
     const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
@@ -73,7 +70,7 @@ export function elasticEnergy(
         u = u < 0 ? 0 : u > 1 ? 1 : u;
         d = rad[j] - Math.hypot(x[j] - ax - u * sx, y[j] - ay - u * sy);
       }
-      if (d > 0) e += 0.5 * kn * d * d;
+      if (d > 0) e += law.energy(d, m);
     }
   }
   for (let k = 0; k < contacts.count; k++) e += 0.5 * kt * contacts.xi[k] * contacts.xi[k];

@@ -17,10 +17,16 @@ import { ImpulseContacts, Mobility, prepareContacts } from '../contact-dynamics/
 import { applyAll, gaussSeidelSweep, jacobiSweep, type SolverBodies } from '../contact-dynamics/sweeps';
 import { Rng } from '../math/rng';
 import { FIXED, LOCK_X, LOCK_Y } from '../state/body-flags';
+import type { HistorySlot } from '../state/history-slots';
 import type { ImpulseDriver, Integrator, StepDriver } from './integrator';
 
 /** Detection gap as a fraction of the smallest radius when particles are slow (design/integrators.md §3.2) */
 const GAP_FRACTION = 0.1;
+/** The solver's history slots: last step's contact force, the warm start (design/integrators.md §3.2) */
+export const CD_HISTORY: readonly HistorySlot[] = [
+  { field: 'h0', meaning: 'warm-start normal force R_n [N]' },
+  { field: 'h1', meaning: 'warm-start tangential force R_t [N]' },
+];
 /** Seed of the sweep-order generator: runs are reproducible */
 const SWEEP_SEED = 0x5eed;
 
@@ -76,7 +82,7 @@ export class ContactDynamics implements Integrator {
     this.mob.update(b);
     const c = w.detectContacts(this.gapThreshold(w));
     const ic = this.ic;
-    prepareContacts(c, b, walls, this.mob, dt, p.cdRestitution, ic);
+    prepareContacts(c, walls, this.mob, dt, p.cdRestitution, ic);
 
     // Free velocities (body velocities at t are kept in evx, evy, eomega by detectContacts).
     const s = this.sb;
@@ -172,18 +178,18 @@ export class ContactDynamics implements Integrator {
   }
 
   /**
-   * Largest overlap at the end of the step over min(a_i, a_j), from the linearised gap
+   * Largest overlap at the end of the step over the contact's l_c, from the linearised gap
    * g(t+Δt) ≈ g + Δt u_n(t+Δt) (exact for wall contacts), for the world's health check.
    */
   private endOverlap(w: ImpulseDriver, dt: number): number {
-    const ic = this.ic, c = w.contacts, b = w.bodies, rad = b.radius, walls = w.walls;
+    const ic = this.ic, c = w.contacts, b = w.bodies, walls = w.walls;
     let worst = 0;
     for (let k = 0; k < ic.count; k++) {
       const i = ic.i[k], j = ic.j[k], nx = ic.nx[k], ny = ic.ny[k];
-      let ux = b.vx[j], uy = b.vy[j], a = rad[j];
+      let ux = b.vx[j], uy = b.vy[j];
+      const a = c.lc[k];
       if (i >= 0) {
         ux -= b.vx[i]; uy -= b.vy[i];
-        if (rad[i] < a) a = rad[i];
       } else {
         ux -= walls.vx[-1 - i]; uy -= walls.vy[-1 - i];
       }

@@ -8,12 +8,10 @@ import type { SearchInput } from './search-input';
 export function bruteForcePairs(s: SearchInput, out: PairBuffer): void {
   out.count = 0;
   const { n, x, y, radius, skin, periodic } = s;
-  const per = periodic.enabled, L = periodic.length;
   for (let a = 0; a < n; a++) {
     const xa = x[a], ya = y[a], ra = radius[a] + skin;
     for (let b = a + 1; b < n; b++) {
-      let dx = x[b] - xa;
-      if (per) dx -= L * Math.round(dx / L);
+      const dx = periodic.minimumImageX(x[b] - xa);
       const dy = y[b] - ya;
       const rr = ra + radius[b];
       if (dx * dx + dy * dy < rr * rr) out.push(a, b);

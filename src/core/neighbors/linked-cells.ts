@@ -52,7 +52,6 @@ export class LinkedCells {
     }
     const start = this.cellStart, sorted = this.sorted, cellOf = this.cellOf;
     start.fill(0, 0, ncell + 1);
-    const L = periodic.length;
     for (let p = 0; p < n; p++) {
       let cx = Math.floor((x[p] - x0) / dxCell);
       if (per) { cx %= ncx; if (cx < 0) cx += ncx; }
@@ -78,8 +77,7 @@ export class LinkedCells {
           const xa = x[a], ya = y[a], ra = radius[a] + skin;
           for (let v = u + 1; v < s1; v++) {
             const b = sorted[v];
-            let dx = x[b] - xa;
-            if (per) dx -= L * Math.round(dx / L);
+            const dx = periodic.minimumImageX(x[b] - xa);
             const dy = y[b] - ya, rr = ra + radius[b];
             if (dx * dx + dy * dy < rr * rr) out.push(a, b);
           }
@@ -90,8 +88,7 @@ export class LinkedCells {
             const t1 = start[q + 1];
             for (let v = start[q]; v < t1; v++) {
               const b = sorted[v];
-              let dx = x[b] - xa;
-              if (per) dx -= L * Math.round(dx / L);
+              const dx = periodic.minimumImageX(x[b] - xa);
               const dy = y[b] - ya, rr = ra + radius[b];
               if (dx * dx + dy * dy < rr * rr) out.push(a, b);
             }

@@ -49,10 +49,9 @@ export class NeighborSearch {
     const limit = s.reuseDistance ?? 0;
     if (limit <= 0 || s.n !== this.refN || s.skin !== this.refSkin) return false;
     const x = s.x, y = s.y, rx = this.refX, ry = this.refY, lim2 = limit * limit;
-    const per = s.periodic.enabled, L = s.periodic.length;
+    const periodic = s.periodic;
     for (let p = 0; p < s.n; p++) {
-      let dx = x[p] - rx[p];
-      if (per) dx -= L * Math.round(dx / L);
+      const dx = periodic.minimumImageX(x[p] - rx[p]);
       const dy = y[p] - ry[p];
       if (dx * dx + dy * dy > lim2 || dx !== dx || dy !== dy) return false;
     }

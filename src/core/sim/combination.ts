@@ -3,17 +3,23 @@
  * scenario is loaded and on every setParams: each scheme's `worksWith` sees the integrator's GSSSS
  * markers (null for Gear). Contact dynamics has no tangential spring (static friction is an exact
  * stick constraint, design/integrators.md §3.11), so any scheme setting is accepted and ignored there.
+ * The models of one run (contact law, and the tangential scheme or the contact-dynamics solver) must
+ * also fit in the contact record's history slots (state/history-slots.ts).
  * Returns the message for a refused combination, or null.
  */
+import { CD_HISTORY } from '../integrators/contact-dynamics';
 import { INTEGRATORS, type GssssSettings } from '../integrators/registry';
+import { CONTACT_LAWS } from '../laws/registry';
+import { historyClash } from '../state/history-slots';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import type { LiveParams } from './params';
 
 export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'>): string | null {
-  if (p.integrator === 'contact-dynamics') return null;
+  const law = CONTACT_LAWS.linear;
+  if (p.integrator === 'contact-dynamics') return historyClash([law, { id: 'contact-dynamics', history: CD_HISTORY }]);
   const scheme = TANGENTIAL_SCHEMES[p.tangential];
   const entry = INTEGRATORS[p.integrator];
-  if (scheme.worksWith(entry.markers(p))) return null;
+  if (scheme.worksWith(entry.markers(p))) return historyClash([law, scheme]);
   const what = p.integrator === 'gssss' ? `gssss ${p.gssssFamily}(${p.rhoMin},${p.rhoMax},${p.rhoS}; η=${p.eta})` : p.integrator;
   return `'${p.tangential}' ${scheme.requirement}; the integrator is '${what}'`;
 }

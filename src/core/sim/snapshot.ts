@@ -15,6 +15,7 @@ export class Snapshot {
   private integrator: Float64Array[] = [];
   private contactI = new Int32Array(0);
   private contactJ = new Int32Array(0);
+  private contactFeature = new Int32Array(0);
   private history: Float64Array[] = [];
   private contactCount = 0;
   /** Wall displacements and velocities (pistons move) */
@@ -40,11 +41,13 @@ export class Snapshot {
     if (this.contactI.length < m) {
       this.contactI = new Int32Array(c.capacity);
       this.contactJ = new Int32Array(c.capacity);
+      this.contactFeature = new Int32Array(c.capacity);
       this.history = HISTORY_FIELDS.map(() => new Float64Array(c.capacity));
     }
     if (this.history.length === 0) this.history = HISTORY_FIELDS.map(() => new Float64Array(Math.max(16, m)));
     this.contactI.set(c.i.subarray(0, m));
     this.contactJ.set(c.j.subarray(0, m));
+    this.contactFeature.set(c.feature.subarray(0, m));
     HISTORY_FIELDS.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
     this.contactCount = m;
     const W = parts.walls;
@@ -68,6 +71,7 @@ export class Snapshot {
     c.count = m;
     c.i.set(this.contactI.subarray(0, m));
     c.j.set(this.contactJ.subarray(0, m));
+    c.feature.set(this.contactFeature.subarray(0, m));
     HISTORY_FIELDS.forEach((f, k) => c[f].set(this.history[k].subarray(0, m)));
     WALL_FIELDS.forEach((f, k) => parts.walls[f].set(this.walls[k]));
     w.restoreParts(this.scalars);

@@ -12,7 +12,7 @@
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { coulombCap } from '../contacts/coulomb-cap';
-import { findContacts } from '../contacts/narrow-phase';
+import { NarrowPhase } from '../contacts/narrow-phase';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
 import { CollisionMonitor } from '../diagnostics/collision-monitor';
@@ -21,7 +21,8 @@ import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
-import { linearNormalForces } from '../laws/linear';
+import type { ContactLaw } from '../laws/contact-law';
+import { CONTACT_LAWS } from '../laws/registry';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
 import { contactTime } from '../laws/restitution';
 import { NeighborSearch } from '../neighbors/neighbor-search';
@@ -30,7 +31,7 @@ import { buildInitialState } from '../scenarios/build';
 import type { ScenarioSpec } from '../scenarios/schema';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
-import { ContactHistoryIndex, ContactList } from '../state/contact-list';
+import { ContactList } from '../state/contact-list';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { AI, AJ, ContactKinematics, DELTA, TW, XI, XJ, YI, YJ } from '../tangential/contact-kinematics';
 import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
@@ -59,7 +60,9 @@ export class World implements ImpulseDriver {
   /** Contacts of the last force evaluation (committed springs after a step) */
   contacts = new ContactList();
   private previous = new ContactList();
-  private readonly historyIndex = new ContactHistoryIndex();
+  private readonly narrow = new NarrowPhase();
+  /** The normal contact law (laws/registry.ts) */
+  private readonly law: ContactLaw = CONTACT_LAWS.linear;
   readonly search = new NeighborSearch();
   readonly peaks = new EkPeaks();
 
@@ -118,7 +121,7 @@ export class World implements ImpulseDriver {
     this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
     this.tangentialCtx = {
       bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
-      markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
+      markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params), law: this.law,
     };
     let rMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -158,8 +161,10 @@ export class World implements ImpulseDriver {
     this.previous = this.contacts;
     this.contacts = swap;
     const c = this.contacts;
-    findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, c);
-    this.dissipatedNormal += linearNormalForces(c, this.material) * dtSpring;
+    this.narrow.gapMax = 0;
+    this.narrow.leverToContactPoint = false;
+    this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
+    this.dissipatedNormal += this.law.normalForces(c, this.material) * dtSpring;
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t;
     this.scheme.trial(c, this.tangentialCtx);
@@ -195,7 +200,9 @@ export class World implements ImpulseDriver {
     const swap = this.previous;
     this.previous = this.contacts;
     this.contacts = swap;
-    findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.historyIndex, this.contacts, gapMax);
+    this.narrow.gapMax = gapMax;
+    this.narrow.leverToContactPoint = true;
+    this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.contacts);
     return this.contacts;
   }
 
@@ -274,7 +281,7 @@ export class World implements ImpulseDriver {
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const e = this.energies;
       const exact = e.ekTrans + e.ekRot + this.walls.kineticEnergy()
-        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
+        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.law, this.material);
       const excess = exact + this.dissipatedNormal - available;
       if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
         this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
@@ -312,7 +319,7 @@ export class World implements ImpulseDriver {
    */
   private approxElastic(): number {
     if (this.integrator.kind === 'impulse') return 0;
-    const c = this.contacts, kn = this.material.kn, kt = this.material.kt, b = this.bodies;
+    const c = this.contacts, law = this.law, m = this.material, kt = m.kt, b = this.bodies;
     const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
     let e = 0;
     for (let k = 0; k < c.count; k++) {
@@ -324,9 +331,9 @@ export class World implements ImpulseDriver {
         this.committedGeometry.geometry(this.walls, this.periodic, i);
         d = Math.max(io[DELTA], 0);
       }
-      e += kn * d * d + kt * c.xi[k] * c.xi[k];
+      e += law.energy(d, m) + 0.5 * kt * c.xi[k] * c.xi[k];
     }
-    return 0.5 * e;
+    return e;
   }
 
   private diverge(kind: DivergenceKind, value: number): void {
@@ -485,7 +492,7 @@ export class World implements ImpulseDriver {
     const e = this.energies, ts = this.timeScales();
     const eEl = this.integrator.kind === 'impulse'
       ? 0
-      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material.kn, this.material.kt);
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.law, this.material);
     return {
       t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,

@@ -1,5 +1,7 @@
 /**
- * Structure-of-arrays state of all discs. Index k < n is a particle. Units SI.
+ * Structure-of-arrays state of all bodies. Index k < n is a particle. Units SI.
+ * Each body has a shape kind (shapes/shape-kind.ts) and a radius: a disc's radius, and for every
+ * shape the radius of its bounding circle about the centre (what the neighbour search reads).
  *
  * Committed state at t: x, y, phi, vx, vy, omega (and the accelerations ax, ay, alpha).
  * Evaluation configuration (where forces are computed, written by the integrator):
@@ -44,7 +46,7 @@ export class BodyState {
   /** [N] */ fx = new Float64Array(0);
   /** [N] */ fy = new Float64Array(0);
   /** [N m] */ tau = new Float64Array(0);
-  /** [m] */ radius = new Float64Array(0);
+  /** Disc radius, or the bounding-circle radius of another shape [m] */ radius = new Float64Array(0);
   /** [kg] */ mass = new Float64Array(0);
   /** [1/kg]; 0 for fixed and prescribed bodies */ invMass = new Float64Array(0);
   /** [kg m²] */ inertia = new Float64Array(0);
@@ -55,6 +57,8 @@ export class BodyState {
   tauExt = new Float64Array(0);
   /** body-flags.ts bits */
   flags = new Uint8Array(0);
+  /** Shape kind (shapes/shape-kind.ts); fixed when the body is built */
+  shape = new Uint8Array(0);
 
   constructor(capacity = 16) {
     this.reserve(capacity);
@@ -66,6 +70,7 @@ export class BodyState {
     const cap = grownCapacity(needed, this.capacity);
     for (const f of F64_FIELDS) this[f] = growF64(this[f], cap);
     this.flags = growU8(this.flags, cap);
+    this.shape = growU8(this.shape, cap);
     this.capacity = cap;
   }
 

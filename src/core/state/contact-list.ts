@@ -1,12 +1,17 @@
 /**
- * Structure-of-arrays list of the contacts active in one step, plus the history carried from the
- * previous step (design/contact-laws.md §10).
+ * The contact record: a structure-of-arrays list of the contacts active in one step, filled by the
+ * narrow-phase table (contacts/narrow-phase.ts), plus the history carried from the previous step
+ * (design/contact-laws.md §10). Every later stage — contact law, tangential scheme, Coulomb cap, force
+ * scatter, contact dynamics — reads this record and never re-derives a shape's geometry.
  *
  * Conventions (design/README.md): body i is "first", j "second"; a wall is always i and is stored as
  * i = −1 − w. n points from i to j, t = ẑ×n = (−ny, nx); the force F = fn n + ft t acts on j.
- * History (ξ and up to four scheme-specific slots h0..h3) is keyed by the pair (i, j) — i < j for
- * particles, i < 0 for walls — and found in the previous step's list through an open-addressing hash
- * table on the two integers (no sorting, no allocation per step).
+ * Lever arms are kept in the contact frame: r_i = rin n + rit t, r_j = rjn n + rjt t (from each body's
+ * centre to where the force acts on it), so a disc's r_i = a_i n is exactly (a_i, 0) and the torque
+ * τ = r × F = rn ft − rt fn needs no cross product of rounded vectors.
+ * History (ξ and the slots h0..h3 that the models declare) is keyed by (i, j, feature) — i < j for
+ * particles, i < 0 for walls, feature telling apart several contacts of one pair — and found in the
+ * previous step's list through an open-addressing hash table (no sorting, no allocation per step).
  */
 import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 
@@ -14,27 +19,41 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 export const MAX_BODIES = 2 ** 24;
 
 const F64 = [
-  'nx', 'ny', 'delta', 'un', 'ut', 'mr', 'gn', 'gt', 'fn', 'ft',
+  'nx', 'ny', 'delta', 'lc', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'fe', 'fn', 'ft',
   'xi', 'xiEval', 'h0', 'h1', 'h2', 'h3', 'cx', 'cy',
 ] as const;
 type F64Field = (typeof F64)[number];
-/** What a contact carries from one step to the next. */
+/** What a contact carries from one step to the next: the slots the models declare (history-slots.ts). */
 export const HISTORY_FIELDS = ['xi', 'h0', 'h1', 'h2', 'h3'] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 export class ContactList {
   count = 0;
   capacity = 0;
   i = new Int32Array(0);
   j = new Int32Array(0);
+  /** Which of several contacts of the pair (i, j) this is (0 for a disc pair) */
+  feature = new Int32Array(0);
   /** Unit normal from i to j */ nx = new Float64Array(0);
   ny = new Float64Array(0);
-  /** Overlap [m] */ delta = new Float64Array(0);
+  /** Overlap measure the contact law reads: depth [m] for discs (negative: a gap, contact dynamics) */
+  delta = new Float64Array(0);
+  /** Characteristic length of the contact [m]: the smaller radius for discs (overlap/l_c is checked for health) */
+  lc = new Float64Array(0);
+  /** Lever arm of i in the contact frame: r_i = rin n + rit t [m] */
+  rin = new Float64Array(0);
+  rit = new Float64Array(0);
+  /** Lever arm of j in the contact frame: r_j = rjn n + rjt t [m] */
+  rjn = new Float64Array(0);
+  rjt = new Float64Array(0);
   /** Relative normal / tangential velocity of j's contact point w.r.t. i's [m/s] */
   un = new Float64Array(0);
   ut = new Float64Array(0);
   /** Reduced mass [kg] */ mr = new Float64Array(0);
   /** Dashpot coefficients [kg/s] */ gn = new Float64Array(0);
   gt = new Float64Array(0);
+  /** Elastic part of the normal force [N]: the contact law's critical force for the 'elastic' Coulomb cap */
+  fe = new Float64Array(0);
   /** Force components on j [N] */ fn = new Float64Array(0);
   ft = new Float64Array(0);
   /** Tangential spring ξ [m]: committed value at t (from history), then the value committed at t+Δt */
@@ -46,7 +65,7 @@ export class ContactList {
   h1 = new Float64Array(0);
   h2 = new Float64Array(0);
   h3 = new Float64Array(0);
-  /** Contact point at the evaluation configuration [m] (for drawing) */
+  /** Contact point C at the evaluation configuration [m] (drawing, picking) */
   cx = new Float64Array(0);
   cy = new Float64Array(0);
   /** 1 if the contact did not exist in the previous step */
@@ -62,15 +81,17 @@ export class ContactList {
     for (const f of F64) this[f as F64Field] = growF64(this[f as F64Field], cap);
     this.i = growI32(this.i, cap);
     this.j = growI32(this.j, cap);
+    this.feature = growI32(this.feature, cap);
     this.isNew = growU8(this.isNew, cap);
     this.capacity = cap;
   }
 }
 
-/** Open-addressing map from a pair (i, j) to its index in the previous step's list. */
+/** Open-addressing map from a key (i, j, feature) to its index in the previous step's list. */
 export class ContactHistoryIndex {
   private ki = new Int32Array(0);
   private kj = new Int32Array(0);
+  private kf = new Int32Array(0);
   private vals = new Int32Array(0);
   private mask = 0;
 
@@ -81,34 +102,57 @@ export class ContactHistoryIndex {
     if (size > this.vals.length) {
       this.ki = new Int32Array(size);
       this.kj = new Int32Array(size);
+      this.kf = new Int32Array(size);
       this.vals = new Int32Array(size);
     }
     this.mask = this.vals.length - 1;
     this.vals.fill(-1);
-    const ki = this.ki, kj = this.kj, vals = this.vals, mask = this.mask, li = list.i, lj = list.j;
+    const ki = this.ki, kj = this.kj, kf = this.kf, vals = this.vals, mask = this.mask;
+    const li = list.i, lj = list.j, lf = list.feature;
     for (let c = 0; c < list.count; c++) {
-      const a = li[c], b = lj[c];
+      const a = li[c], b = lj[c], f = lf[c];
       let h = hashPair(a, b) & mask;
       while (vals[h] !== -1) h = (h + 1) & mask;
       ki[h] = a;
       kj[h] = b;
+      kf[h] = f;
       vals[h] = c;
     }
   }
 
-  /** Index of the pair (i, j) in the indexed list, or −1. */
-  find(i: number, j: number): number {
-    const ki = this.ki, kj = this.kj, vals = this.vals, mask = this.mask;
+  /** Index of the key (i, j, feature) in the indexed list, or −1. */
+  find(i: number, j: number, feature: number): number {
+    const ki = this.ki, kj = this.kj, kf = this.kf, vals = this.vals, mask = this.mask;
     let h = hashPair(i, j) & mask;
     for (;;) {
       const v = vals[h];
       if (v === -1) return -1;
-      if (ki[h] === i && kj[h] === j) return v;
+      if (ki[h] === i && kj[h] === j && kf[h] === feature) return v;
       h = (h + 1) & mask;
     }
   }
 }
 
+/** Hash of the pair only: the few contacts of one pair (features) share a probe sequence. */
 function hashPair(i: number, j: number): number {
   return (Math.imul(i, 0x9e3779b1) ^ Math.imul(j, 0x85ebca77)) >>> 0;
+}
+
+/**
+ * Carries the declared history (ξ, h0..h3) from the previous step's contact with the same key; a new
+ * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics).
+ */
+export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex): void {
+  index.build(prev);
+  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew;
+  const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
+  const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3;
+  for (let k = 0; k < out.count; k++) {
+    const q = index.find(oi[k], oj[k], of[k]);
+    if (q >= 0) {
+      oxi[k] = pxi[q]; oh0[k] = ph0[q]; oh1[k] = ph1[q]; oh2[k] = ph2[q]; oh3[k] = ph3[q]; onew[k] = 0;
+    } else {
+      oxi[k] = 0; oh0[k] = 0; oh1[k] = 0; oh2[k] = 0; oh3[k] = 0; onew[k] = 1;
+    }
+  }
 }

@@ -28,8 +28,7 @@ export class ContactKinematics {
   geometry(walls: WallSet, periodic: PeriodicX, i: number): void {
     const io = this.io, xj = io[XJ], yj = io[YJ], aj = io[AJ];
     if (i >= 0) {
-      let dx = xj - io[XI];
-      if (periodic.enabled) dx -= periodic.length * Math.round(dx / periodic.length);
+      const dx = periodic.minimumImageX(xj - io[XI]);
       const dy = yj - io[YI], d = Math.sqrt(dx * dx + dy * dy);
       io[NX] = dx / d; io[NY] = dy / d; io[DELTA] = io[AI] + aj - d; io[CURV] = 1 / d;
       return;

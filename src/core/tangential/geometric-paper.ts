@@ -7,6 +7,7 @@
  * (h0, h1 = R^p; h2 = θ_i^p; h3 = θ_j^p); a new contact starts from the state at t.
  * Walls: the fraction is 1 and R is the centre's position relative to the wall's displacement.
  * It counts only the contact point's motion, so it resists rolling (§3.2, consequences).
+ * a_i, a_j are the record's lever arms along n (r_in = a_i, r_jn = −a_j): a form for discs.
  */
 import type { ContactList } from '../state/contact-list';
 import type { TangentialContext, TangentialScheme } from './tangential-scheme';
@@ -16,26 +17,31 @@ export const geometricPaperScheme: TangentialScheme = {
   description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
   requirement: 'needs a Gear integrator (it is defined from predictor values, design/tangential-schemes.md §6)',
   worksWith: (markers) => markers === null,
+  history: [
+    { field: 'xi', meaning: 'spring ξ [m]' },
+    { field: 'h0', meaning: 'previous predicted R_ij, x [m]' },
+    { field: 'h1', meaning: 'previous predicted R_ij, y [m]' },
+    { field: 'h2', meaning: 'previous predicted θ_i [rad]' },
+    { field: 'h3', meaning: 'previous predicted θ_j [rad]' },
+  ],
   trial(c: ContactList, ctx: TangentialContext): void {
-    const b = ctx.bodies, walls = ctx.walls, per = ctx.periodic.enabled, L = ctx.periodic.length, dt = ctx.dt;
-    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, rad = b.radius;
+    const b = ctx.bodies, walls = ctx.walls, periodic = ctx.periodic, dt = ctx.dt;
+    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi;
     const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny, isNew = c.isNew;
+    const rin = c.rin, rjn = c.rjn;
     const h0 = c.h0, h1 = c.h1, h2 = c.h2, h3 = c.h3, valid = ctx.slotsValid;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k];
-      const aj = rad[j];
+      const aj = -rjn[k];
       let rx: number, ry: number, frac: number, thi: number, ai: number;
       if (i >= 0) {
-        ai = rad[i];
-        rx = ex[j] - ex[i];
-        if (per) rx -= L * Math.round(rx / L);
+        ai = rin[k];
+        rx = periodic.minimumImageX(ex[j] - ex[i]);
         ry = ey[j] - ey[i];
         frac = ai / (ai + aj);
         thi = ephi[i];
         if (isNew[k] || !valid) {
-          let r0 = x[j] - x[i];
-          if (per) r0 -= L * Math.round(r0 / L);
-          h0[k] = r0; h1[k] = y[j] - y[i]; h2[k] = phi[i]; h3[k] = phi[j];
+          h0[k] = periodic.minimumImageX(x[j] - x[i]); h1[k] = y[j] - y[i]; h2[k] = phi[i]; h3[k] = phi[j];
         }
       } else {
         const w = -1 - i;
@@ -48,8 +54,7 @@ export const geometricPaperScheme: TangentialScheme = {
           h0[k] = x[j] - (walls.ox[w] - walls.vx[w] * dt); h1[k] = y[j] - (walls.oy[w] - walls.vy[w] * dt); h2[k] = 0; h3[k] = phi[j];
         }
       }
-      let drx = rx - h0[k];
-      if (per) drx -= L * Math.round(drx / L);
+      const drx = periodic.minimumImageX(rx - h0[k]);
       const dry = ry - h1[k];
       const tx = -cny[k], ty = cnx[k];
       xiE[k] = xi[k] + frac * (drx * tx + dry * ty) - aj * (ephi[j] - h3[k]) - ai * (thi - h2[k]);

@@ -4,8 +4,10 @@
  * displacement of the two material points that sat at the contact at t,
  *   m_k = (x_k^p − x_k) + (Rot(φ_k^p − φ_k) − 1) r_k(t),   k = i, j
  *   Δξ = (m_j − m_i)·t̄,   t̄ = ẑ×n̄,   n̄ = (n(t) + n^p)/|n(t) + n^p|
- * with lever arms r_i = a_i n(t), r_j = −a_j n(t). Uses positions and angles only, so the spring
- * inherits the integrator's accuracy. A wall's material point moves by its displacement v_w Δt.
+ * with the record's lever arms turned to the frame of n(t): r_k(t) = r_kn n(t) + r_kt t(t) (discs:
+ * r_i = a_i n(t), r_j = −a_j n(t)). Uses positions and angles only, so the spring inherits the
+ * integrator's accuracy. A wall's material point moves by its displacement v_w Δt.
+ * n(t) is the disc-pair normal at the committed state (a polygon pair will keep it as history).
  */
 import { LINE } from '../boundaries/walls';
 import type { ContactList } from '../state/contact-list';
@@ -17,18 +19,18 @@ export const geometricScheme: TangentialScheme = {
   requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, design/tangential-schemes.md §3.3)",
   // Gear, or a member whose evaluation configuration is q_{n+1} (tested with CDM: test/experiments/e05-e06-gssss-orders.test.ts).
   worksWith: (markers) => markers === null || evaluatesAtEnd(markers),
+  history: [{ field: 'xi', meaning: 'spring ξ [m]' }],
   trial(c: ContactList, ctx: TangentialContext): void {
-    const b = ctx.bodies, walls = ctx.walls, per = ctx.periodic.enabled, L = ctx.periodic.length, dt = ctx.dt;
-    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, rad = b.radius;
+    const b = ctx.bodies, walls = ctx.walls, periodic = ctx.periodic, dt = ctx.dt;
+    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi;
     const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny;
+    const rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k];
-      const aj = rad[j];
       // Normal at t.
       let n0x: number, n0y: number;
       if (i >= 0) {
-        let dx = x[j] - x[i];
-        if (per) dx -= L * Math.round(dx / L);
+        const dx = periodic.minimumImageX(x[j] - x[i]);
         const dy = y[j] - y[i], d = Math.sqrt(dx * dx + dy * dy);
         n0x = dx / d; n0y = dy / d;
       } else {
@@ -43,17 +45,16 @@ export const geometricScheme: TangentialScheme = {
           n0x = dx / d; n0y = dy / d;
         }
       }
-      // Material-point displacement of j: lever r_j = −a_j n(t).
+      // Material-point displacement of j: lever r_j(t) = r_jn n(t) + r_jt t(t).
       const dphj = ephi[j] - phi[j];
       const cj1 = Math.cos(dphj) - 1, sj = Math.sin(dphj);
-      const rjx = -aj * n0x, rjy = -aj * n0y;
+      const rjx = rjn[k] * n0x - rjt[k] * n0y, rjy = rjn[k] * n0y + rjt[k] * n0x;
       let mx = ex[j] - x[j] + cj1 * rjx - sj * rjy;
       let my = ey[j] - y[j] + sj * rjx + cj1 * rjy;
       if (i >= 0) {
-        const ai = rad[i];
         const dphi = ephi[i] - phi[i];
         const ci1 = Math.cos(dphi) - 1, si = Math.sin(dphi);
-        const rix = ai * n0x, riy = ai * n0y;
+        const rix = rin[k] * n0x - rit[k] * n0y, riy = rin[k] * n0y + rit[k] * n0x;
         mx -= ex[i] - x[i] + ci1 * rix - si * riy;
         my -= ey[i] - y[i] + si * rix + ci1 * riy;
       } else {

@@ -25,6 +25,11 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     description,
     requirement: 'needs a GSSSS integrator (cdm, v0-110, u0-010, v0-010 or gssss)',
     worksWith: (markers) => markers !== null,
+    history: [
+      { field: 'xi', meaning: 'spring ξ [m]' },
+      { field: 'h0', meaning: 'u_t at t_n, from trial to commit [m/s]' },
+      { field: 'h1', meaning: 'ü_t at t_n, from trial to commit [m/s²]' },
+    ],
 
     trial(c: ContactList, ctx: TangentialContext): void {
       const m = ctx.markers!, dt = ctx.dt;
@@ -43,16 +48,16 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     commit(c: ContactList, ctx: TangentialContext): void {
       const m = ctx.markers!, dt = ctx.dt, dt2 = dt * dt, mat = ctx.material;
       const half = withAcceleration ? 0.5 * dt2 : 0, l3 = withAcceleration ? m.lambda3 * dt2 : 0;
-      const kn = mat.kn, clamp = mat.clampNormal;
+      const law = ctx.law, clamp = mat.clampNormal;
       const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, gt = c.gt, io = kin.io;
       io[TW] = ctx.tState;
       for (let k = 0; k < c.count; k++) {
         kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k]);
-        const delta = io[DELTA];
         const s = xi[k] + dt * h0[k] + half * h1[k] + l3 * (io[UTDOT] - h1[k]);
-        let fn = kn * delta - gn[k] * io[UN];
+        const fe = law.elasticForce(io[DELTA], mat);
+        let fn = fe - gn[k] * io[UN];
         if (clamp && fn < 0) fn = 0;
-        xi[k] = capSpring(s, delta, fn, io[UT], gt[k], mat);
+        xi[k] = capSpring(s, fe, fn, io[UT], gt[k], mat);
       }
     },
   };

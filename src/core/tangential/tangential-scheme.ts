@@ -12,10 +12,12 @@
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import type { GssssMarkers } from '../integrators/gssss-parameters';
+import type { ContactLaw } from '../laws/contact-law';
 import type { MaterialCoefficients } from '../laws/material';
 import type { TangentialId } from '../sim/params';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
+import type { HistorySlot } from '../state/history-slots';
 
 export interface TangentialContext {
   bodies: BodyState;
@@ -31,6 +33,8 @@ export interface TangentialContext {
   tState: number;
   /** Contact coefficients, for the cap of the stored spring at t_{n+1} */
   material: MaterialCoefficients;
+  /** The normal contact law: its elastic force is the cap's critical force at t_{n+1} */
+  law: ContactLaw;
 }
 
 export interface TangentialScheme {
@@ -44,6 +48,8 @@ export interface TangentialScheme {
    * (design/tangential-schemes.md §6).
    */
   worksWith(markers: GssssMarkers | null): boolean;
+  /** The history slots the scheme keeps per contact (state/history-slots.ts) */
+  history: readonly HistorySlot[];
   trial(c: ContactList, ctx: TangentialContext): void;
   commit?(c: ContactList, ctx: TangentialContext): void;
 }

@@ -1,0 +1,174 @@
+/**
+ * Overlap polygon O of two convex polygons by Sutherland–Hodgman, and the part of a polygon beyond a wall
+ * line by half-plane clipping (design/contact-laws.md §5 and §9), with O's area and centroid (§1 shoelace).
+ *
+ * Vertices are flat x, y pairs, counter-clockwise, in world coordinates (see `toWorld`), with an explicit
+ * vertex count so a buffer may be longer than the polygon. Per call nothing is allocated: the clipper
+ * works in two scratch buffers it owns (grown geometrically only when a larger polygon arrives) and
+ * reports through its numeric fields. Tolerances are relative to `boundingSize`, never absolute.
+ */
+import { growF64, grownCapacity } from '../math/grow';
+
+/** Consecutive vertices of O closer than this × size are merged (§5). */
+export const MERGE_REL = 1e-12;
+/** O with area below this × size² is no contact (§5). */
+export const MIN_AREA_REL = 1e-14;
+
+/** World vertices x + Rot(φ) X_k of body-frame vertices X_k (§1), written to out[0 … 2n). */
+export function toWorld(body: Float64Array, n: number, x: number, y: number, angle: number, out: Float64Array): void {
+  const c = Math.cos(angle), s = Math.sin(angle);
+  for (let k = 0; k < 2 * n; k += 2) {
+    const bx = body[k], by = body[k + 1];
+    out[k] = x + c * bx - s * by;
+    out[k + 1] = y + s * bx + c * by;
+  }
+}
+
+/** The size tolerances are relative to: the larger side of the polygon's bounding box. */
+export function boundingSize(xy: Float64Array, n: number): number {
+  let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity;
+  for (let k = 0; k < 2 * n; k += 2) {
+    const x = xy[k], y = xy[k + 1];
+    if (x < xmin) xmin = x;
+    if (x > xmax) xmax = x;
+    if (y < ymin) ymin = y;
+    if (y > ymax) ymax = y;
+  }
+  return Math.max(xmax - xmin, ymax - ymin);
+}
+
+export class PolygonClipper {
+  /** area of O after the last call (0 when there was no contact) */
+  area = 0;
+  /** centroid of O (0, 0 when there was no contact) */
+  cx = 0;
+  cy = 0;
+  /** vertex count of O after the merge; O is `vertices[0 … 2·count)` */
+  count = 0;
+  private bufA: Float64Array;
+  private bufB: Float64Array;
+  private result: Float64Array;
+
+  /**
+   * maxVertices: the most vertices one polygon will have. A stage may output twice its input (§5 merges the
+   * duplicates only at the end), so the buffers hold 4·maxVertices + 2 vertices; larger polygons grow them.
+   */
+  constructor(maxVertices = 16) {
+    this.bufA = new Float64Array(2 * (4 * maxVertices + 2));
+    this.bufB = new Float64Array(2 * (4 * maxVertices + 2));
+    this.result = this.bufA;
+  }
+
+  /** O's vertices from the last call (a scratch buffer: copy before the next call if you keep them). */
+  get vertices(): Float64Array {
+    return this.result;
+  }
+
+  /**
+   * O = Q ∩ P: clip Q by every edge (a → b) of P, keeping s(x) = (b − a)×(x − a) ≥ 0 (§5).
+   * P and Q are convex, counter-clockwise, with at least 3 vertices each.
+   * Returns true for a contact (≥ 3 vertices and area ≥ MIN_AREA_REL·size², size the larger of the two).
+   */
+  overlap(p: Float64Array, np: number, q: Float64Array, nq: number): boolean {
+    const size = Math.max(boundingSize(p, np), boundingSize(q, nq));
+    let src = q, m = nq, toA = true;
+    for (let e = 0; e < np && m > 0; e++) {
+      const f = e + 1 === np ? 0 : e + 1;
+      const ax = p[2 * e], ay = p[2 * e + 1];
+      this.reserve(2 * m + 2);
+      const dst = toA ? this.bufA : this.bufB;
+      m = clipStage(src, m, dst, ax, ay, p[2 * f] - ax, p[2 * f + 1] - ay);
+      src = dst;
+      toA = !toA;
+    }
+    this.result = toA ? this.bufB : this.bufA;
+    return this.finish(m, size);
+  }
+
+  /**
+   * The part of Q beyond the line through (px, py) with normal (nx, ny), i.e. where (x − p)·n ≤ 0
+   * (polygon against a wall, §5 and §9: n is the wall normal pointing into the domain; |n| is free).
+   */
+  beyondLine(q: Float64Array, nq: number, px: number, py: number, nx: number, ny: number): boolean {
+    this.reserve(2 * nq + 2);
+    // the line direction u = (−n_y, n_x) has −n on its left, so s(x) = u×(x − p) = −(x − p)·n
+    const m = clipStage(q, nq, this.bufA, px, py, -ny, nx);
+    this.result = this.bufA;
+    return this.finish(m, boundingSize(q, nq));
+  }
+
+  /** Room for `vertices` in both scratch buffers, keeping their contents. */
+  private reserve(vertices: number): void {
+    if (2 * vertices <= this.bufA.length) return;
+    const cap = grownCapacity(2 * vertices, this.bufA.length);
+    this.bufA = growF64(this.bufA, cap);
+    this.bufB = growF64(this.bufB, cap);
+  }
+
+  /** Merge near-duplicate consecutive vertices, then area and centroid by §1 with the origin at vertex 0. */
+  private finish(m: number, size: number): boolean {
+    const v = this.result;
+    const tol = MERGE_REL * size, tol2 = tol * tol;
+    let w = 0;
+    for (let k = 0; k < m; k++) {
+      const x = v[2 * k], y = v[2 * k + 1];
+      if (w > 0 && dist2(x, y, v[2 * w - 2], v[2 * w - 1]) <= tol2) continue;
+      v[2 * w] = x;
+      v[2 * w + 1] = y;
+      w++;
+    }
+    while (w > 1 && dist2(v[2 * w - 2], v[2 * w - 1], v[0], v[1]) <= tol2) w--;
+    this.count = w;
+    this.area = 0;
+    this.cx = 0;
+    this.cy = 0;
+    if (w < 3) return false;
+    const x0 = v[0], y0 = v[1];
+    let a2 = 0, sx = 0, sy = 0;
+    for (let k = 1; k + 1 < w; k++) {
+      const x1 = v[2 * k] - x0, y1 = v[2 * k + 1] - y0;
+      const x2 = v[2 * k + 2] - x0, y2 = v[2 * k + 3] - y0;
+      const c = x1 * y2 - x2 * y1;
+      a2 += c;
+      sx += (x1 + x2) * c;
+      sy += (y1 + y2) * c;
+    }
+    if (0.5 * a2 < MIN_AREA_REL * size * size) return false;
+    this.area = 0.5 * a2;
+    this.cx = x0 + sx / (3 * a2);
+    this.cy = y0 + sy / (3 * a2);
+    return true;
+  }
+}
+
+/**
+ * One Sutherland–Hodgman stage (§5): the part of polygon src[0 … 2m) where s(x) = u×(x − a) ≥ 0,
+ * written to dst; returns its vertex count (at most 2m).
+ */
+function clipStage(src: Float64Array, m: number, dst: Float64Array, ax: number, ay: number, ux: number, uy: number): number {
+  let out = 0;
+  const s0 = ux * (src[1] - ay) - uy * (src[0] - ax);
+  let sp = s0;
+  for (let k = 0; k < m; k++) {
+    const j = k + 1 === m ? 0 : k + 1;
+    const px = src[2 * k], py = src[2 * k + 1];
+    const qx = src[2 * j], qy = src[2 * j + 1];
+    const sq = j === 0 ? s0 : ux * (qy - ay) - uy * (qx - ax);
+    if (sp >= 0) {
+      dst[out++] = px;
+      dst[out++] = py;
+    }
+    if ((sp >= 0) !== (sq >= 0)) {
+      const t = sp / (sp - sq);
+      dst[out++] = px + t * (qx - px);
+      dst[out++] = py + t * (qy - py);
+    }
+    sp = sq;
+  }
+  return out >> 1;
+}
+
+function dist2(x0: number, y0: number, x1: number, y1: number): number {
+  const dx = x1 - x0, dy = y1 - y0;
+  return dx * dx + dy * dy;
+}

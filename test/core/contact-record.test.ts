@@ -74,16 +74,19 @@ describe('contact record with lever arms', () => {
 
 describe('contact-law registry', () => {
   const m = materialCoefficients(new World(builtIn('head-on', 'kn=2e5')).params);
-  for (const [id, law] of Object.entries(CONTACT_LAWS)) {
-    it(`${id}: F = −dU/dδ (central difference) and the batched force equals the scalar kernel`, () => {
+  for (const law of CONTACT_LAWS) {
+    it(`${law.id}: F = −dU/dδ (central difference, where U exists) and the batched force equals the scalar kernel`, () => {
+      const lc = 0.02;
       for (const d of [1e-5, 3e-4, 2e-3]) {
-        const h = 1e-4 * d;
-        const dU = (law.energy(d + h, m) - law.energy(d - h, m)) / (2 * h);
-        expect(Math.abs(dU / law.elasticForce(d, m) - 1)).toBeLessThan(1e-8);
+        if (law.energy) {
+          const h = 1e-4 * d;
+          const dU = (law.energy(d + h, lc, m) - law.energy(d - h, lc, m)) / (2 * h);
+          expect(Math.abs(dU / law.elasticForce(d, lc, m) - 1)).toBeLessThan(1e-8);
+        }
         const c = new ContactList(1);
-        c.count = 1; c.delta[0] = d; c.mr[0] = 0.05; c.un[0] = -0.3;
-        law.normalForces(c, m);
-        expect(c.fe[0]).toBe(law.elasticForce(d, m));
+        c.count = 1; c.law[0] = law.index; c.delta[0] = d; c.lc[0] = lc; c.mr[0] = 0.05; c.un[0] = -0.3;
+        for (const other of CONTACT_LAWS) other.normalForces(c, m); // only its own law acts on the contact
+        expect(c.fe[0]).toBe(law.elasticForce(d, lc, m));
         expect(c.fn[0]).toBeCloseTo(c.fe[0] + c.gn[0] * 0.3, 9);
       }
     });
@@ -91,11 +94,9 @@ describe('contact-law registry', () => {
 });
 
 describe('declared history slots', () => {
-  it('every tangential scheme and the contact-dynamics solver fit beside every contact law', () => {
-    for (const law of Object.values(CONTACT_LAWS)) {
-      for (const scheme of Object.values(TANGENTIAL_SCHEMES)) expect(historyClash([law, scheme])).toBeNull();
-      expect(historyClash([law, { id: 'contact-dynamics', history: CD_HISTORY }])).toBeNull();
-    }
+  it('every tangential scheme and the contact-dynamics solver fit beside the contact laws', () => {
+    for (const scheme of Object.values(TANGENTIAL_SCHEMES)) expect(historyClash([...CONTACT_LAWS, scheme])).toBeNull();
+    expect(historyClash([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }])).toBeNull();
   });
 
   it('a slot claimed twice is refused with both names', () => {

@@ -8,9 +8,10 @@
  * Lever arms (contact frame, state/contact-list.ts): to each disc's surface point along n,
  * r_i = a_i n, r_j = −a_j n (paper 002 Eq. 5, paper 003 Eq. 16), or, for contact dynamics, to the
  * mid-gap point C, r_i = (a_i − δ/2) n, r_j = −(a_j − δ/2) n ([Sho12] §3.1). The contact point drawn
- * is the mid-overlap (mid-gap) point; l_c is the smaller radius.
+ * is the mid-overlap (mid-gap) point; l_c is the smaller radius. The linear law acts.
  */
 import { LINE } from '../boundaries/walls';
+import { LINEAR } from '../laws/law-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { NarrowPhase } from './narrow-phase';
 
@@ -18,7 +19,8 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia;
   const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.leverToContactPoint, out = np.out;
   const pi = pairs.i, pj = pairs.j, count = pairs.count;
-  const oi = out.i, oj = out.j, of = out.feature, onx = out.nx, ony = out.ny, odelta = out.delta, olc = out.lc;
+  const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny;
+  const odelta = out.delta, olc = out.lc, oratio = out.ratio;
   const orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
   let k = out.count; // capacity: reserved for every candidate pair by the narrow phase
   for (let p = 0; p < count; p++) {
@@ -36,10 +38,13 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
     oi[k] = i;
     oj[k] = j;
     of[k] = 0;
+    olaw[k] = LINEAR;
     onx[k] = nx;
     ony[k] = ny;
     odelta[k] = delta;
-    olc[k] = ai < aj ? ai : aj;
+    const lc = ai < aj ? ai : aj;
+    olc[k] = lc;
+    oratio[k] = delta / lc;
     orin[k] = toPoint ? ai - 0.5 * delta : ai;
     orit[k] = 0;
     orjn[k] = toPoint ? -(aj - 0.5 * delta) : -aj;
@@ -85,10 +90,12 @@ export function collideWallDisc(np: NarrowPhase, w: number, kind: number): void 
     out.i[k] = i;
     out.j[k] = j;
     out.feature[k] = 0;
+    out.law[k] = LINEAR;
     out.nx[k] = nx;
     out.ny[k] = ny;
     out.delta[k] = delta;
     out.lc[k] = aj;
+    out.ratio[k] = delta / aj;
     out.rin[k] = 0;
     out.rit[k] = 0;
     out.rjn[k] = toPoint ? -(aj - 0.5 * delta) : -aj;

@@ -11,10 +11,13 @@
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { PairBuffer } from '../neighbors/pair-buffer';
-import { DISC, SHAPE_KINDS } from '../shapes/shape-kind';
+import { BoundaryCrossings } from '../shapes/boundary-crossings';
+import { PolygonClipper } from '../shapes/polygon-clip';
+import { DISC, POLYGON, SHAPE_KINDS } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import { carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { collideDiscDisc, collideWallDisc } from './collide-disc';
+import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-polygon';
 import { contactVelocities } from './contact-velocity';
 
 /**
@@ -26,9 +29,14 @@ export type PairCollider = (np: NarrowPhase, pairs: PairBuffer) => void;
 export type WallCollider = (np: NarrowPhase, w: number, kind: number) => void;
 
 /** Body pair colliders, row-major [kind of i][kind of j] (i < j). */
-const PAIR_COLLIDERS: readonly PairCollider[] = table(SHAPE_KINDS * SHAPE_KINDS, [[DISC * SHAPE_KINDS + DISC, collideDiscDisc]]);
+const PAIR_COLLIDERS: readonly PairCollider[] = table(SHAPE_KINDS * SHAPE_KINDS, [
+  [DISC * SHAPE_KINDS + DISC, collideDiscDisc],
+  [DISC * SHAPE_KINDS + POLYGON, collidePolygonPair],
+  [POLYGON * SHAPE_KINDS + DISC, collidePolygonPair],
+  [POLYGON * SHAPE_KINDS + POLYGON, collidePolygonPair],
+]);
 /** Wall colliders by the body's kind (the wall is always body i). */
-const WALL_COLLIDERS: readonly WallCollider[] = table(SHAPE_KINDS, [[DISC, collideWallDisc]]);
+const WALL_COLLIDERS: readonly WallCollider[] = table(SHAPE_KINDS, [[DISC, collideWallDisc], [POLYGON, collideWallPolygon]]);
 
 function table<F>(size: number, rows: [number, F][]): F[] {
   const t: F[] = new Array(size);
@@ -42,6 +50,13 @@ export class NarrowPhase {
   walls!: WallSet;
   periodic!: PeriodicX;
   out!: ContactList;
+  /** Last step's contacts (history; the previous normal of a polygon contact) */
+  previous!: ContactList;
+  /** Scratch for polygon colliders: the two outlines in world coordinates, the clipper, the crossings */
+  outlineI = new Float64Array(2 * DISC_SIDES);
+  outlineJ = new Float64Array(2 * DISC_SIDES);
+  readonly clipper = new PolygonClipper(DISC_SIDES);
+  readonly crossings = new BoundaryCrossings();
   /** Largest gap still kept as a contact [m] (0: touching only) */
   gapMax = 0;
   /** Lever arms to the contact point (contact dynamics) instead of the discs' surface points (soft DEM) */
@@ -53,7 +68,12 @@ export class NarrowPhase {
 
   /** Fills `out` with this step's contacts among `pairs` and against every wall; history from `prev`. */
   findContacts(b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX, prev: ContactList, out: ContactList): void {
-    this.bodies = b; this.walls = walls; this.periodic = periodic; this.out = out;
+    this.bodies = b; this.walls = walls; this.periodic = periodic; this.out = out; this.previous = prev;
+    if (this.outlineI.length < 2 * b.maxVertices) {
+      this.outlineI = new Float64Array(2 * b.maxVertices);
+      this.outlineJ = new Float64Array(2 * b.maxVertices);
+    }
+    this.index.build(prev);
     out.count = 0;
     out.reserve(pairs.count + 16);
     const kinds = this.kindsPresent();
@@ -68,6 +88,42 @@ export class NarrowPhase {
     }
     contactVelocities(out, b, walls);
     carryHistory(out, prev, this.index);
+  }
+
+  /** The normal found by `chordNormal` (unoriented) */
+  readonly normal = new Float64Array(2);
+
+  /**
+   * Normal of the line through the `count` boundary crossings in `crossings.xy` (contact-plane.md §1): for
+   * two points the line through them; for more, the total-least-squares line, i.e. the principal axis of
+   * the points. Design note §1 takes the pair farthest apart instead, which tilts the normal of two
+   * aligned squares by atan(overlap/side), since an edge-on-edge contact has four crossings (the ends of
+   * the two shared stretches); their principal axis is the edge direction. Returns false (no line) for
+   * fewer than two points or points spread nearly evenly in every direction (minor/major variance > ½).
+   */
+  chordNormal(count: number): boolean {
+    if (count < 2) return false;
+    const c = this.crossings.xy;
+    let mx = 0, my = 0;
+    for (let k = 0; k < count; k++) { mx += c[2 * k]; my += c[2 * k + 1]; }
+    mx /= count; my /= count;
+    let sxx = 0, syy = 0, sxy = 0;
+    for (let k = 0; k < count; k++) {
+      const u = c[2 * k] - mx, v = c[2 * k + 1] - my;
+      sxx += u * u; syy += v * v; sxy += u * v;
+    }
+    const half = 0.5 * (sxx + syy), dev = Math.sqrt(0.25 * (sxx - syy) * (sxx - syy) + sxy * sxy);
+    const major = half + dev, minor = half - dev;
+    if (!(major > 0) || minor > 0.5 * major) return false;
+    const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy); // direction of the major axis
+    this.normal[0] = -Math.sin(theta);
+    this.normal[1] = Math.cos(theta);
+    return true;
+  }
+
+  /** Index of the key (i, j, feature) in last step's contacts, or −1 (a new contact). */
+  previousContact(i: number, j: number, feature: number): number {
+    return this.index.find(i, j, feature);
   }
 
   /** Marks the shape kinds present and returns how many there are. */

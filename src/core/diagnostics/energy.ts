@@ -1,13 +1,15 @@
 /**
  * Energies at the committed state (paper 000 Eq. 11 for Ek). One pass over bodies, no allocation.
  *   Ek = Σ ½ m v² + ½ I ω²;   E_pot = −Σ (m g + F_ext)·x  (movable bodies only)
- * Elastic energy sums ½ kn δ² + ½ kt ξ² over contacts recomputed at the committed positions.
+ * Elastic energy sums ½ kn δ² + ½ kt ξ² over disc contacts recomputed at the committed positions (the
+ * area law of polygon contacts has no closed-form energy: they count their springs ½ kt ξ² only).
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
-import type { ContactLaw } from '../laws/contact-law';
+import { linearLaw } from '../laws/linear';
 import type { MaterialCoefficients } from '../laws/material';
+import { DISC } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 
@@ -48,20 +50,22 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
  */
 export function elasticEnergy(
   b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX, contacts: ContactList,
-  law: ContactLaw, m: MaterialCoefficients,
+  m: MaterialCoefficients,
 ): number {
   let e = 0;
-  const x = b.x, y = b.y, rad = b.radius, kt = m.kt;
+  const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = linearLaw;
   for (let p = 0; p < pairs.count; p++) {
     const i = pairs.i[p], j = pairs.j[p];
+    if (shape[i] !== DISC || shape[j] !== DISC) continue;
     const dx = periodic.minimumImageX(x[j] - x[i]);
     const dy = y[j] - y[i], s = rad[i] + rad[j];
     const d2 = dx * dx + dy * dy;
-    if (d2 < s * s) e += law.energy(s - Math.sqrt(d2), m);
+    if (d2 < s * s) e += law.energy!(s - Math.sqrt(d2), 0, m);
   }
   for (let w = 0; w < walls.count; w++) {
     const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
     for (let j = 0; j < b.n; j++) {
+      if (shape[j] !== DISC) continue;
       let d: number;
       if (walls.kind[w] === LINE) d = rad[j] - ((x[j] - ax) * walls.nx[w] + (y[j] - ay) * walls.ny[w]);
       else {
@@ -70,7 +74,7 @@ export function elasticEnergy(
         u = u < 0 ? 0 : u > 1 ? 1 : u;
         d = rad[j] - Math.hypot(x[j] - ax - u * sx, y[j] - ay - u * sy);
       }
-      if (d > 0) e += law.energy(d, m);
+      if (d > 0) e += law.energy!(d, 0, m);
     }
   }
   for (let k = 0; k < contacts.count; k++) e += 0.5 * kt * contacts.xi[k] * contacts.xi[k];

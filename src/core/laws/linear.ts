@@ -8,10 +8,12 @@
  */
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
+import { LINEAR } from './law-ids';
 import type { MaterialCoefficients } from './material';
 
 export const linearLaw: ContactLaw = {
   id: 'linear',
+  index: LINEAR,
   description: 'linear spring–dashpot on the overlap depth, f_n = k_n δ − γ_n u_n (paper 002 Eq. 8)',
   overlap: 'depth',
   history: [],
@@ -19,10 +21,11 @@ export const linearLaw: ContactLaw = {
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     const n = c.count;
     let power = 0;
-    const delta = c.delta, un = c.un, mr = c.mr, gn = c.gn, gt = c.gt, fe = c.fe, fn = c.fn;
+    const law = c.law, delta = c.delta, un = c.un, mr = c.mr, gn = c.gn, gt = c.gt, fe = c.fe, fn = c.fn;
     const kn = m.kn, kt = m.kt, zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT;
     const fromRatio = m.gtFromRatio, ratio = m.gtRatio, clamp = m.clampNormal;
     for (let k = 0; k < n; k++) {
+      if (law[k] !== LINEAR) continue;
       const sm = Math.sqrt(mr[k]);
       const g = zn2 * sm * Math.sqrt(kn);
       gn[k] = g;
@@ -36,11 +39,11 @@ export const linearLaw: ContactLaw = {
     return power;
   },
 
-  elasticForce(delta: number, m: MaterialCoefficients): number {
+  elasticForce(delta: number, _lc: number, m: MaterialCoefficients): number {
     return m.kn * delta;
   },
 
-  energy(delta: number, m: MaterialCoefficients): number {
+  energy(delta: number, _lc: number, m: MaterialCoefficients): number {
     return 0.5 * m.kn * delta * delta;
   },
 };

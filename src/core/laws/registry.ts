@@ -1,9 +1,11 @@
-/** The normal contact laws, one row each. Adding a law = one file implementing ContactLaw + one row here. */
+/**
+ * The normal contact laws, one row each, at the index (law-ids.ts) the colliders write into the record's
+ * `law` column. Adding a law = one file implementing ContactLaw + one id + one row here.
+ */
+import { areaLaw } from './area';
 import type { ContactLaw } from './contact-law';
+import { AREA, LINEAR } from './law-ids';
 import { linearLaw } from './linear';
 
-export const CONTACT_LAWS = {
-  linear: linearLaw,
-} as const satisfies Record<string, ContactLaw>;
-
-export type ContactLawId = keyof typeof CONTACT_LAWS;
+export const CONTACT_LAWS: readonly ContactLaw[] = [linearLaw, areaLaw];
+if (CONTACT_LAWS[LINEAR] !== linearLaw || CONTACT_LAWS[AREA] !== areaLaw) throw new Error('contact laws: rows out of order with law-ids.ts');

@@ -6,6 +6,7 @@ import { PeriodicX } from '../boundaries/periodic';
 import { WallSet } from '../boundaries/walls';
 import { Rng } from '../math/rng';
 import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
+import { polygonMassProperties, recentredVertices } from '../shapes/polygon-mass';
 import { BodyState } from '../state/body-state';
 import { MAX_BODIES } from '../state/contact-list';
 import { ScenarioError, type GeneratorSpec, type ScenarioSpec } from './schema';
@@ -29,8 +30,14 @@ export function buildInitialState(spec: ScenarioSpec): InitialState {
   const bodies = new BodyState(Math.max(16, spec.particles.length));
   const rho = spec.material.density;
   for (const p of spec.particles) {
-    const m = p.m ?? rho * Math.PI * p.r * p.r;
-    const k = bodies.add(p.x, p.y, p.r, m, p.inertia ?? 0.5 * m * p.r * p.r);
+    let k: number;
+    if (p.vertices) {
+      k = addPolygon(bodies, p.x, p.y, p.theta ?? 0, p.vertices.flat(), rho, p.m, p.inertia);
+    } else {
+      const r = p.r as number; // the schema asks for r or vertices
+      const m = p.m ?? rho * Math.PI * r * r;
+      k = bodies.add(p.x, p.y, r, m, p.inertia ?? 0.5 * m * r * r);
+    }
     bodies.phi[k] = p.theta ?? 0;
     bodies.vx[k] = p.vx ?? 0;
     bodies.vy[k] = p.vy ?? 0;
@@ -71,12 +78,46 @@ export function buildInitialState(spec: ScenarioSpec): InitialState {
   return { bodies, walls, periodic };
 }
 
+/**
+ * A convex polygon from vertices relative to (x, y) before the rotation theta: the body sits at the
+ * centroid, with its vertices about it; mass ρA and moment of inertia ρ J_G unless given
+ * (design/contact-laws.md §1).
+ */
+function addPolygon(b: BodyState, x: number, y: number, theta: number, xy: number[], rho: number, m?: number, inertia?: number): number {
+  const g = polygonMassProperties(xy);
+  const c = Math.cos(theta), s = Math.sin(theta);
+  const mass = m ?? rho * g.area;
+  return b.addPolygon(x + c * g.cx - s * g.cy, y + s * g.cx + c * g.cy, recentredVertices(xy), g.area, mass, inertia ?? (mass * g.polarMoment) / g.area);
+}
+
+/**
+ * A random convex polygon with `sides` vertices on a circle of radius r (angles jittered by up to ±35 % of
+ * the even spacing, so the order and the convexity hold), scaled so its circumradius about the centroid
+ * is r, rotated at random. Counter-clockwise x, y pairs.
+ */
+function randomPolygon(rng: Rng, sides: number, r: number): number[] {
+  const turn = rng.uniform(0, 2 * Math.PI), xy: number[] = [];
+  for (let v = 0; v < sides; v++) {
+    const a = turn + ((2 * Math.PI) / sides) * (v + rng.uniform(-0.35, 0.35));
+    xy.push(Math.cos(a), Math.sin(a));
+  }
+  const centred = recentredVertices(xy);
+  let rc = 0;
+  for (let v = 0; v < centred.length; v += 2) rc = Math.max(rc, Math.hypot(centred[v], centred[v + 1]));
+  return Array.from(centred, (u) => (u * r) / rc);
+}
+
 function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): void {
   const rng = new Rng(g.seed);
   const flags = flagBits(g);
   const add = (x: number, y: number, r: number): void => {
-    const m = rho * Math.PI * r * r;
-    const k = b.add(x, y, r, m, 0.5 * m * r * r);
+    let k: number;
+    if (g.shape === 'polygon') {
+      k = addPolygon(b, x, y, 0, randomPolygon(rng, g.sides[0] + rng.below(g.sides[1] - g.sides[0] + 1), r), rho);
+    } else {
+      const m = rho * Math.PI * r * r;
+      k = b.add(x, y, r, m, 0.5 * m * r * r);
+    }
     b.flags[k] = flags;
     let vx = g.vx ?? 0, vy = g.vy ?? 0;
     if (g.speedJitter > 0) {

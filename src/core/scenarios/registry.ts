@@ -13,6 +13,8 @@ import { heap } from './builtins/heap';
 import { incline } from './builtins/incline';
 import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
+import { polygonPile } from './builtins/polygon-pile';
+import { squareIncline } from './builtins/square-incline';
 import { twoDisc } from './builtins/two-disc';
 import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } from './schema';
 
@@ -31,6 +33,8 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'cd-piston': cdPiston,
   'cd-pile': cdPile,
   incline,
+  'square-incline': squareIncline,
+  'polygon-pile': polygonPile,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

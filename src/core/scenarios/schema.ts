@@ -5,6 +5,7 @@
  * README § "Scenario files" documents the format field by field.
  */
 import { z } from 'zod';
+import { checkConvexPolygon } from '../shapes/polygon-mass';
 import { combinationProblem } from '../sim/combination';
 import {
   CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
@@ -14,6 +15,8 @@ import {
 function ranged(info: NumericParamInfo) {
   return (info.integer ? z.int() : z.number()).min(info.min).max(info.max);
 }
+/** Most vertices of one polygon (the narrow phase's scratch and the clipping cost grow with it). */
+export const MAX_POLYGON_VERTICES = 64;
 const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = () => z.number().positive();
 const vec2 = z.tuple([finite(), finite()]);
@@ -68,11 +71,16 @@ const flags = {
 
 export const particleSchema = z.strictObject({
   x: finite(), y: finite(),
-  /** Radius [m] */
-  r: positive(),
-  /** Mass [kg]; default density·π r² */
+  /** Disc radius [m] (give r or vertices) */
+  r: positive().optional(),
+  /**
+   * A convex polygon instead of a disc: its vertices [m] counter-clockwise, relative to (x, y) before the
+   * rotation theta; the body's centre is the polygon's centroid.
+   */
+  vertices: z.array(vec2).min(3).max(MAX_POLYGON_VERTICES).optional(),
+  /** Mass [kg]; default density × area */
   m: positive().optional(),
-  /** Moment of inertia [kg m²]; default ½ m r² (uniform disc) */
+  /** Moment of inertia [kg m²]; default that of the uniform shape (½ m r² for a disc) */
   inertia: positive().optional(),
   theta: finite().optional(),
   vx: finite().optional(), vy: finite().optional(), omega: finite().optional(),
@@ -84,6 +92,10 @@ export const particleSchema = z.strictObject({
 });
 
 const generatorCommon = {
+  /** Discs, or random convex polygons whose circumradius is the drawn radius */
+  shape: z.enum(['disc', 'polygon']).default('disc'),
+  /** Polygons: the number of sides is drawn uniformly from this range */
+  sides: z.tuple([z.int().min(3).max(MAX_POLYGON_VERTICES), z.int().min(3).max(MAX_POLYGON_VERTICES)]).default([4, 8]),
   seed: z.int().min(0).max(2 ** 32 - 1).default(1),
   vx: finite().optional(), vy: finite().optional(),
   /** Random velocity amplitude [m/s] (uniform in a disc of this radius) */
@@ -273,7 +285,17 @@ export function parseScenario(input: unknown): ScenarioSpec {
   if (!r.success) throw new ScenarioError(r.error.issues.map(describeIssue));
   const spec = r.data;
   const problems: string[] = [];
+  let polygons = spec.generators.some((g) => g.shape === 'polygon');
+  spec.particles.forEach((p, k) => {
+    if ((p.r === undefined) === (p.vertices === undefined)) problems.push(`particles.${k}: give either r (a disc) or vertices (a polygon)`);
+    if (p.vertices) {
+      polygons = true;
+      const bad = checkConvexPolygon(p.vertices.flat());
+      if (bad) problems.push(`particles.${k}.vertices: ${bad}`);
+    }
+  });
   spec.generators.forEach((g, k) => {
+    if (g.sides[0] > g.sides[1]) problems.push(`generators.${k}.sides: must be [min, max] with min ≤ max`);
     if (g.type === 'random' && g.rMin > g.rMax) problems.push(`generators.${k}.rMin: must be ≤ rMax (${g.rMax})`);
     if (g.type === 'random' && (g.region[2] <= g.region[0] || g.region[3] <= g.region[1])) {
       problems.push(`generators.${k}.region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin`);
@@ -289,7 +311,12 @@ export function parseScenario(input: unknown): ScenarioSpec {
     if (w.type === 'segment' && w.a[0] === w.b[0] && w.a[1] === w.b[1]) problems.push(`walls.${k}: a and b must differ`);
     if (w.type === 'box' && (w.xmax <= w.xmin || w.ymax <= w.ymin)) problems.push(`walls.${k}: box needs xmax > xmin and ymax > ymin`);
   });
-  const combination = combinationProblem(spec.solver);
+  if (polygons) {
+    spec.walls.forEach((w, k) => {
+      if (w.type === 'segment') problems.push(`walls.${k}: segment walls meet discs only; with polygons use line or box walls`);
+    });
+  }
+  const combination = combinationProblem(spec.solver, polygons);
   if (combination) problems.push(`solver.tangential: ${combination}`);
   const p = spec.domain.periodicX;
   if (p && p[1] <= p[0]) problems.push(`domain.periodicX: must be [xmin, xmax] with xmax > xmin`);

@@ -14,11 +14,14 @@ export const MERGE_REL = 1e-12;
 /** O with area below this × size² is no contact (§5). */
 export const MIN_AREA_REL = 1e-14;
 
-/** World vertices x + Rot(φ) X_k of body-frame vertices X_k (§1), written to out[0 … 2n). */
-export function toWorld(body: Float64Array, n: number, x: number, y: number, angle: number, out: Float64Array): void {
-  const c = Math.cos(angle), s = Math.sin(angle);
+/**
+ * World vertices x + Rot(φ) X_k of the n body-frame vertices X_k (§1) starting at pair `from` of `body`
+ * (a vertex pool), written to out[0 … 2n).
+ */
+export function toWorld(body: Float64Array, from: number, n: number, x: number, y: number, angle: number, out: Float64Array): void {
+  const c = Math.cos(angle), s = Math.sin(angle), o = 2 * from;
   for (let k = 0; k < 2 * n; k += 2) {
-    const bx = body[k], by = body[k + 1];
+    const bx = body[o + k], by = body[o + k + 1];
     out[k] = x + c * bx - s * by;
     out[k + 1] = y + s * bx + c * by;
   }

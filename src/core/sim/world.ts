@@ -21,7 +21,7 @@ import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
-import type { ContactLaw } from '../laws/contact-law';
+import { LINEAR } from '../laws/law-ids';
 import { CONTACT_LAWS } from '../laws/registry';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
 import { contactTime } from '../laws/restitution';
@@ -29,6 +29,7 @@ import { NeighborSearch } from '../neighbors/neighbor-search';
 import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
 import type { ScenarioSpec } from '../scenarios/schema';
+import { POLYGON } from '../shapes/shape-kind';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
@@ -61,8 +62,6 @@ export class World implements ImpulseDriver {
   contacts = new ContactList();
   private previous = new ContactList();
   private readonly narrow = new NarrowPhase();
-  /** The normal contact law (laws/registry.ts) */
-  private readonly law: ContactLaw = CONTACT_LAWS.linear;
   readonly search = new NeighborSearch();
   readonly peaks = new EkPeaks();
 
@@ -77,6 +76,8 @@ export class World implements ImpulseDriver {
   private dissipatedNormal = 0;
   private readonly collisions = new CollisionMonitor();
   velocityDependentForces = true;
+  /** The scene has polygons (area-law contacts: no restitution or elastic-energy account) */
+  readonly polygons: boolean;
 
   private integrator: Integrator;
   private scheme: TangentialScheme;
@@ -115,13 +116,15 @@ export class World implements ImpulseDriver {
       pistonForce: spec.pistonForce, pistonMass: spec.pistonMass, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
     };
     this.dtAbsolute = s.dt !== undefined;
-    const refused = combinationProblem(this.params);
+    this.polygons = this.bodies.maxVertices > 0;
+    const refused = combinationProblem(this.params, this.polygons);
     if (refused) throw new ParamError('tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
     this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
     this.tangentialCtx = {
       bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
-      markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params), law: this.law,
+      markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
+      law: CONTACT_LAWS[LINEAR],
     };
     let rMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -164,7 +167,9 @@ export class World implements ImpulseDriver {
     this.narrow.gapMax = 0;
     this.narrow.leverToContactPoint = false;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
-    this.dissipatedNormal += this.law.normalForces(c, this.material) * dtSpring;
+    let dissipation = 0;
+    for (const law of CONTACT_LAWS) dissipation += law.normalForces(c, this.material);
+    this.dissipatedNormal += dissipation * dtSpring;
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t;
     this.scheme.trial(c, this.tangentialCtx);
@@ -272,7 +277,7 @@ export class World implements ImpulseDriver {
    * until a parameter changes or the run restarts; a worse one replaces it.
    */
   private checkAccuracy(eMech: number, available: number): void {
-    if (this.integrator.kind !== 'force' || this.params.clampNormal) return;
+    if (this.integrator.kind !== 'force' || this.params.clampNormal || this.polygons) return;
     const collision = this.collisions.observe(this.bodies, this.contacts);
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
@@ -281,7 +286,7 @@ export class World implements ImpulseDriver {
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const e = this.energies;
       const exact = e.ekTrans + e.ekRot + this.walls.kineticEnergy()
-        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.law, this.material);
+        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material);
       const excess = exact + this.dissipatedNormal - available;
       if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
         this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
@@ -319,7 +324,7 @@ export class World implements ImpulseDriver {
    */
   private approxElastic(): number {
     if (this.integrator.kind === 'impulse') return 0;
-    const c = this.contacts, law = this.law, m = this.material, kt = m.kt, b = this.bodies;
+    const c = this.contacts, m = this.material, kt = m.kt, b = this.bodies;
     const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
     let e = 0;
     for (let k = 0; k < c.count; k++) {
@@ -331,7 +336,9 @@ export class World implements ImpulseDriver {
         this.committedGeometry.geometry(this.walls, this.periodic, i);
         d = Math.max(io[DELTA], 0);
       }
-      e += law.energy(d, m) + 0.5 * kt * c.xi[k] * c.xi[k];
+      const law = CONTACT_LAWS[c.law[k]];
+      if (law.energy) e += law.energy(d, c.lc[k], m);
+      e += 0.5 * kt * c.xi[k] * c.xi[k];
     }
     return e;
   }
@@ -358,7 +365,7 @@ export class World implements ImpulseDriver {
    */
   setParams(patch: Record<string, unknown>): void {
     const checked = checkPatch(patch);
-    const refused = combinationProblem({ ...this.params, ...checked });
+    const refused = combinationProblem({ ...this.params, ...checked }, this.polygons);
     if (refused) throw new ParamError('tangential' in checked ? 'tangential' : 'integrator', refused);
     if ('dtOverTc' in checked) this.dtAbsolute = false;
     this.applyParams(checked);
@@ -492,7 +499,7 @@ export class World implements ImpulseDriver {
     const e = this.energies, ts = this.timeScales();
     const eEl = this.integrator.kind === 'impulse'
       ? 0
-      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.law, this.material);
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material);
     return {
       t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
@@ -597,6 +604,15 @@ export class World implements ImpulseDriver {
     if (p.dt !== this.dt) this.integrator.changeDt(this, p.dt, this.dt);
   }
 
+  /** Body k's shape as a scenario particle gives it: r, or the polygon's vertices about its centroid. */
+  private shapeSpec(k: number): { r: number } | { vertices: [number, number][] } {
+    const b = this.bodies;
+    if (b.shape[k] !== POLYGON) return { r: b.radius[k] };
+    const vertices: [number, number][] = [];
+    for (let v = b.vertexStart[k]; v < b.vertexStart[k] + b.vertexCount[k]; v++) vertices.push([b.vertices[2 * v], b.vertices[2 * v + 1]]);
+    return { vertices };
+  }
+
   /** The current state as a scenario with explicit particles (the format the CLI reads). */
   toSpec(): ScenarioSpec {
     const b = this.bodies, p = this.params;
@@ -604,7 +620,7 @@ export class World implements ImpulseDriver {
     for (let k = 0; k < b.n; k++) {
       const f = b.flags[k];
       particles.push({
-        x: b.x[k], y: b.y[k], r: b.radius[k], m: b.mass[k], inertia: b.inertia[k], theta: b.phi[k],
+        x: b.x[k], y: b.y[k], ...this.shapeSpec(k), m: b.mass[k], inertia: b.inertia[k], theta: b.phi[k],
         vx: b.vx[k], vy: b.vy[k], omega: b.omega[k],
         ...(b.fxExt[k] || b.fyExt[k] ? { force: [b.fxExt[k], b.fyExt[k]] as [number, number] } : {}),
         ...(b.tauExt[k] ? { torque: b.tauExt[k] } : {}),

@@ -8,13 +8,14 @@
  * ex, ey, ephi, evx, evy, eomega — the Gear predictor, or a GSSSS member's q̃, ṽ.
  * Force accumulators fx, fy, tau hold contact + external + gravity forces at the evaluation point.
  */
-import { grownCapacity, growF64, growU8 } from '../math/grow';
+import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
+import { DISC, POLYGON } from '../shapes/shape-kind';
 
 const F64_FIELDS = [
   'x', 'y', 'phi', 'vx', 'vy', 'omega', 'ax', 'ay', 'alpha',
   'ex', 'ey', 'ephi', 'evx', 'evy', 'eomega',
   'fx', 'fy', 'tau',
-  'radius', 'mass', 'invMass', 'inertia', 'invInertia',
+  'radius', 'eqRadius', 'mass', 'invMass', 'inertia', 'invInertia',
   'fxExt', 'fyExt', 'tauExt',
 ] as const;
 type F64Field = (typeof F64_FIELDS)[number];
@@ -47,6 +48,7 @@ export class BodyState {
   /** [N] */ fy = new Float64Array(0);
   /** [N m] */ tau = new Float64Array(0);
   /** Disc radius, or the bounding-circle radius of another shape [m] */ radius = new Float64Array(0);
+  /** Equivalent radius √(A/π) (paper 000 Eq. 5; a disc's radius) [m] */ eqRadius = new Float64Array(0);
   /** [kg] */ mass = new Float64Array(0);
   /** [1/kg]; 0 for fixed and prescribed bodies */ invMass = new Float64Array(0);
   /** [kg m²] */ inertia = new Float64Array(0);
@@ -59,6 +61,15 @@ export class BodyState {
   flags = new Uint8Array(0);
   /** Shape kind (shapes/shape-kind.ts); fixed when the body is built */
   shape = new Uint8Array(0);
+  /** A polygon's vertices: vertexCount[k] x, y pairs from vertexStart[k] (a pair index) in `vertices` */
+  vertexStart = new Int32Array(0);
+  vertexCount = new Int32Array(0);
+  /** Vertex pool: body-frame x, y pairs about each polygon's centroid, counter-clockwise [m] */
+  vertices = new Float64Array(0);
+  /** Vertex pairs used in the pool */
+  vertexUsed = 0;
+  /** Most vertices of any polygon (sizes the narrow phase's scratch) */
+  maxVertices = 0;
 
   constructor(capacity = 16) {
     this.reserve(capacity);
@@ -71,6 +82,8 @@ export class BodyState {
     for (const f of F64_FIELDS) this[f] = growF64(this[f], cap);
     this.flags = growU8(this.flags, cap);
     this.shape = growU8(this.shape, cap);
+    this.vertexStart = growI32(this.vertexStart, cap);
+    this.vertexCount = growI32(this.vertexCount, cap);
     this.capacity = cap;
   }
 
@@ -81,10 +94,35 @@ export class BodyState {
     this.x[k] = x;
     this.y[k] = y;
     this.radius[k] = radius;
+    this.eqRadius[k] = radius;
+    this.shape[k] = DISC;
+    this.vertexCount[k] = 0;
     this.mass[k] = mass;
     this.inertia[k] = inertia;
     this.invMass[k] = 1 / mass;
     this.invInertia[k] = 1 / inertia;
+    return k;
+  }
+
+  /**
+   * Appends a convex polygon at rest: its centroid at (x, y), `xy` its body-frame vertices about the
+   * centroid (counter-clockwise x, y pairs), `area` for the equivalent radius. Returns its index.
+   */
+  addPolygon(x: number, y: number, xy: ArrayLike<number>, area: number, mass: number, inertia: number): number {
+    let r2 = 0;
+    for (let v = 0; v < xy.length; v += 2) r2 = Math.max(r2, xy[v] * xy[v] + xy[v + 1] * xy[v + 1]);
+    const k = this.add(x, y, Math.sqrt(r2), mass, inertia);
+    const pairs = xy.length >> 1;
+    if (2 * (this.vertexUsed + pairs) > this.vertices.length) {
+      this.vertices = growF64(this.vertices, grownCapacity(2 * (this.vertexUsed + pairs), this.vertices.length));
+    }
+    this.vertices.set(xy, 2 * this.vertexUsed);
+    this.shape[k] = POLYGON;
+    this.eqRadius[k] = Math.sqrt(area / Math.PI);
+    this.vertexStart[k] = this.vertexUsed;
+    this.vertexCount[k] = pairs;
+    this.vertexUsed += pairs;
+    this.maxVertices = Math.max(this.maxVertices, pairs);
     return k;
   }
 

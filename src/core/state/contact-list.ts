@@ -19,7 +19,7 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 export const MAX_BODIES = 2 ** 24;
 
 const F64 = [
-  'nx', 'ny', 'delta', 'lc', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'fe', 'fn', 'ft',
+  'nx', 'ny', 'delta', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'fe', 'fn', 'ft',
   'xi', 'xiEval', 'h0', 'h1', 'h2', 'h3', 'cx', 'cy',
 ] as const;
 type F64Field = (typeof F64)[number];
@@ -36,10 +36,17 @@ export class ContactList {
   feature = new Int32Array(0);
   /** Unit normal from i to j */ nx = new Float64Array(0);
   ny = new Float64Array(0);
-  /** Overlap measure the contact law reads: depth [m] for discs (negative: a gap, contact dynamics) */
+  /** Which contact law acts (its index in laws/registry.ts), set by the collider */
+  law = new Uint8Array(0);
+  /**
+   * Overlap measure the law reads: depth [m] for discs (negative: a gap, contact dynamics), the overlap
+   * area [m²] for the area law
+   */
   delta = new Float64Array(0);
-  /** Characteristic length of the contact [m]: the smaller radius for discs (overlap/l_c is checked for health) */
+  /** Characteristic length [m]: the smaller radius for discs; l_c = r_i + r_j for the area law */
   lc = new Float64Array(0);
+  /** How deep the overlap is for the bodies' size: δ/min(a_i, a_j), or A/min(A_i, A_j) (health check) */
+  ratio = new Float64Array(0);
   /** Lever arm of i in the contact frame: r_i = rin n + rit t [m] */
   rin = new Float64Array(0);
   rit = new Float64Array(0);
@@ -82,6 +89,7 @@ export class ContactList {
     this.i = growI32(this.i, cap);
     this.j = growI32(this.j, cap);
     this.feature = growI32(this.feature, cap);
+    this.law = growU8(this.law, cap);
     this.isNew = growU8(this.isNew, cap);
     this.capacity = cap;
   }
@@ -140,10 +148,9 @@ function hashPair(i: number, j: number): number {
 
 /**
  * Carries the declared history (ξ, h0..h3) from the previous step's contact with the same key; a new
- * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics).
+ * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics). `index` is built on `prev`.
  */
 export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex): void {
-  index.build(prev);
   const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew;
   const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
   const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3;

@@ -17,6 +17,7 @@ export const geometricPaperScheme: TangentialScheme = {
   description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
   requirement: 'needs a Gear integrator (it is defined from predictor values, design/tangential-schemes.md §6)',
   worksWith: (markers) => markers === null,
+  polygons: false,
   history: [
     { field: 'xi', meaning: 'spring ξ [m]' },
     { field: 'h0', meaning: 'previous predicted R_ij, x [m]' },

@@ -19,6 +19,7 @@ export const geometricScheme: TangentialScheme = {
   requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, design/tangential-schemes.md §3.3)",
   // Gear, or a member whose evaluation configuration is q_{n+1} (tested with CDM: test/experiments/e05-e06-gssss-orders.test.ts).
   worksWith: (markers) => markers === null || evaluatesAtEnd(markers),
+  polygons: false,
   history: [{ field: 'xi', meaning: 'spring ξ [m]' }],
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, walls = ctx.walls, periodic = ctx.periodic, dt = ctx.dt;

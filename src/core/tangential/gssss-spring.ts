@@ -25,6 +25,7 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     description,
     requirement: 'needs a GSSSS integrator (cdm, v0-110, u0-010, v0-010 or gssss)',
     worksWith: (markers) => markers !== null,
+    polygons: false,
     history: [
       { field: 'xi', meaning: 'spring ξ [m]' },
       { field: 'h0', meaning: 'u_t at t_n, from trial to commit [m/s]' },
@@ -54,7 +55,7 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
       for (let k = 0; k < c.count; k++) {
         kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k]);
         const s = xi[k] + dt * h0[k] + half * h1[k] + l3 * (io[UTDOT] - h1[k]);
-        const fe = law.elasticForce(io[DELTA], mat);
+        const fe = law.elasticForce(io[DELTA], 0, mat);
         let fn = fe - gn[k] * io[UN];
         if (clamp && fn < 0) fn = 0;
         xi[k] = capSpring(s, fe, fn, io[UT], gt[k], mat);

@@ -48,6 +48,8 @@ export interface TangentialScheme {
    * (design/tangential-schemes.md §6).
    */
   worksWith(markers: GssssMarkers | null): boolean;
+  /** Whether it reads only the contact record (so it works for polygon contacts too) */
+  polygons: boolean;
   /** The history slots the scheme keeps per contact (state/history-slots.ts) */
   history: readonly HistorySlot[];
   trial(c: ContactList, ctx: TangentialContext): void;

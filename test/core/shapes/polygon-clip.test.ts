@@ -277,7 +277,7 @@ describe('half-plane clipping: the part of a polygon beyond a wall (contact-laws
 describe('toWorld', () => {
   it('writes x + Rot(φ) X into the caller buffer', () => {
     const out = new Float64Array(8).fill(7);
-    toWorld(Float64Array.of(1, 0, 0, 2), 2, 10, 20, Math.PI / 2, out);
+    toWorld(Float64Array.of(9, 9, 1, 0, 0, 2), 1, 2, 10, 20, Math.PI / 2, out);
     expect(Array.from(out).map((v) => Math.round(v * 1e12) / 1e12)).toEqual([10, 21, 8, 20, 7, 7, 7, 7]);
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * Colliders for convex polygons under the area law (design/contact-laws.md §5; paper 000 Eqs. 4–5):
+ * rows of the narrow-phase table for polygon–polygon, disc–polygon and polygon–disc pairs, and for a
+ * polygon against a line wall. At the evaluation configuration:
+ *   O = overlap polygon (Sutherland–Hodgman; against a wall, the part beyond the wall line), its area A
+ *   and centroid C (the point of application, paper 000 §5);
+ *   n: the usual contact plane (contact-plane.md §1): the line through the two boundary crossing points,
+ *   n = ẑ×(p₂ − p₁)/|p₂ − p₁| oriented so that n·(x_j − x_i) > 0; with more than two crossings the
+ *   total-least-squares line through them (NarrowPhase.chordNormal); with fewer than two, or crossings
+ *   spread about evenly in every direction (one body inside the other, a vertex touch, a star overlap),
+ *   the previous step's normal of the same contact, or the centre line for a new contact; against a
+ *   wall, the wall's normal;
+ *   δ = A, l_c = r_i + r_j with r_k = √(A_k/π) (a wall: l_c = r_j), lever arms r_k = C − x_k.
+ * A disc meeting a polygon enters as the regular DISC_SIDES-gon of the same area (so its equivalent
+ * radius is its radius), not as an exact circle.
+ */
+import { LINE } from '../boundaries/walls';
+import { AREA } from '../laws/law-ids';
+import type { PairBuffer } from '../neighbors/pair-buffer';
+import { toWorld } from '../shapes/polygon-clip';
+import { POLYGON } from '../shapes/shape-kind';
+import type { NarrowPhase } from './narrow-phase';
+
+/** Sides of the polygon that stands in for a disc in a disc–polygon contact */
+export const DISC_SIDES = 24;
+/** Circumradius of the equal-area regular DISC_SIDES-gon, per unit disc radius */
+const DISC_OUTLINE_SCALE = Math.sqrt((2 * Math.PI) / (DISC_SIDES * Math.sin((2 * Math.PI) / DISC_SIDES)));
+const UNIT_OUTLINE = new Float64Array(2 * DISC_SIDES);
+for (let s = 0; s < DISC_SIDES; s++) {
+  UNIT_OUTLINE[2 * s] = DISC_OUTLINE_SCALE * Math.cos((2 * Math.PI * s) / DISC_SIDES);
+  UNIT_OUTLINE[2 * s + 1] = DISC_OUTLINE_SCALE * Math.sin((2 * Math.PI * s) / DISC_SIDES);
+}
+
+/** World outline of body k with its centre at (x, y) into `out`; returns its vertex count. */
+export function outline(np: NarrowPhase, k: number, x: number, y: number, out: Float64Array): number {
+  const b = np.bodies;
+  if (b.shape[k] === POLYGON) {
+    toWorld(b.vertices, b.vertexStart[k], b.vertexCount[k], x, y, b.ephi[k], out);
+    return b.vertexCount[k];
+  }
+  const a = b.radius[k];
+  for (let s = 0; s < 2 * DISC_SIDES; s += 2) {
+    out[s] = x + a * UNIT_OUTLINE[s];
+    out[s + 1] = y + a * UNIT_OUTLINE[s + 1];
+  }
+  return DISC_SIDES;
+}
+
+export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
+  const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia, eqR = b.eqRadius;
+  const clip = np.clipper, cross = np.crossings, bi = np.outlineI, bj = np.outlineJ;
+  for (let p = 0; p < pairs.count; p++) {
+    const i = pairs.i[p], j = pairs.j[p];
+    if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
+    const dx = np.periodic.minimumImageX(ex[j] - ex[i]), dy = ey[j] - ey[i];
+    const reach = rad[i] + rad[j];
+    if (dx * dx + dy * dy >= reach * reach) continue; // bounding circles apart
+    const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
+    const ni = outline(np, i, xi, yi, bi), nj = outline(np, j, xj, yj, bj);
+    if (!clip.overlap(bi, ni, bj, nj)) continue;
+    const area = clip.area, cx = clip.cx, cy = clip.cy;
+    let nx = 0, ny = 0;
+    if (!np.chordNormal(cross.compute(bi, ni, bj, nj))) {
+      const q = np.previousContact(i, j, 0);
+      if (q >= 0) { nx = np.previous.nx[q]; ny = np.previous.ny[q]; } else { nx = dx; ny = dy; }
+    } else { nx = np.normal[0]; ny = np.normal[1]; }
+    let len = Math.sqrt(nx * nx + ny * ny);
+    if (len === 0) { nx = 1; ny = 0; len = 1; }
+    nx /= len; ny /= len;
+    if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
+    const ai = Math.PI * eqR[i] * eqR[i], aj = Math.PI * eqR[j] * eqR[j];
+    appendAreaContact(np, i, j, nx, ny, area, eqR[i] + eqR[j], area / (ai < aj ? ai : aj), cx - xi, cy - yi, cx - xj, cy - yj, cx, cy);
+  }
+}
+
+export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): void {
+  const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, shape = b.shape, eqR = b.eqRadius;
+  if (walls.kind[w] !== LINE) return; // segment walls meet discs only (refused at load for polygons)
+  const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], wnx = walls.nx[w], wny = walls.ny[w];
+  const clip = np.clipper, bj = np.outlineJ;
+  for (let j = 0; j < b.n; j++) {
+    if (im[j] === 0 || shape[j] !== kind) continue;
+    if ((ex[j] - ax) * wnx + (ey[j] - ay) * wny >= rad[j]) continue; // bounding circle clear of the wall
+    const nj = outline(np, j, ex[j], ey[j], bj);
+    if (!clip.beyondLine(bj, nj, ax, ay, wnx, wny)) continue;
+    const area = clip.area, cx = clip.cx, cy = clip.cy;
+    appendAreaContact(np, -1 - w, j, wnx, wny, area, eqR[j], area / (Math.PI * eqR[j] * eqR[j]), 0, 0, cx - ex[j], cy - ey[j], cx, cy);
+  }
+}
+
+/** Appends one area-law contact; lever arms given as world vectors (rix, riy), (rjx, rjy). */
+function appendAreaContact(
+  np: NarrowPhase, i: number, j: number, nx: number, ny: number, area: number, lc: number, ratio: number,
+  rix: number, riy: number, rjx: number, rjy: number, cx: number, cy: number,
+): void {
+  const out = np.out;
+  if (out.count === out.capacity) out.reserve(out.count + 1);
+  const k = out.count++;
+  out.i[k] = i; out.j[k] = j; out.feature[k] = 0; out.law[k] = AREA;
+  out.nx[k] = nx; out.ny[k] = ny;
+  out.delta[k] = area; out.lc[k] = lc; out.ratio[k] = ratio;
+  // contact frame: r = (r·n) n + (r·t) t with t = (−n_y, n_x)
+  out.rin[k] = rix * nx + riy * ny; out.rit[k] = -rix * ny + riy * nx;
+  out.rjn[k] = rjx * nx + rjy * ny; out.rjt[k] = -rjx * ny + rjy * nx;
+  out.cx[k] = np.periodic.wrap(cx); out.cy[k] = cy;
+}

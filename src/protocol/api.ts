@@ -65,6 +65,8 @@ export interface SimStatus {
   trackedBy: 'selection' | 'scenario' | 'none';
   /** The scene has a piston wall (its position is recorded in the `piston` column) */
   hasPiston: boolean;
+  /** The scene has polygons: soft-DEM integrators and the schemes that take polygons only (schemeProblems) */
+  polygons: boolean;
   /** Contact dynamics: constraint-solver sweeps done in the last recorded step (0 for soft DEM) */
   sweeps: number;
   /** The scenario's scheduled parameter changes (run.schedule), and whether each has been applied */
@@ -102,6 +104,20 @@ export type PickResult =
   | { kind: 'none' }
   | { kind: 'particle'; i: number; x: number; y: number; r: number }
   | { kind: 'contact'; i: number; j: number };
+
+/**
+ * The polygons of the loaded scene (static: they change only with a scenario load). Polygon p is body
+ * bodies[p]; its count[p] vertices are the x, y pairs from pair index start[p] in `vertices`: body frame
+ * about the centroid, counter-clockwise, metres (draw them rotated by the frame's φ about its x, y).
+ */
+export interface PolygonShapes {
+  /** The frame static version (H_STATIC_VERSION) these shapes belong to */
+  staticVersion: number;
+  bodies: Int32Array;
+  start: Int32Array;
+  count: Int32Array;
+  vertices: Float32Array;
+}
 
 export interface LoadResult {
   status: SimStatus;
@@ -156,6 +172,12 @@ export interface SimApi {
   takeSeries(epoch: number, sinceSeq: number): SeriesChunk;
   getStatus(): SimStatus;
   diagnostics(): Diagnostics | null;
+  /** The loaded scene's polygons (none in a disc scene), with the static version they belong to */
+  polygonShapes(): PolygonShapes;
+  /**
+   * With preferContacts, the contact whose point is within tol of (x, y); else the body nearest to it
+   * (a point inside a polygon picks that polygon), if within tol of its outline.
+   */
   pick(x: number, y: number, tol: number, preferContacts: boolean): PickResult;
   selectContact(i: number, j: number): void;
   selectParticle(i: number): void;

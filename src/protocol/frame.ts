@@ -9,9 +9,15 @@
  *   [64, 96)   Float64 header, 4 slots (indices F_*)
  *   [96, …)    Float32 data blocks, in this order:
  *     particles  PARTICLE_FLOATS × nCap    per particle i: x, y, φ, colour scalar
- *     static     STATIC_FLOATS × nCap      per particle i: radius, body flags (as float)
- *     walls      WALL_FLOATS × wallCap     per wall: kind, ax, ay, bx, by, nx, ny
- *     contacts   CONTACT_FLOATS × contactCap  per contact: x1, y1, x2, y2, fn
+ *     static     STATIC_FLOATS × nCap      per particle i: radius (a polygon's circumradius), body flags,
+ *                                          shape kind (SHAPE_*), all as floats
+ *     walls      WALL_FLOATS × wallCap     per wall, where it is now (start point + displacement):
+ *                                          kind, ax, ay, bx, by, nx, ny
+ *     contacts   CONTACT_FLOATS × contactCap  per contact: a polyline x1, y1 → xm, ym → x2, y2, and fn.
+ *                                          Two discs: centre to centre (xm, ym the midpoint); a polygon
+ *                                          in the pair: centre → contact point → centre; a wall
+ *                                          contact: contact point (x1, y1 = xm, ym) → centre.
+ * A polygon's vertices are static and not in the frame: SimApi.polygonShapes() gives them.
  * The capacities are written by the UI into the header before it sends the buffer; the worker
  * never writes past them and reports `H_BYTES_NEEDED` when a frame did not fit.
  */
@@ -35,7 +41,7 @@ export const H_WALLS = 4;
 export const H_FLAGS = 5;
 /** Bytes a buffer must have to hold this frame in full (0 when it fitted) */
 export const H_BYTES_NEEDED = 6;
-/** Version of the static block (radius, flags): bumps on every scenario load */
+/** Version of the static block (radius, flags, shape): bumps on every scenario load */
 export const H_STATIC_VERSION = 7;
 /** Written by the UI: the static version it already has (worker sends statics when it differs) */
 export const H_STATIC_SEEN = 8;
@@ -75,13 +81,17 @@ export const COLOR_CONTACTS = 1;
 export const COLOR_NONE = 2;
 
 export const PARTICLE_FLOATS = 4;
-export const STATIC_FLOATS = 2;
+export const STATIC_FLOATS = 3;
 export const WALL_FLOATS = 7;
-export const CONTACT_FLOATS = 5;
+export const CONTACT_FLOATS = 7;
 
 /** Body flag bits (same as the core's `bodies.flags`) */
 export const BODY_FIXED = 1;
 export const BODY_PRESCRIBED = 16;
+
+/** Shape kinds in the static block (same as the core's shapes/shape-kind.ts) */
+export const SHAPE_DISC = 0;
+export const SHAPE_POLYGON = 1;
 
 export interface FrameCaps {
   nCap: number;

@@ -129,7 +129,8 @@ async function main(): Promise<void> {
   function showParams(p: LiveParams): void {
     controls.setParams(p);
     shownParamsKey = JSON.stringify(p);
-    void api.schemeProblems(p).then((problems) => controls.setSchemeProblems(problems, p.integrator));
+    const what = status?.polygons ? `${p.integrator} in a polygon scene` : p.integrator;
+    void api.schemeProblems(p).then((problems) => controls.setSchemeProblems(problems, what));
     void convergence.refresh();
   }
 
@@ -322,6 +323,8 @@ async function main(): Promise<void> {
   let fpsCount = 0;
   let fpsT0 = performance.now();
   let lastSeq = -1;
+  /** a polygonShapes() call is on its way (the shapes are static: fetched once per scene) */
+  let shapesAsked = false;
   scene.app.ticker.add(() => {
     const buf = pool.take();
     if (buf) {
@@ -331,6 +334,11 @@ async function main(): Promise<void> {
       if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes) {
         pool.resize(capsFor(info.n, info.contactsTotal, 64));
       }
+    }
+    if (scene.needsShapes() && !shapesAsked) {
+      shapesAsked = true;
+      api.polygonShapes().then((shapes) => scene.setPolygonShapes(shapes), (e: unknown) => console.warn('polygon shapes:', e))
+        .finally(() => { shapesAsked = false; });
     }
     pool.request({
       colorMode: scene.colorMode,

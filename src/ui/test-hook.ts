@@ -126,6 +126,12 @@ export function installTestHook(d: HookDeps): void {
       for (let i = 0; i < n; i++) { x.push(xy[2 * i]); y.push(xy[2 * i + 1]); r.push(d.scene.radius[i]); }
       return { x, y, r };
     },
+    /** the polygons as drawn from the worker's latest frame: body index, centroid [m], angle [rad] */
+    polygons: () => d.scene.polygons.drawn(),
+    /** the walls as drawn from the worker's latest frame (a moving wall or piston where it is now) */
+    walls: () => d.scene.drawnWalls(),
+    /** the worker's current state as a scenario file (Export → scenario JSON) */
+    exportSpec: () => d.api.exportSpec(),
     /** the selection the page draws (particle ring, contact pair) */
     selection: () => {
       const s = d.scene.selection;

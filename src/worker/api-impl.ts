@@ -4,8 +4,9 @@
  */
 import * as Comlink from 'comlink';
 import { SERIES_COLUMNS } from '../protocol/api';
+import { SHAPE_POLYGON } from '../protocol/frame';
 import type {
-  Checked, LoadResult, PickResult, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
+  Checked, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
 } from '../protocol/api';
 import type { Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
@@ -17,6 +18,7 @@ import {
 import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
 import { Pacer } from './pacer';
+import { polygonSignedDistance } from './polygon-distance';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
 import { trackedParticle } from './tracked-particle';
@@ -259,6 +261,7 @@ export class SimWorker implements SimApi {
       busy: this.running ? this.meter.busy : 0,
       ...this.trackedNow(),
       hasPiston: this.hasPiston,
+      polygons: w ? w.polygons : false,
       sweeps: this.lastSweeps,
       schedule: this.schedule.list(),
     };
@@ -275,7 +278,9 @@ export class SimWorker implements SimApi {
     let best = -1;
     let bestD = Infinity;
     for (let i = 0; i < w.n; i++) {
-      const d = Math.hypot(b.x[i] - x, b.y[i] - y) - b.radius[i];
+      let d = Math.hypot(b.x[i] - x, b.y[i] - y) - b.radius[i];
+      // a polygon: its outline, not its bounding circle (d ≤ 0 inside it)
+      if (b.shape[i] === SHAPE_POLYGON && d <= tol) d = polygonSignedDistance(x, y, b.x[i], b.y[i], b.phi[i], b.vertices, b.vertexStart[i], b.vertexCount[i]);
       if (d < bestD) { bestD = d; best = i; }
     }
     if (preferContacts) {
@@ -290,6 +295,36 @@ export class SimWorker implements SimApi {
     }
     if (best >= 0 && bestD <= tol) return { kind: 'particle', i: best, x: b.x[best], y: b.y[best], r: b.radius[best] };
     return { kind: 'none' };
+  }
+
+  polygonShapes(): PolygonShapes {
+    const w = this.world;
+    const bodies: number[] = [];
+    let pairs = 0;
+    if (w) {
+      for (let i = 0; i < w.n; i++) {
+        if (w.bodies.shape[i] === SHAPE_POLYGON) { bodies.push(i); pairs += w.bodies.vertexCount[i]; }
+      }
+    }
+    const out: PolygonShapes = {
+      staticVersion: this.staticVersion,
+      bodies: Int32Array.from(bodies),
+      start: new Int32Array(bodies.length),
+      count: new Int32Array(bodies.length),
+      vertices: new Float32Array(2 * pairs),
+    };
+    if (w) {
+      const b = w.bodies;
+      let at = 0;
+      bodies.forEach((i, p) => {
+        const from = 2 * b.vertexStart[i], m = b.vertexCount[i];
+        out.start[p] = at;
+        out.count[p] = m;
+        out.vertices.set(b.vertices.subarray(from, from + 2 * m), 2 * at);
+        at += m;
+      });
+    }
+    return Comlink.transfer(out, [out.bodies.buffer, out.start.buffer, out.count.buffer, out.vertices.buffer]);
   }
 
   selectContact(i: number, j: number): void {
@@ -330,9 +365,10 @@ export class SimWorker implements SimApi {
 
   schemeProblems(params: LiveParams): SchemeProblems {
     const out = {} as SchemeProblems;
+    const polygons = this.world?.polygons ?? false; // a polygon scene refuses the disc-only schemes
     for (const id of TANGENTIAL_IDS) {
       try {
-        out[id] = combinationProblem({ ...params, tangential: id });
+        out[id] = combinationProblem({ ...params, tangential: id }, polygons);
       } catch (e) {
         out[id] = describeError(e).join('; '); // e.g. a bad GSSSS parameter: not selectable either
       }

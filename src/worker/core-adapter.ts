@@ -16,6 +16,8 @@ export interface WorldLike {
     x: Float64Array; y: Float64Array; phi: Float64Array;
     vx: Float64Array; vy: Float64Array; omega: Float64Array;
     radius: Float64Array; mass: Float64Array; flags: Uint8Array;
+    /** shape kind per body (SHAPE_* in protocol/frame.ts); a polygon's vertices in the pool below */
+    shape: Uint8Array; vertexStart: Int32Array; vertexCount: Int32Array; vertices: Float64Array;
   };
   contacts: {
     count: number;
@@ -26,7 +28,11 @@ export interface WorldLike {
   walls: {
     count: number; kind: Uint8Array;
     ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array; nx: Float64Array; ny: Float64Array;
+    /** displacement of a moving wall or piston: it is at a + o, b + o */
+    ox: Float64Array; oy: Float64Array;
   };
+  /** The scene has polygons (soft DEM and the Cundall scheme only) */
+  readonly polygons: boolean;
   readonly params: LiveParams;
   t: number;
   dt: number;
@@ -68,9 +74,9 @@ export function solverDescriptions(): {
   };
 }
 export type IntegratorKind = 'force' | 'impulse';
-/** The refusal message of a scheme × integrator combination (sim/combination.ts), or null. */
-export function combinationProblem(p: LiveParams): string | null {
-  return core.combinationProblem(p);
+/** The refusal message of a scheme × integrator combination (sim/combination.ts) in a disc or polygon scene, or null. */
+export function combinationProblem(p: LiveParams, polygons: boolean): string | null {
+  return core.combinationProblem(p, polygons);
 }
 export const TANGENTIAL_IDS = core.TANGENTIAL_IDS;
 export function runConvergence(spec: ScenarioSpec): LadderResult {

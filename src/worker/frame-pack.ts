@@ -8,7 +8,7 @@ import {
   FLAG_DIVERGED, FLAG_EMPTY, FLAG_FINITE, FLAG_HAS_CONTACTS, FLAG_HAS_STATIC, FLAG_HAS_WALLS, FLAG_TOO_SMALL,
   H_BYTES_NEEDED, H_COLOR_MODE, H_CONTACTS, H_CONTACTS_TOTAL, H_CONTACT_CAP, H_FLAGS, H_MASK, H_N, H_N_CAP,
   H_SEQ, H_STATIC_SEEN, H_STATIC_VERSION, H_WALLS, H_WALL_CAP, HEADER_INTS, MASK_CONTACTS, MASK_WALLS,
-  PARTICLE_FLOATS, STATIC_FLOATS, WALL_FLOATS, capsFor, frameOffsets,
+  PARTICLE_FLOATS, SHAPE_POLYGON, STATIC_FLOATS, WALL_FLOATS, capsFor, frameOffsets,
 } from '../protocol/frame';
 import type { WorldLike } from './core-adapter';
 
@@ -68,15 +68,18 @@ export function packFrame(buf: ArrayBuffer, world: WorldLike | null, seq: number
   }
   if (hdr[H_STATIC_SEEN] !== staticVersion) {
     let s = off.statics;
-    const r = b.radius, fl = b.flags;
-    for (let i = 0; i < n; i++) { f[s] = r[i]; f[s + 1] = fl[i]; s += STATIC_FLOATS; }
+    const r = b.radius, fl = b.flags, shape = b.shape;
+    for (let i = 0; i < n; i++) { f[s] = r[i]; f[s + 1] = fl[i]; f[s + 2] = shape[i]; s += STATIC_FLOATS; }
     flags |= FLAG_HAS_STATIC;
   }
   if (wantWalls) {
     const w = world.walls;
     let q = off.walls;
     for (let k = 0; k < wcount; k++) {
-      f[q] = w.kind[k]; f[q + 1] = w.ax[k]; f[q + 2] = w.ay[k]; f[q + 3] = w.bx[k]; f[q + 4] = w.by[k];
+      // where the wall is now: a moving wall or a piston has moved by (ox, oy) from its start
+      const ox = w.ox[k], oy = w.oy[k];
+      if (!(ox > -LIMIT && ox < LIMIT && oy > -LIMIT && oy < LIMIT)) finite = false;
+      f[q] = w.kind[k]; f[q + 1] = w.ax[k] + ox; f[q + 2] = w.ay[k] + oy; f[q + 3] = w.bx[k] + ox; f[q + 4] = w.by[k] + oy;
       f[q + 5] = w.nx[k]; f[q + 6] = w.ny[k];
       q += WALL_FLOATS;
     }
@@ -88,16 +91,21 @@ export function packFrame(buf: ArrayBuffer, world: WorldLike | null, seq: number
     const m = Math.min(ccount, caps.contactCap);
     let q = off.contacts;
     let written = 0;
+    const shape = b.shape;
     for (let k = 0; k < m; k++) {
       const i = c.i[k], j = c.j[k];
-      // segment from centre to centre; a wall contact goes from the contact point to the centre
+      // two discs: centre to centre; a polygon in the pair: centre → contact point → centre (the point
+      // is off the centre line); a wall contact: from the contact point to the centre
       const x1 = i >= 0 ? x[i] : c.cx[k], y1 = i >= 0 ? y[i] : c.cy[k];
       const x2 = x[j], y2 = y[j], fn = c.fn[k];
-      if (!(x1 > -LIMIT && x1 < LIMIT && y1 > -LIMIT && y1 < LIMIT && x2 > -LIMIT && x2 < LIMIT && y2 > -LIMIT && y2 < LIMIT && fn > -LIMIT && fn < LIMIT)) {
+      const viaPoint = i < 0 || shape[i] === SHAPE_POLYGON || shape[j] === SHAPE_POLYGON;
+      const xm = viaPoint ? c.cx[k] : 0.5 * (x1 + x2), ym = viaPoint ? c.cy[k] : 0.5 * (y1 + y2);
+      if (!(x1 > -LIMIT && x1 < LIMIT && y1 > -LIMIT && y1 < LIMIT && xm > -LIMIT && xm < LIMIT && ym > -LIMIT && ym < LIMIT
+        && x2 > -LIMIT && x2 < LIMIT && y2 > -LIMIT && y2 < LIMIT && fn > -LIMIT && fn < LIMIT)) {
         finite = false;
         continue;
       }
-      f[q] = x1; f[q + 1] = y1; f[q + 2] = x2; f[q + 3] = y2; f[q + 4] = fn;
+      f[q] = x1; f[q + 1] = y1; f[q + 2] = xm; f[q + 3] = ym; f[q + 4] = x2; f[q + 5] = y2; f[q + 6] = fn;
       q += CONTACT_FLOATS;
       written++;
     }

@@ -368,7 +368,10 @@ export class Controls {
     }
   }
 
-  /** Marks the schemes the core refuses with the current integrator settings (disabled options). */
+  /**
+   * Marks the schemes the core refuses with the current integrator settings (disabled options);
+   * `integrator` names the setting in the note ('gear5', or 'gear5 in a polygon scene').
+   */
   setSchemeProblems(problems: SchemeProblems, integrator: string): void {
     this.solverNotes.showRefusedSchemes(problems, integrator);
   }

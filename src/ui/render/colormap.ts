@@ -32,6 +32,12 @@ export const NEUTRAL_COLOR = packBgrOpaque(170, 190, 215);
 export const FIXED_COLOR = packBgrOpaque(110, 110, 110);
 export const SELECTED_COLOR = packBgrOpaque(255, 80, 80);
 
+/** A packed particle colour (BGR + alpha << 24, as above) as 0xRRGGBB, for a Graphics tint. */
+export function packedToRgb(packed: number): number {
+  const r = packed & 255, g = (packed >>> 8) & 255, b = (packed >>> 16) & 255;
+  return (r << 16) | (g << 8) | b;
+}
+
 /** CSS colour of a ramp position in [0, 1], for the legend. */
 export function rampCss(f: number): string {
   const s = Math.max(0, Math.min(1, f)) * (RAMP.length - 1);

@@ -1,19 +1,21 @@
 /**
  * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as particles of a
- * ParticleContainer (position, rotation and colour dynamic; radius static), walls, the optional
- * contact network (line width ∝ normal force) and the selection. World coordinates are SI metres
- * with y up; the camera container maps them to screen pixels (y flipped).
+ * ParticleContainer (position, rotation and colour dynamic; radius static), polygons as Graphics
+ * (polygon-layer.ts; their disc sprites are hidden), walls, the optional contact network (line width
+ * ∝ normal force) and the selection. World coordinates are SI metres with y up; the camera container
+ * maps them to screen pixels (y flipped).
  */
 import { Application, Container, Graphics, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
 import {
   BODY_FIXED, BODY_PRESCRIBED, COLOR_CONTACTS, COLOR_SPEED, CONTACT_FLOATS, F_STEP, F_T,
   FLAG_DIVERGED, FLAG_EMPTY, FLAG_FINITE, FLAG_HAS_CONTACTS, FLAG_HAS_STATIC, FLAG_HAS_WALLS,
   FLAG_TOO_SMALL, H_BYTES_NEEDED, H_CONTACTS, H_CONTACTS_TOTAL, H_CONTACT_CAP, H_FLAGS, H_N, H_N_CAP,
-  H_SEQ, H_STATIC_VERSION, H_WALLS, H_WALL_CAP, HEADER_INTS, PARTICLE_FLOATS, STATIC_FLOATS, WALL_FLOATS,
+  H_SEQ, H_STATIC_VERSION, H_WALLS, H_WALL_CAP, HEADER_INTS, PARTICLE_FLOATS, SHAPE_POLYGON, STATIC_FLOATS, WALL_FLOATS,
   frameOffsets,
 } from '../../protocol/frame';
-import type { Selection } from '../../protocol/api';
-import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, SPEED_LUT } from './colormap';
+import type { PolygonShapes, Selection } from '../../protocol/api';
+import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from './colormap';
+import { PolygonLayer } from './polygon-layer';
 
 const TEX = 128;
 
@@ -69,12 +71,20 @@ export class Scene {
   private readonly contactsG = new Graphics();
   private readonly selG = new Graphics();
   private particles!: ParticleContainer;
+  /** polygon bodies, drawn as polygons; their disc sprites have scale 0 */
+  readonly polygons = new PolygonLayer();
+  /** the newest polygon shapes received (they may belong to a static version not yet in a frame) */
+  private shapes: PolygonShapes | null = null;
+  private shapesDirty = false;
   private texture!: Texture;
   private plist: Particle[] = [];
   /** copies kept for picking feedback, fitting and drawing the selection */
   xy = new Float32Array(0);
   radius = new Float32Array(0);
   private bflags = new Float32Array(0);
+  /** shape kind per body (SHAPE_*), and whether any is a polygon */
+  private shape = new Uint8Array(0);
+  private hasPolygons = false;
   private wallData = new Float32Array(0);
   private wallCount = 0;
   private wallsDirty = true;
@@ -116,7 +126,7 @@ export class Scene {
       dynamicProperties: { position: true, rotation: true, color: true, vertex: false, uvs: false },
     });
     this.particles.boundsArea = new Rectangle(-1e9, -1e9, 2e9, 2e9);
-    this.camera.addChild(this.wallsG, this.particles);
+    this.camera.addChild(this.wallsG, this.particles, this.polygons.container);
     // contact network and selection are drawn in screen pixels (crisp at any zoom)
     this.app.stage.addChild(this.camera, this.contactsG, this.selG);
     // the host changes size with the window and when a banner above the layout opens or closes
@@ -162,19 +172,26 @@ export class Scene {
     let staticChanged = false;
     if (flags & FLAG_HAS_STATIC) {
       if (n !== this.plist.length) this.rebuild(n);
-      if (this.radius.length !== n) { this.radius = new Float32Array(n); this.bflags = new Float32Array(n); }
+      if (this.radius.length !== n) { this.radius = new Float32Array(n); this.bflags = new Float32Array(n); this.shape = new Uint8Array(n); }
       let s = off.statics;
-      for (let i = 0; i < n; i++) { this.radius[i] = f[s]; this.bflags[i] = f[s + 1]; s += STATIC_FLOATS; }
+      this.hasPolygons = false;
+      for (let i = 0; i < n; i++) {
+        this.radius[i] = f[s]; this.bflags[i] = f[s + 1]; this.shape[i] = f[s + 2];
+        if (this.shape[i] === SHAPE_POLYGON) this.hasPolygons = true;
+        s += STATIC_FLOATS;
+      }
       const k = 2 / TEX;
       for (let i = 0; i < n; i++) {
         const p = this.plist[i];
-        p.scaleX = p.scaleY = this.radius[i] * k;
+        // a polygon's disc sprite is hidden: the polygon layer draws it
+        p.scaleX = p.scaleY = this.shape[i] === SHAPE_POLYGON ? 0 : this.radius[i] * k;
       }
       this.staticVersion = hdr[H_STATIC_VERSION];
       staticChanged = true;
     }
     if (n !== this.plist.length) return info; // statics not yet received for this particle count
     this.n = n;
+    if (staticChanged || this.shapesDirty) this.syncPolygons(n);
     if (this.xy.length !== 2 * n) this.xy = new Float32Array(2 * n);
     const xy = this.xy;
     const plist = this.plist;
@@ -203,6 +220,7 @@ export class Scene {
       else part.color = NEUTRAL_COLOR;
       p += PARTICLE_FLOATS;
     }
+    if (this.polygons.count) this.polygons.place(f, off.particles, PARTICLE_FLOATS, (i) => packedToRgb(plist[i].color));
     if (staticChanged) this.particles.update();
     if (flags & FLAG_HAS_WALLS) this.readWalls(f, off.walls, hdr[H_WALLS]);
     if (staticChanged && this.needFit) { this.fit(); this.needFit = false; }
@@ -215,12 +233,32 @@ export class Scene {
     return info;
   }
 
-  /** Scan used by tests: are all particle positions currently drawn finite? */
+  /** Scan used by tests: are all particle positions currently drawn finite? (polygons included) */
   countNonFiniteDrawn(): number {
-    let bad = 0;
+    let bad = this.polygons.countNonFinite();
     for (const p of this.plist) if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.rotation)) bad++;
     this.nonFiniteDrawn = bad;
     return bad;
+  }
+
+  /** The scene has polygons whose shapes (SimApi.polygonShapes) it does not have yet for its static version. */
+  needsShapes(): boolean {
+    return this.hasPolygons && this.staticVersion >= 0 && (this.shapes?.staticVersion ?? -1) < this.staticVersion;
+  }
+
+  /** Shapes from the worker; drawn once a frame of their static version has arrived. */
+  setPolygonShapes(shapes: PolygonShapes): void {
+    this.shapes = shapes;
+    this.shapesDirty = true;
+  }
+
+  /** The polygon layer shows the shapes of the current static version, or nothing (never older ones). */
+  private syncPolygons(n: number): void {
+    this.shapesDirty = false;
+    const shapes = this.shapes;
+    if (this.hasPolygons && shapes && shapes.staticVersion === this.staticVersion) {
+      if (this.polygons.version !== shapes.staticVersion) this.polygons.build(shapes, n);
+    } else if (this.polygons.version !== -1) this.polygons.clear();
   }
 
   requestFit(): void {
@@ -246,6 +284,16 @@ export class Scene {
     this.wallData.set(f.subarray(o, o + len));
     this.wallCount = count;
     this.wallsDirty = true;
+  }
+
+  /** The walls as last read from a frame (where they are now), for the tests. */
+  drawnWalls(): { kind: number; ax: number; ay: number; bx: number; by: number; nx: number; ny: number }[] {
+    const w = this.wallData, out = [];
+    for (let k = 0; k < this.wallCount; k++) {
+      const o = k * WALL_FLOATS;
+      out.push({ kind: w[o], ax: w[o + 1], ay: w[o + 2], bx: w[o + 3], by: w[o + 4], nx: w[o + 5], ny: w[o + 6] });
+    }
+    return out;
   }
 
   private drawWalls(): void {
@@ -274,7 +322,7 @@ export class Scene {
     g.clear();
     if (!this.showContacts || count === 0) return;
     let fmax = 0;
-    for (let k = 0; k < count; k++) { const fn = f[o + k * CONTACT_FLOATS + 4]; if (fn > fmax) fmax = fn; }
+    for (let k = 0; k < count; k++) { const fn = f[o + k * CONTACT_FLOATS + 6]; if (fn > fmax) fmax = fn; }
     if (!(fmax > 0)) return;
     // group the lines into width bins: one stroke per bin instead of one per contact
     const BINS = 6;
@@ -285,14 +333,15 @@ export class Scene {
       let any = false;
       for (let k = 0; k < count; k++) {
         const q = o + k * CONTACT_FLOATS;
-        const fn = f[q + 4];
+        const fn = f[q + 6];
         if (fn <= 0) continue;
         const bin = Math.min(BINS - 1, Math.floor((fn / fmax) * BINS));
         if (bin !== b) continue;
-        g.moveTo(ox + s * f[q], oy - s * f[q + 1]).lineTo(ox + s * f[q + 2], oy - s * f[q + 3]);
+        // centre → contact point (the midpoint for two discs) → centre
+        g.moveTo(ox + s * f[q], oy - s * f[q + 1]).lineTo(ox + s * f[q + 2], oy - s * f[q + 3]).lineTo(ox + s * f[q + 4], oy - s * f[q + 5]);
         any = true;
       }
-      if (any) g.stroke({ width: Math.max(1, ((b + 1) / BINS) * maxW), color: 0xff5a36, alpha: 0.85, cap: 'round' });
+      if (any) g.stroke({ width: Math.max(1, ((b + 1) / BINS) * maxW), color: 0xff5a36, alpha: 0.85, cap: 'round', join: 'round' });
     }
   }
 

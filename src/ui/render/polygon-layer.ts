@@ -1,0 +1,96 @@
+/**
+ * The polygons of a scene as PixiJS Graphics, one per polygon body, in world coordinates inside the
+ * camera (metres, y up): a white polygon with a dark outline and an orientation bar from the centroid to
+ * the midpoint of its first edge, tinted per frame with the colour its disc sprite would have had, and
+ * placed at the frame's x, y, φ. The shapes (SimApi.polygonShapes) are static: built once per load.
+ */
+import { Container, Graphics } from 'pixi.js';
+import type { PolygonShapes } from '../../protocol/api';
+
+const DARK = 0x141820;
+
+export class PolygonLayer {
+  readonly container = new Container();
+  /** the frame static version of the shapes drawn (-1: none) */
+  version = -1;
+  /** body index of each drawn polygon, and its Graphics */
+  private bodies: number[] = [];
+  private graphics: Graphics[] = [];
+
+  get count(): number {
+    return this.graphics.length;
+  }
+
+  /** Draws the polygons of `shapes` (bodies ≥ n, or with non-finite vertices, are left out). */
+  build(shapes: PolygonShapes, n: number): void {
+    this.clear();
+    const v = shapes.vertices;
+    for (let p = 0; p < shapes.bodies.length; p++) {
+      const body = shapes.bodies[p];
+      const pts = Array.from(v.subarray(2 * shapes.start[p], 2 * (shapes.start[p] + shapes.count[p])));
+      if (body < 0 || body >= n || pts.length < 6 || !pts.every(Number.isFinite)) continue;
+      const g = polygonGraphics(pts);
+      g.visible = false; // until the first frame places it
+      this.bodies.push(body);
+      this.graphics.push(g);
+      this.container.addChild(g);
+    }
+    this.version = shapes.staticVersion;
+  }
+
+  clear(): void {
+    for (const g of this.graphics) g.destroy();
+    this.container.removeChildren();
+    this.bodies = [];
+    this.graphics = [];
+    this.version = -1;
+  }
+
+  /**
+   * Places every polygon from the frame's particle block (body i's x, y, φ from `particles` + stride · i)
+   * and tints it with `colorOf(i)` (0xRRGGBB).
+   */
+  place(f: Float32Array, particles: number, stride: number, colorOf: (i: number) => number): void {
+    for (let p = 0; p < this.graphics.length; p++) {
+      const i = this.bodies[p], g = this.graphics[p];
+      const q = particles + stride * i;
+      g.position.set(f[q], f[q + 1]);
+      g.rotation = f[q + 2];
+      g.tint = colorOf(i);
+      g.visible = true;
+    }
+  }
+
+  /** The polygons as drawn: body, x, y, φ (for the tests). */
+  drawn(): { body: number; x: number; y: number; phi: number }[] {
+    return this.graphics.map((g, p) => ({ body: this.bodies[p], x: g.position.x, y: g.position.y, phi: g.rotation }));
+  }
+
+  /** Polygons placed with a non-finite transform (should stay 0). */
+  countNonFinite(): number {
+    let bad = 0;
+    for (const g of this.graphics) if (!Number.isFinite(g.position.x) || !Number.isFinite(g.position.y) || !Number.isFinite(g.rotation)) bad++;
+    return bad;
+  }
+}
+
+/** One polygon in its body frame (x, y pairs, counter-clockwise about the centroid), white for the tint. */
+function polygonGraphics(pts: number[]): Graphics {
+  const m = pts.length / 2;
+  // line widths relative to the inradius (the nearest edge line to the centroid), as the disc texture's
+  let inradius = Infinity;
+  for (let k = 0; k < m; k++) {
+    const ax = pts[2 * k], ay = pts[2 * k + 1], bx = pts[(2 * k + 2) % pts.length], by = pts[(2 * k + 3) % pts.length];
+    const len = Math.hypot(bx - ax, by - ay);
+    if (len > 0) inradius = Math.min(inradius, Math.abs(ax * by - ay * bx) / len);
+  }
+  if (!Number.isFinite(inradius)) inradius = Math.hypot(pts[0], pts[1]);
+  const w = 0.08 * inradius;
+  const g = new Graphics();
+  g.poly(pts, true).fill({ color: 0xffffff }).stroke({ width: w, color: DARK, alpha: 0.85, alignment: 1, join: 'round' });
+  // orientation mark: centroid → midpoint of the first edge, and a dot at the centroid
+  const mx = 0.5 * (pts[0] + pts[2]), my = 0.5 * (pts[1] + pts[3]);
+  g.moveTo(0, 0).lineTo(mx, my).stroke({ width: 2 * w, color: DARK, alpha: 0.9, cap: 'butt' });
+  g.circle(0, 0, 1.4 * w).fill({ color: DARK, alpha: 0.9 });
+  return g;
+}

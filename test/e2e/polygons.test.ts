@@ -1,0 +1,258 @@
+/**
+ * Polygons and moving walls in the browser app, in real headless Chromium (issue 13, the app part):
+ * polygons are drawn as polygons (not as their bounding discs) with the orientation bar, in a scene
+ * loaded from a file with discs and polygons too; a click inside a polygon selects it, one inside its
+ * bounding circle but outside it does not; a piston is drawn where it is, not where it started.
+ *
+ * What to expect is computed from the worker's state (Export → scenario JSON, diagnostics) and mapped
+ * to canvas pixels through the page's view (window.__sandbox.worldToScreen); the pixels are read back
+ * from the WebGL canvas (drawn with preserveDrawingBuffer).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { combinationProblem, getBuiltIn, TANGENTIAL_IDS } from '../../src/core/index';
+import type { LiveParams } from '../../src/core/sim/params';
+import { openApp, useBrowserSession, waitFor } from './harness';
+
+type Rgb = [number, number, number];
+interface Pose { body: number; x: number; y: number; phi: number }
+interface SpecParticle { x: number; y: number; r?: number; vertices?: [number, number][]; theta?: number }
+interface Hook {
+  status(): { running: boolean; t: number; n: number; polygons: boolean; selection: { particle: number }; params: Record<string, unknown> } | null;
+  workerStatus(): Promise<{ t: number; selection: { particle: number }; params: Record<string, unknown> }>;
+  frames(): { received: number; nonFiniteDrawn: number; particles: number };
+  polygons(): Pose[];
+  walls(): { kind: number; ax: number; ay: number; bx: number; by: number; nx: number; ny: number }[];
+  discs(): { x: number[]; y: number[]; r: number[] };
+  exportSpec(): Promise<{ particles: SpecParticle[] }>;
+  diagnostics(): Promise<{ pistonPosition: number } | null>;
+  selection(): { particle: number };
+  worldToScreen(x: number, y: number): [number, number];
+  loadSpec(json: unknown): Promise<string[]>;
+  pause(): Promise<void>;
+  run(): Promise<void>;
+}
+
+const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
+  page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
+
+const session = useBrowserSession();
+
+const BACKGROUND: Rgb = [0x11, 0x17, 0x22];
+const WALL_LINE: Rgb = [0xc8, 0xd2, 0xe0];
+/** viridis' dark end: the speed colour of a body at rest (colormap.ts SPEED_LUT[0]) */
+const AT_REST: Rgb = [68, 1, 84];
+
+const diff = (a: Rgb, b: Rgb): number => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
+
+/** Canvas pixels at world points, through the page's current view. */
+async function pixelsAt(page: Page, pts: [number, number][]): Promise<Rgb[]> {
+  return page.evaluate((pts) => {
+    const h = (window as unknown as { __sandbox: Hook }).__sandbox;
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
+    const r = c.getBoundingClientRect();
+    const k = c.width / r.width;
+    const copy = document.createElement('canvas');
+    copy.width = c.width; copy.height = c.height;
+    const g = copy.getContext('2d')!;
+    g.drawImage(c, 0, 0);
+    return pts.map(([x, y]) => {
+      const [px, py] = h.worldToScreen(x, y);
+      const d = g.getImageData(Math.floor((px - r.left) * k), Math.floor((py - r.top) * k), 1, 1).data;
+      return [d[0], d[1], d[2]] as Rgb;
+    });
+  }, pts);
+}
+
+/** A column of canvas pixels at world x, from world y going down the screen `rows` pixels from `fromPx` above it. */
+async function pixelColumn(page: Page, x: number, y: number, fromPx: number, rows: number): Promise<Rgb[]> {
+  return page.evaluate(([x, y, fromPx, rows]) => {
+    const h = (window as unknown as { __sandbox: Hook }).__sandbox;
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
+    const r = c.getBoundingClientRect();
+    const k = c.width / r.width;
+    const copy = document.createElement('canvas');
+    copy.width = c.width; copy.height = c.height;
+    const g = copy.getContext('2d')!;
+    g.drawImage(c, 0, 0);
+    const [px, py] = h.worldToScreen(x, y);
+    const d = g.getImageData(Math.floor((px - r.left) * k), Math.floor((py - r.top - fromPx) * k), 1, rows).data;
+    return Array.from({ length: rows }, (_, q) => [d[4 * q], d[4 * q + 1], d[4 * q + 2]] as Rgb);
+  }, [x, y, fromPx, rows] as const);
+}
+
+/** Waits until the page has drawn at least `n` more frames from the worker. */
+async function frames(page: Page, n = 3): Promise<void> {
+  const r0 = await hook(page, (h) => h.frames().received);
+  await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`);
+}
+
+/** A body-frame point of a particle of the exported scenario in world coordinates. */
+function toWorld(p: SpecParticle, lx: number, ly: number): [number, number] {
+  const c = Math.cos(p.theta ?? 0), s = Math.sin(p.theta ?? 0);
+  return [p.x + c * lx - s * ly, p.y + s * lx + c * ly];
+}
+
+/** The square of square-incline from the worker's state (vertices about its centroid, counter-clockwise). */
+async function square(page: Page): Promise<{ p: SpecParticle; h: number; R: number }> {
+  const spec = await hook(page, (h) => h.exportSpec());
+  const p = spec.particles[0];
+  expect(p.vertices).toHaveLength(4);
+  const R = Math.max(...p.vertices!.map(([x, y]) => Math.hypot(x, y)));
+  return { p, h: R / Math.SQRT2, R };
+}
+
+/** Zooms the view by `factor` about world point (x, y) with the mouse wheel. */
+async function zoomAbout(page: Page, x: number, y: number, factor: number): Promise<void> {
+  const [px, py] = await page.evaluate(([x, y]) => (window as unknown as { __sandbox: Hook }).__sandbox.worldToScreen(x, y), [x, y] as const);
+  await page.mouse.move(px, py);
+  await page.mouse.wheel(0, -Math.log(factor) / 0.0015); // main.ts: zoom factor exp(−deltaY · 0.0015)
+  await frames(page);
+}
+
+/** Discs and polygons (a triangle, a pentagon, a square) above the floor of an open box. */
+const MIXED = {
+  name: 'mixed-shapes',
+  material: { kn: 1e6, en: 0.5, mu: 0.4, density: 1000 },
+  solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.02 },
+  gravity: [0, -9.81],
+  walls: [{ type: 'box', xmin: 0, xmax: 1, ymin: 0, ymax: 1, openTop: true }],
+  particles: [
+    { x: 0.15, y: 0.1, r: 0.05 },
+    { x: 0.45, y: 0.12, r: 0.04 },
+    { x: 0.8, y: 0.1, r: 0.06 },
+    { x: 0.2, y: 0.4, theta: 0.3, vertices: [[-0.06, -0.04], [0.06, -0.04], [0, 0.07]] },
+    { x: 0.5, y: 0.45, theta: -0.2, vertices: [[0.06, 0], [0.0185, 0.057], [-0.0485, 0.035], [-0.0485, -0.035], [0.0185, -0.057]] },
+    { x: 0.78, y: 0.42, theta: 0.7, vertices: [[-0.05, -0.05], [0.05, -0.05], [0.05, 0.05], [-0.05, 0.05]] },
+  ],
+};
+
+describe('polygons and moving walls in headless Chromium', () => {
+  it('square-incline draws a square, not a disc: its corners are filled, its bounding circle beyond its edges is not, and its first edge carries the bar', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=square-incline&run=0`);
+    await waitFor(page, 'window.__sandbox.polygons().length === 1');
+    await frames(page);
+    const { p, h, R } = await square(page);
+    // drawn where the worker has it
+    const [drawn] = await hook(page, (h) => h.polygons());
+    expect(drawn.body).toBe(0);
+    expect(drawn.x).toBeCloseTo(p.x, 6);
+    expect(drawn.y).toBeCloseTo(p.y, 6);
+    expect(drawn.phi).toBeCloseTo(p.theta!, 6);
+    // twice the fitted scale, so that every sample below is several pixels from any outline
+    await zoomAbout(page, p.x, p.y, 2);
+    const s = await page.evaluate(() => (window as unknown as { __sandbox: { view(): { s: number } } }).__sandbox.view().s);
+    expect(0.2 * h * s).toBeGreaterThan(8);
+
+    // inside the square near each corner: outside the inscribed circle (0.7·√2·h > h), so a disc of
+    // radius h would leave them empty; a disc of the bounding radius R would cover them too
+    const corners = p.vertices!.map(([x, y]) => toWorld(p, 0.7 * x, 0.7 * y));
+    // beyond the middle of each edge by 0.25 h: inside the bounding circle (1.25 h < R = 1.41 h), outside the square
+    const edges = [[0, -1], [1, 0], [0, 1], [-1, 0]].map(([ex, ey]) => toWorld(p, 1.25 * h * ex, 1.25 * h * ey));
+    expect(Math.hypot(edges[2][0] - p.x, edges[2][1] - p.y)).toBeLessThan(R);
+    // the orientation bar runs from the centroid to the middle of the first edge (the bottom one, on the slope)
+    const barSide = toWorld(p, 0, -0.55 * h), otherSide = toWorld(p, 0, 0.55 * h);
+    const px = await pixelsAt(page, [...corners, ...edges, barSide, otherSide]);
+    const inside = px.slice(0, 4), outside = px.slice(4, 8), [bar, plain] = px.slice(8);
+    for (const c of inside) {
+      expect(diff(c, AT_REST), `corner pixel ${c}`).toBeLessThan(16); // tinted with the speed colour at rest
+      expect(diff(c, BACKGROUND)).toBeGreaterThan(40);
+    }
+    expect(diff(plain, AT_REST)).toBeLessThan(16);
+    // outside the square: the slope's shading under the bottom edge, the background at the other three
+    for (const c of outside) expect(diff(c, AT_REST), `edge pixel ${c}`).toBeGreaterThan(30);
+    for (const c of outside.slice(1)) expect(diff(c, BACKGROUND), `edge pixel ${c}`).toBeLessThan(8);
+    // the bar is dark on the first edge's side only
+    expect(bar[0] + bar[1] + bar[2]).toBeLessThan((AT_REST[0] + AT_REST[1] + AT_REST[2]) / 2);
+    expect(await hook(page, (h) => h.frames().nonFiniteDrawn)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a scenario file with discs and polygons loads, draws without console errors, and its polygons fall', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&network=1`);
+    expect(await page.evaluate((j) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(j), MIXED)).toEqual([]);
+    await waitFor(page, 'window.__sandbox.polygons().length === 3 && window.__sandbox.frames().particles === 6');
+    const before = await hook(page, (h) => h.polygons());
+    expect(before.map((q) => q.body)).toEqual([3, 4, 5]);
+    const st = await hook(page, (h) => h.status());
+    expect(st?.polygons).toBe(true);
+    // the core's refusals for a polygon scene: only the schemes that take polygons are offered
+    const params = (await hook(page, (h) => h.workerStatus())).params;
+    const want = Object.fromEntries(TANGENTIAL_IDS.map((t) => [t, combinationProblem({ ...(params as unknown as LiveParams), tangential: t }, true) !== null]));
+    expect(want.cundall).toBe(false);
+    expect(Object.values(want).filter((v) => v).length).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => Object.fromEntries(Array.from(
+      document.querySelectorAll<HTMLOptionElement>('[data-testid="gui-tangential"] option'),
+    ).map((o) => [o.value, o.disabled])))).toEqual(want);
+    expect(await page.locator('[data-testid="refused-schemes"]').textContent()).toMatch(/^Not with gear5 in a polygon scene: /);
+
+    await hook(page, (h) => h.run());
+    await waitFor(page, 'window.__sandbox.status()?.t > 0.25');
+    await frames(page, 5);
+    const after = await hook(page, (h) => h.polygons());
+    for (let k = 0; k < 3; k++) {
+      expect(after[k].y, `polygon ${before[k].body}`).toBeLessThan(before[k].y - 0.05);
+      expect(Number.isFinite(after[k].x) && Number.isFinite(after[k].phi)).toBe(true);
+    }
+    // drawn with the contact network on (polygon contacts through their contact points): nothing non-finite
+    const f = await hook(page, (h) => h.frames());
+    expect(f.nonFiniteDrawn).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a click inside a polygon selects it; a click inside its bounding circle but outside it does not', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=square-incline&run=0`);
+    await waitFor(page, 'window.__sandbox.polygons().length === 1');
+    const { p, h } = await square(page);
+    await zoomAbout(page, p.x, p.y, 2);
+    const screen = (x: number, y: number) => page.evaluate(([x, y]) => (window as unknown as { __sandbox: Hook }).__sandbox.worldToScreen(x, y), [x, y] as const);
+    // beyond the top edge by 0.25 h (over 6 px, the pick tolerance): background, nothing selected
+    const [ox, oy] = await screen(...toWorld(p, 0, 1.25 * h));
+    await page.mouse.click(ox, oy);
+    await page.waitForTimeout(400);
+    expect((await hook(page, (h) => h.workerStatus())).selection.particle).toBe(-1);
+    expect(await hook(page, (h) => h.selection().particle)).toBe(-1);
+    // inside, near a corner (outside the inscribed circle)
+    const [ix, iy] = await screen(...toWorld(p, 0.8 * p.vertices![2][0], 0.8 * p.vertices![2][1]));
+    await page.mouse.click(ix, iy);
+    await waitFor(page, 'window.__sandbox.selection().particle === 0');
+    expect((await hook(page, (h) => h.workerStatus())).selection.particle).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cd-piston draws its piston where it is after some steps, not where it started', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=cd-piston`);
+    await waitFor(page, 'window.__sandbox.walls().length === 4', 60_000);
+    expect((await hook(page, (h) => h.walls()))[3].ny).toBe(-1);
+    // where the piston starts: 1.9 m, the top of the loose packing's region
+    const piston = getBuiltIn('cd-piston').walls[1];
+    expect(piston.type === 'line' && piston.piston).toBe(true);
+    const y0 = piston.type === 'line' ? piston.point[1] : NaN;
+    // the piston goes down by 10 cm
+    await page.waitForFunction(async (y) => {
+      const d = await (window as unknown as { __sandbox: Hook }).__sandbox.diagnostics();
+      return !!d && -d.pistonPosition < y;
+    }, y0 - 0.1, { timeout: 90_000, polling: 250 });
+    await hook(page, (h) => h.pause());
+    await waitFor(page, 'window.__sandbox.status()?.running === false');
+    await frames(page, 4);
+    const yPiston = -(await hook(page, (h) => h.diagnostics()))!.pistonPosition; // (a + o)·n with n = (0, −1)
+    const drawn = (await hook(page, (h) => h.walls()))[3];
+    expect(drawn.ay).toBeCloseTo(yPiston, 5);
+    expect(drawn.ay).toBeLessThan(y0 - 0.1 + 1e-6);
+    // on the canvas: the light line at the piston's height, in the middle of the box ...
+    const ROWS = 25, ABOVE = 12;
+    const near = await pixelColumn(page, 0.475, yPiston, ABOVE, ROWS);
+    const lineRows = near.map((c, q) => [q, diff(c, WALL_LINE)] as const).filter(([, d]) => d < 40).map(([q]) => q - ABOVE);
+    expect(lineRows.length, `line pixels near the piston: ${JSON.stringify(near)}`).toBeGreaterThan(0);
+    for (const q of lineRows) expect(Math.abs(q)).toBeLessThanOrEqual(3);
+    // ... and none where it started (that is inside the piston's shaded solid side now)
+    const old = await pixelColumn(page, 0.475, y0, ABOVE, ROWS);
+    expect(old.filter((c) => diff(c, WALL_LINE) < 40)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -2,6 +2,9 @@
  * `npm run bench`: particle-steps per second of the DEM core on settled piles of 1k, 10k and 100k
  * discs (Gear 5th order + Cundall spring, cell mask), ≈3–4 contacts per particle.
  * Options: --sizes 1000,10000 (default 1000,10000,100000), --csv FILE (append rows).
+ * Then the same for polygon piles (`polygonPile`): random convex polygons with 4–8 sides on the same
+ * lattice (not touching at first), settled for 20,000 steps, at 1k and 10k (`--polygon-sizes`, 0 to
+ * skip). Every row also gives the time per contact.
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
  * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
  * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
@@ -33,6 +36,21 @@ export function benchPile(n: number, tangential = 'cundall'): World {
   }));
 }
 
+/** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs. */
+export function polygonPile(n: number): World {
+  const nx = Math.round(Math.sqrt(n * 1.6)), ny = Math.ceil(n / nx);
+  const r = 0.01, spacing = 2.02 * r;
+  const width = (nx + 1) * spacing;
+  return new World(parseScenario({
+    name: `bench-polygons-${n}`,
+    material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.3, mu: 0.5, density: 1000 },
+    solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.02 },
+    gravity: [0, -9.81],
+    walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
+    generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r * 1.1], nx, ny, spacing, r, radiusJitter: 0.1, seed: 11, shape: 'polygon', sides: [4, 8] }],
+  }));
+}
+
 function contactsPerParticle(w: World): number {
   // Each pair contact touches two particles, a wall contact one.
   let ends = 0;
@@ -40,16 +58,15 @@ function contactsPerParticle(w: World): number {
   return ends / w.n;
 }
 
-function settle(w: World): void {
-  // Not timed: the lattice compresses under its weight and comes (nearly) to rest.
-  w.step(w.n > 20_000 ? 600 : 3000);
-}
+/** Settling steps (not timed: the lattice compresses under its weight and comes nearly to rest): the disc lattice starts in contact; the polygon lattice first falls together. */
+const discSettle = (n: number) => (n > 20_000 ? 600 : 3000);
+const POLYGON_SETTLE = 20_000;
 
 function benchContactDynamics(sizes: number[], iterations: number[], csv: string | undefined): void {
   process.stdout.write('scenario        particles  contacts/particle  N_I   steps  ms/step    ns/(contact·sweep)  search\n');
   for (const n of sizes) {
     const w = benchPile(n);
-    settle(w);
+    w.step(discSettle(n));
     w.setParams({ integrator: 'contact-dynamics', dtOverTc: 2e-4 / w.timeScales().tc }); // Δt = 2·10⁻⁴ s
     for (const ni of iterations) {
       w.setParams({ iterations: ni, sweep: 'random', tolerance: 0 });
@@ -76,6 +93,7 @@ function main(): void {
     options: {
       sizes: { type: 'string' }, csv: { type: 'string' },
       cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
+      'polygon-sizes': { type: 'string' },
     },
   });
   const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
@@ -92,37 +110,42 @@ function main(): void {
     benchContactDynamics(sizes, its, values.csv);
     return;
   }
-  process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  search         heap Δ (MB)\n');
+  const polygonSizes = (values['polygon-sizes'] ?? '1000,10000').split(',').map(Number).filter((v) => v > 0);
+  process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');
+  for (const n of sizes) timePile('pile (gear5+cundall)', benchPile(n), discSettle(n), values.csv);
+  for (const n of polygonSizes) timePile('polygons (gear5+cund.)', polygonPile(n), POLYGON_SETTLE, values.csv);
+}
 
-  for (const n of sizes) {
-    const w = benchPile(n);
-    settle(w);
-    const steps = Math.max(20, Math.round(2e7 / n / 4));
-    const builds0 = w.search.builds;
-    const heap0 = process.memoryUsage().heapUsed;
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    w.step(steps);
-    const ms = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const heap1 = process.memoryUsage().heapUsed;
-    const rate = (n * steps) / (ms / 1000);
-    const row = {
-      scenario: `pile (gear5+cundall)`, particles: w.n, contactsPerParticle: contactsPerParticle(w), steps,
-      msPerStep: ms / steps, particleStepsPerSecond: rate, particleStepsPerCpuSecond: (n * steps) / cpuSeconds,
-      ekPerParticle: w.diagnostics().ek / w.n, stepsPerRebuild: steps / Math.max(1, w.search.builds - builds0), search: w.searchReport().method, heapDeltaMB: (heap1 - heap0) / 1e6,
-    };
-    process.stdout.write(
-      `${row.scenario.padEnd(21)} ${String(row.particles).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} `
-      + `${row.ekPerParticle.toExponential(1).padEnd(16)} ${row.stepsPerRebuild.toFixed(1).padEnd(14)} ${String(steps).padEnd(6)} `
-      + `${row.msPerStep.toFixed(3).padEnd(9)} ${(rate / 1e6).toFixed(2).padStart(6)} M           ${(row.particleStepsPerCpuSecond / 1e6).toFixed(2).padStart(5)} M    ${row.search.padEnd(14)} ${row.heapDeltaMB.toFixed(2)}\n`,
-    );
-    if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
-    if (values.csv) {
-      if (!existsSync(values.csv)) appendFileSync(values.csv, `${Object.keys(row).join(',')}\n`);
-      appendFileSync(values.csv, `${Object.values(row).join(',')}\n`);
-    }
+/** Settles the pile (not timed), then times steps and prints one row (and appends it to `csv`). */
+function timePile(label: string, w: World, settleSteps: number, csv: string | undefined): void {
+  w.step(settleSteps);
+  const n = w.n;
+  const steps = Math.max(20, Math.round(2e7 / n / 4));
+  const builds0 = w.search.builds;
+  const heap0 = process.memoryUsage().heapUsed;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  w.step(steps);
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const heap1 = process.memoryUsage().heapUsed;
+  const rate = (n * steps) / (ms / 1000);
+  const row = {
+    scenario: label, particles: n, contactsPerParticle: contactsPerParticle(w), steps,
+    msPerStep: ms / steps, particleStepsPerSecond: rate, particleStepsPerCpuSecond: (n * steps) / cpuSeconds,
+    nsPerContact: (ms * 1e6) / steps / Math.max(1, w.contacts.count),
+    ekPerParticle: w.diagnostics().ek / n, stepsPerRebuild: steps / Math.max(1, w.search.builds - builds0), search: w.searchReport().method, heapDeltaMB: (heap1 - heap0) / 1e6,
+  };
+  process.stdout.write(
+    `${row.scenario.padEnd(21)} ${String(row.particles).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} `
+    + `${row.ekPerParticle.toExponential(1).padEnd(16)} ${row.stepsPerRebuild.toFixed(1).padEnd(14)} ${String(steps).padEnd(6)} `
+    + `${row.msPerStep.toFixed(3).padEnd(9)} ${(rate / 1e6).toFixed(2).padStart(6)} M           ${(row.particleStepsPerCpuSecond / 1e6).toFixed(2).padStart(5)} M    ${row.nsPerContact.toFixed(0).padStart(6)}      ${row.search.padEnd(14)} ${row.heapDeltaMB.toFixed(2)}\n`,
+  );
+  if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
+  if (csv) {
+    if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
+    appendFileSync(csv, `${Object.values(row).join(',')}\n`);
   }
 }
 

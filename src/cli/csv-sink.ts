@@ -5,11 +5,14 @@
  * gives byte-identical files.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { PLANE_IDS } from '../core/plane/plane-ids';
 import type { World } from '../core/sim/world';
 import type { Diagnostics } from '../core/sim/world-types';
 import type { RunSink } from './run-scenario';
 
 export const SERIES_HEADER = ['t', 'Ek', 'Ek_trans', 'Ek_rot', 'E_elastic', 'E_potential', 'work_in', 'contacts', 'max_overlap_ratio', 'plane_angle', 'sweeps'];
+/** Scenes with polygons add the selected contact's angle under every plane definition and its crossings */
+export const PLANE_HEADER = [...PLANE_IDS.map((id) => `plane_${id.replace('-', '_')}`), 'crossings'];
 
 class BufferedFile {
   private fd: number;
@@ -39,10 +42,10 @@ export class CsvSink implements RunSink {
   constructor(dir: string, private readonly track: number[]) {
     this.series = new BufferedFile(`${dir}/series.csv`);
     this.tracks = new BufferedFile(`${dir}/tracks.csv`);
-    this.series.line(SERIES_HEADER.join(','));
   }
   row(d: Diagnostics, w: World): void {
     if (!this.pistons) {
+      this.series.line((w.polygons ? [...SERIES_HEADER, ...PLANE_HEADER] : SERIES_HEADER).join(','));
       this.pistons = [];
       for (let q = 0; q < w.walls.count; q++) if (w.walls.isPiston(q)) this.pistons.push(q);
       const cols = ['t'];
@@ -50,8 +53,10 @@ export class CsvSink implements RunSink {
       for (const q of this.pistons) cols.push(`piston_${q}`);
       this.tracks.line(cols.join(','));
     }
+    const cell = (v: number) => (Number.isNaN(v) ? '' : v);
+    const plane = w.polygons ? [...Array.from(d.planeAngles, cell), cell(d.crossings)] : [];
     this.series.line([d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.ePotential, d.workIn, d.contacts, d.maxOverlapRatio,
-      Number.isNaN(d.planeAngle) ? '' : d.planeAngle, d.sweeps].join(','));
+      cell(d.planeAngle), d.sweeps, ...plane].join(','));
     const b = w.bodies;
     const cells: (number | string)[] = [d.t];
     for (const k of this.track) cells.push(b.x[k], b.y[k], b.phi[k], b.vx[k], b.vy[k], b.omega[k]);

@@ -4,23 +4,30 @@
  * polygon against a line wall. At the evaluation configuration:
  *   O = overlap polygon (Sutherland–Hodgman; against a wall, the part beyond the wall line), its area A
  *   and centroid C (the point of application, paper 000 §5);
- *   n: the usual contact plane (contact-plane.md §1): the line through the two boundary crossing points,
- *   n = ẑ×(p₂ − p₁)/|p₂ − p₁| oriented so that n·(x_j − x_i) > 0; with more than two crossings the
- *   total-least-squares line through them (NarrowPhase.chordNormal); with fewer than two, or crossings
- *   spread about evenly in every direction (one body inside the other, a vertex touch, a star overlap),
- *   the previous step's normal of the same contact, or the centre line for a new contact; against a
- *   wall, the wall's normal;
+ *   n: the contact plane of the active definition (np.plane, design/contact-plane.md): the usual line
+ *   through the boundary crossings (plane/chord-normal.ts), or a mean of the overlap's edge directions
+ *   with the flip rule and its hysteresis (plane/edge-average.ts, plane/flip.ts), oriented so that
+ *   n·(x_j − x_i) > 0; without a line, the previous step's normal of the same contact, or for a new
+ *   contact the usual line or else the centre line; against a wall, the wall's normal;
  *   δ = A, l_c = r_i + r_j with r_k = √(A_k/π) (a wall: l_c = r_j), lever arms r_k = C − x_k.
  * A disc meeting a polygon enters as the regular DISC_SIDES-gon of the same area (so its equivalent
  * radius is its radius), not as an exact circle.
  */
 import { LINE } from '../boundaries/walls';
 import { AREA } from '../laws/law-ids';
+import { chordNormal } from '../plane/chord-normal';
+import { edgeAverageAngle } from '../plane/edge-average';
+import { flipNormal } from '../plane/flip';
+import { USUAL } from '../plane/plane-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { toWorld } from '../shapes/polygon-clip';
 import { POLYGON } from '../shapes/shape-kind';
 import type { NarrowPhase } from './narrow-phase';
 
+/** Axial anisotropy below which the overlap counts as isotropic (design/contact-plane.md §4) */
+const RHO_MIN = 0.1;
+/** planeChoice of a contact whose plane needs no flip (the usual line, a wall) */
+export const NO_CHOICE = 2;
 /** Sides of the polygon that stands in for a disc in a disc–polygon contact */
 export const DISC_SIDES = 24;
 /** Circumradius of the equal-area regular DISC_SIDES-gon, per unit disc radius */
@@ -48,7 +55,7 @@ export function outline(np: NarrowPhase, k: number, x: number, y: number, out: F
 
 export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia, eqR = b.eqRadius;
-  const clip = np.clipper, cross = np.crossings, bi = np.outlineI, bj = np.outlineJ;
+  const clip = np.clipper, bi = np.outlineI, bj = np.outlineJ;
   for (let p = 0; p < pairs.count; p++) {
     const i = pairs.i[p], j = pairs.j[p];
     if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
@@ -58,19 +65,39 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
     const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
     const ni = outline(np, i, xi, yi, bi), nj = outline(np, j, xj, yj, bj);
     if (!clip.overlap(bi, ni, bj, nj)) continue;
+    np.crossings.compute(bi, ni, bj, nj);
     const area = clip.area, cx = clip.cx, cy = clip.cy;
-    let nx = 0, ny = 0;
-    if (!np.chordNormal(cross.compute(bi, ni, bj, nj))) {
-      const q = np.previousContact(i, j, 0);
-      if (q >= 0) { nx = np.previous.nx[q]; ny = np.previous.ny[q]; } else { nx = dx; ny = dy; }
-    } else { nx = np.normal[0]; ny = np.normal[1]; }
+    const len0 = Math.sqrt(dx * dx + dy * dy), bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
+    const q = np.previousContact(i, j, 0);
+    const choice = planeNormal(np, bx, by, q);
+    let nx = np.normal[0], ny = np.normal[1];
     let len = Math.sqrt(nx * nx + ny * ny);
     if (len === 0) { nx = 1; ny = 0; len = 1; }
     nx /= len; ny /= len;
     if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
     const ai = Math.PI * eqR[i] * eqR[i], aj = Math.PI * eqR[j] * eqR[j];
-    appendAreaContact(np, i, j, nx, ny, area, eqR[i] + eqR[j], area / (ai < aj ? ai : aj), cx - xi, cy - yi, cx - xj, cy - yj, cx, cy);
+    appendAreaContact(np, i, j, nx, ny, area, eqR[i] + eqR[j], area / (ai < aj ? ai : aj), cx - xi, cy - yi, cx - xj, cy - yj, cx, cy, choice);
   }
+}
+
+/**
+ * The contact plane of the overlap just clipped (np.clipper, np.crossings), by the active definition
+ * (contact-plane.md §1–4), into np.normal (not yet oriented); returns the flip choice (NO_CHOICE for the
+ * usual line). b: the unit centre line; q: the contact's index in last step's list, or −1 (new).
+ * Without a line (usual: fewer than two crossings; axial: an isotropic overlap, ρ < ρ_min) the contact
+ * keeps last step's normal, and a new one takes the usual line or else the centre line.
+ */
+function planeNormal(np: NarrowPhase, bx: number, by: number, q: number): number {
+  const clip = np.clipper, cross = np.crossings, prev = np.previous, out = np.normal;
+  if (np.plane !== USUAL) {
+    const theta = edgeAverageAngle(np.plane, clip.vertices, clip.count, np.rho);
+    if (np.rho[0] >= RHO_MIN) return flipNormal(theta, bx, by, q >= 0 ? prev.planeChoice[q] : -1, np.hysteresis, out);
+    if (q >= 0) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return prev.planeChoice[q]; }
+  } else if (q >= 0 && cross.count < 2) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return NO_CHOICE; }
+  if (!chordNormal(cross.xy, cross.count, out)) {
+    if (q >= 0) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; } else { out[0] = bx; out[1] = by; }
+  }
+  return NO_CHOICE;
 }
 
 export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): void {
@@ -84,14 +111,14 @@ export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): vo
     const nj = outline(np, j, ex[j], ey[j], bj);
     if (!clip.beyondLine(bj, nj, ax, ay, wnx, wny)) continue;
     const area = clip.area, cx = clip.cx, cy = clip.cy;
-    appendAreaContact(np, -1 - w, j, wnx, wny, area, eqR[j], area / (Math.PI * eqR[j] * eqR[j]), 0, 0, cx - ex[j], cy - ey[j], cx, cy);
+    appendAreaContact(np, -1 - w, j, wnx, wny, area, eqR[j], area / (Math.PI * eqR[j] * eqR[j]), 0, 0, cx - ex[j], cy - ey[j], cx, cy, NO_CHOICE);
   }
 }
 
 /** Appends one area-law contact; lever arms given as world vectors (rix, riy), (rjx, rjy). */
 function appendAreaContact(
   np: NarrowPhase, i: number, j: number, nx: number, ny: number, area: number, lc: number, ratio: number,
-  rix: number, riy: number, rjx: number, rjy: number, cx: number, cy: number,
+  rix: number, riy: number, rjx: number, rjy: number, cx: number, cy: number, choice: number,
 ): void {
   const out = np.out;
   if (out.count === out.capacity) out.reserve(out.count + 1);
@@ -103,4 +130,5 @@ function appendAreaContact(
   out.rin[k] = rix * nx + riy * ny; out.rit[k] = -rix * ny + riy * nx;
   out.rjn[k] = rjx * nx + rjy * ny; out.rjt[k] = -rjx * ny + rjy * nx;
   out.cx[k] = np.periodic.wrap(cx); out.cy[k] = cy;
+  out.planeChoice[k] = choice;
 }

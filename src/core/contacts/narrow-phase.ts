@@ -13,6 +13,7 @@ import type { WallSet } from '../boundaries/walls';
 import { PairBuffer } from '../neighbors/pair-buffer';
 import { BoundaryCrossings } from '../shapes/boundary-crossings';
 import { PolygonClipper } from '../shapes/polygon-clip';
+import { AXIAL } from '../plane/plane-ids';
 import { DISC, POLYGON, SHAPE_KINDS } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import { carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
@@ -90,36 +91,12 @@ export class NarrowPhase {
     carryHistory(out, prev, this.index);
   }
 
-  /** The normal found by `chordNormal` (unoriented) */
+  /** Scratch: the normal a plane definition found, and the axial anisotropy ρ */
   readonly normal = new Float64Array(2);
-
-  /**
-   * Normal of the line through the `count` boundary crossings in `crossings.xy` (contact-plane.md §1): for
-   * two points the line through them; for more, the total-least-squares line, i.e. the principal axis of
-   * the points. Design note §1 takes the pair farthest apart instead, which tilts the normal of two
-   * aligned squares by atan(overlap/side), since an edge-on-edge contact has four crossings (the ends of
-   * the two shared stretches); their principal axis is the edge direction. Returns false (no line) for
-   * fewer than two points or points spread nearly evenly in every direction (minor/major variance > ½).
-   */
-  chordNormal(count: number): boolean {
-    if (count < 2) return false;
-    const c = this.crossings.xy;
-    let mx = 0, my = 0;
-    for (let k = 0; k < count; k++) { mx += c[2 * k]; my += c[2 * k + 1]; }
-    mx /= count; my /= count;
-    let sxx = 0, syy = 0, sxy = 0;
-    for (let k = 0; k < count; k++) {
-      const u = c[2 * k] - mx, v = c[2 * k + 1] - my;
-      sxx += u * u; syy += v * v; sxy += u * v;
-    }
-    const half = 0.5 * (sxx + syy), dev = Math.sqrt(0.25 * (sxx - syy) * (sxx - syy) + sxy * sxy);
-    const major = half + dev, minor = half - dev;
-    if (!(major > 0) || minor > 0.5 * major) return false;
-    const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy); // direction of the major axis
-    this.normal[0] = -Math.sin(theta);
-    this.normal[1] = Math.cos(theta);
-    return true;
-  }
+  readonly rho = new Float64Array(1);
+  /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
+  plane = AXIAL;
+  hysteresis = 0;
 
   /** Index of the key (i, j, feature) in last step's contacts, or −1 (a new contact). */
   previousContact(i: number, j: number, feature: number): number {

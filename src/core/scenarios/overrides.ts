@@ -12,7 +12,7 @@ export const SHORT_KEYS: Record<string, string> = {
   nuTOverNuN: 'material.nuTOverNuN', etOverEn: 'material.etOverEn', mu: 'material.mu', capMode: 'material.capMode',
   clampNormal: 'material.clampNormal', density: 'material.density',
   integrator: 'solver.integrator', tangential: 'solver.tangential', dtOverTc: 'solver.dtOverTc', dt: 'solver.dt',
-  rotation: 'solver.rotation', gssssFamily: 'solver.gssssFamily', rhoMin: 'solver.rhoMin', rhoMax: 'solver.rhoMax',
+  rotation: 'solver.rotation', plane: 'solver.plane', planeHysteresis: 'solver.planeHysteresis', gssssFamily: 'solver.gssssFamily', rhoMin: 'solver.rhoMin', rhoMax: 'solver.rhoMax',
   rhoS: 'solver.rhoS', eta: 'solver.eta', iterations: 'solver.iterations', sweep: 'solver.sweep',
   tolerance: 'solver.tolerance', cdRestitution: 'solver.cdRestitution', gravityX: 'gravity.0', gravityY: 'gravity.1',
   duration: 'run.duration', durationOverTc: 'run.durationOverTc', outputEvery: 'run.outputEvery',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { checkConvexPolygon } from '../shapes/polygon-mass';
 import { combinationProblem } from '../sim/combination';
 import {
-  CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
+  CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, PLANE_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
   type NumericParamInfo,
 } from '../sim/params';
 
@@ -50,6 +50,9 @@ export const solverSchema = z.strictObject({
   /** Absolute Δt [s]; overrides dtOverTc. */
   dt: z.number().positive().max(1e3).optional(),
   rotation: z.boolean().default(true),
+  /** Contact plane of polygon contacts (design/contact-plane.md) and the flip hysteresis [°] */
+  plane: z.enum(PLANE_IDS).default('axial'),
+  planeHysteresis: ranged(PARAMS.planeHysteresis).default(20),
   /** Contact dynamics (design/integrators.md §3): sweeps per step N_I, or the cap when tolerance > 0 */
   iterations: ranged(PARAMS.iterations).default(50),
   sweep: z.enum(SWEEP_ORDERS).default('random'),

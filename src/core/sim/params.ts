@@ -4,6 +4,10 @@
  * "allowed range" message says the same thing everywhere.
  */
 
+import { PLANE_IDS, type PlaneId } from '../plane/plane-ids';
+
+export { PLANE_IDS, type PlaneId };
+
 /** A numeric parameter's allowed range and how a slider should show it. */
 export interface NumericParamInfo {
   kind: 'number';
@@ -95,6 +99,11 @@ export const PARAMS = {
   rhoMax: num('GSSSS ρmax', '', 0, 1, false, "integrator 'gssss': largest spectral radius at the design frequency; 1 keeps low frequencies undamped"),
   rhoS: num('GSSSS ρs', '', 0, 1, false, "integrator 'gssss': spurious root at the design frequency"),
   eta: num('GSSSS η', '', 0, 1, false, "integrator 'gssss': splits the predictor between W2Λ2 and λ3; changes neither stability nor dissipation"),
+  plane: {
+    kind: 'choice', label: 'contact plane (polygons)', options: PLANE_IDS,
+    help: "polygon contacts: 'usual' the line through the boundary crossings; 'literal-signed', 'literal-abs' paper 001's mean edge angle in its two readings; 'axial' the doubled-angle mean (design/contact-plane.md)",
+  } as ChoiceParamInfo,
+  planeHysteresis: num('plane flip hysteresis', '°', 0, 45, false, 'polygon contacts: the edge-average planes keep their line-or-perpendicular choice unless the other is closer to the centre line by more than this (design/contact-plane.md §4; 20° by default: at 5° the E4 sweep still flips); 0 = off'),
   dtOverTc: num('Δt/tc', '', 1e-6, 10, true, 'time step in units of the contact time tc', 1e-5, 1),
   rotation: { kind: 'boolean', label: 'rotation', help: 'off: no particle rotates (paper 000 "rotation suppressed")' } as BooleanParamInfo,
   iterations: { ...num('iterations N_I', '', 1, 10000, true, 'contact dynamics: Gauss–Seidel sweeps per step (the cap when a tolerance is set); finite N_I makes rigid discs elastic, c ∝ √N_I (paper 004)', 1, 500), integer: true },
@@ -131,6 +140,9 @@ export interface LiveParams {
   rhoS: number;
   eta: number;
   dtOverTc: number;
+  plane: PlaneId;
+  /** [°] */
+  planeHysteresis: number;
   rotation: boolean;
   iterations: number;
   sweep: SweepOrder;

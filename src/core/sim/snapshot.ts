@@ -5,6 +5,9 @@
  */
 import { STATE_FIELDS } from '../state/body-state';
 import { HISTORY_FIELDS } from '../state/contact-list';
+
+/** A contact's carried state: its history slots, and the normal a polygon contact reads back next step */
+const CARRIED = [...HISTORY_FIELDS, 'nx', 'ny'] as const;
 import type { World } from './world';
 
 const WALL_FIELDS = ['ox', 'oy', 'vx', 'vy'] as const;
@@ -16,6 +19,7 @@ export class Snapshot {
   private contactI = new Int32Array(0);
   private contactJ = new Int32Array(0);
   private contactFeature = new Int32Array(0);
+  private contactChoice = new Uint8Array(0);
   private history: Float64Array[] = [];
   private contactCount = 0;
   /** Wall displacements and velocities (pistons move) */
@@ -42,13 +46,18 @@ export class Snapshot {
       this.contactI = new Int32Array(c.capacity);
       this.contactJ = new Int32Array(c.capacity);
       this.contactFeature = new Int32Array(c.capacity);
-      this.history = HISTORY_FIELDS.map(() => new Float64Array(c.capacity));
+      this.history = CARRIED.map(() => new Float64Array(c.capacity));
+      this.contactChoice = new Uint8Array(c.capacity);
     }
-    if (this.history.length === 0) this.history = HISTORY_FIELDS.map(() => new Float64Array(Math.max(16, m)));
+    if (this.history.length === 0) {
+      this.history = CARRIED.map(() => new Float64Array(Math.max(16, m)));
+      this.contactChoice = new Uint8Array(Math.max(16, m));
+    }
     this.contactI.set(c.i.subarray(0, m));
     this.contactJ.set(c.j.subarray(0, m));
     this.contactFeature.set(c.feature.subarray(0, m));
-    HISTORY_FIELDS.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
+    CARRIED.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
+    this.contactChoice.set(c.planeChoice.subarray(0, m));
     this.contactCount = m;
     const W = parts.walls;
     WALL_FIELDS.forEach((f, k) => {
@@ -72,7 +81,8 @@ export class Snapshot {
     c.i.set(this.contactI.subarray(0, m));
     c.j.set(this.contactJ.subarray(0, m));
     c.feature.set(this.contactFeature.subarray(0, m));
-    HISTORY_FIELDS.forEach((f, k) => c[f].set(this.history[k].subarray(0, m)));
+    CARRIED.forEach((f, k) => c[f].set(this.history[k].subarray(0, m)));
+    c.planeChoice.set(this.contactChoice.subarray(0, m));
     WALL_FIELDS.forEach((f, k) => parts.walls[f].set(this.walls[k]));
     w.restoreParts(this.scalars);
   }

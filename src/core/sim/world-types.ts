@@ -33,6 +33,12 @@ export interface Diagnostics {
   maxOverlapRatio: number;
   /** Normal angle atan2(ny, nx) of the selected contact [rad]; NaN when it is not in contact */
   planeAngle: number;
+  /**
+   * A selected polygon pair seen through every plane definition (PLANE_IDS order: usual, literal-signed,
+   * literal-abs, axial) [rad], and its number of boundary crossings; NaN otherwise (diagnostics/plane-probe.ts)
+   */
+  planeAngles: ArrayLike<number>;
+  crossings: number;
   /** Contact dynamics: constraint-solver sweeps done in the last step (0 for force integrators) */
   sweeps: number;
   /** Position of the first piston along its inward normal [m]; NaN without a piston */

@@ -29,6 +29,8 @@ import { NeighborSearch } from '../neighbors/neighbor-search';
 import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
 import type { ScenarioSpec } from '../scenarios/schema';
+import { PlaneProbe } from '../diagnostics/plane-probe';
+import { PLANE_IDS } from '../plane/plane-ids';
 import { POLYGON } from '../shapes/shape-kind';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
@@ -100,6 +102,7 @@ export class World implements ImpulseDriver {
   /** Ek peaks are recorded only when the scenario asks for a relaxation fit (memory grows with peaks). */
   private readonly trackPeaks: boolean;
   private readonly committedGeometry = new ContactKinematics();
+  private readonly planeProbe = new PlaneProbe();
 
   constructor(readonly spec: ScenarioSpec) {
     const init = buildInitialState(spec);
@@ -111,6 +114,7 @@ export class World implements ImpulseDriver {
       kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, tangentialDamping: m.tangentialDamping,
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
       integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
+      plane: s.plane, planeHysteresis: s.planeHysteresis,
       gssssFamily: s.gssssFamily, rhoMin: s.rhoMin, rhoMax: s.rhoMax, rhoS: s.rhoS, eta: s.eta,
       iterations: s.iterations, sweep: s.sweep, tolerance: s.tolerance, cdRestitution: s.cdRestitution,
       pistonForce: spec.pistonForce, pistonMass: spec.pistonMass, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
@@ -166,6 +170,8 @@ export class World implements ImpulseDriver {
     const c = this.contacts;
     this.narrow.gapMax = 0;
     this.narrow.leverToContactPoint = false;
+    this.narrow.plane = PLANE_IDS.indexOf(this.params.plane);
+    this.narrow.hysteresis = (this.params.planeHysteresis * Math.PI) / 180;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
     let dissipation = 0;
     for (const law of CONTACT_LAWS) dissipation += law.normalForces(c, this.material);
@@ -406,7 +412,7 @@ export class World implements ImpulseDriver {
       }
     }
     const forcesJump = memberChanged || (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
-      'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY'] as const).some(changed);
+      'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY', 'plane', 'planeHysteresis'] as const).some(changed);
     this.tOffset = this.t - this.stepCount * this.dt;
     if (forcesJump) {
       this.restart();
@@ -505,7 +511,7 @@ export class World implements ImpulseDriver {
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
-      planeAngle: this.selectedAngle(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
+      planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
     };
   }
 
@@ -522,6 +528,15 @@ export class World implements ImpulseDriver {
   /** Selects the contact (i, j) whose normal angle is reported; j or i = −1 − w for wall w. */
   selectContact(i: number, j: number): void {
     this.selected = i < j ? [i, j] : [j, i];
+    this.planeProbe.reset();
+  }
+
+  /** Every plane definition's angle for a selected polygon pair (NaN otherwise). */
+  private probePlane(): { planeAngles: ArrayLike<number>; crossings: number } {
+    const s = this.selected, b = this.bodies;
+    if (!s || s[0] < 0 || (b.shape[s[0]] !== POLYGON && b.shape[s[1]] !== POLYGON)) return { planeAngles: NO_PLANE_ANGLES, crossings: NaN };
+    this.planeProbe.measure(b, this.periodic, s[0], s[1], (this.params.planeHysteresis * Math.PI) / 180);
+    return { planeAngles: this.planeProbe.angles, crossings: this.planeProbe.crossings };
   }
 
   private selectedAngle(): number {
@@ -645,7 +660,7 @@ export class World implements ImpulseDriver {
         nuTOverNuN: p.nuTOverNuN, etOverEn: p.etOverEn, mu: p.mu, capMode: p.capMode, clampNormal: p.clampNormal,
       },
       solver: {
-        integrator: p.integrator, tangential: p.tangential, rotation: p.rotation,
+        integrator: p.integrator, tangential: p.tangential, rotation: p.rotation, plane: p.plane, planeHysteresis: p.planeHysteresis,
         gssssFamily: p.gssssFamily, rhoMin: p.rhoMin, rhoMax: p.rhoMax, rhoS: p.rhoS, eta: p.eta,
         iterations: p.iterations, sweep: p.sweep, tolerance: p.tolerance, cdRestitution: p.cdRestitution,
         ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }),
@@ -659,6 +674,8 @@ export class World implements ImpulseDriver {
     };
   }
 }
+
+const NO_PLANE_ANGLES: ArrayLike<number> = new Float64Array(PLANE_IDS.length).fill(NaN);
 
 /** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */
 function referenceReducedMass(b: BodyState, hasWalls: boolean): number {

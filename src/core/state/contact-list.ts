@@ -39,6 +39,12 @@ export class ContactList {
   /** Which contact law acts (its index in laws/registry.ts), set by the collider */
   law = new Uint8Array(0);
   /**
+   * Polygon contacts: which candidate normal the plane's flip rule chose (0: ẑ×d, 1: d; 2: no flip).
+   * With nx, ny it is read back from last step's list by the key, for the flip hysteresis and for a
+   * contact without a line (design/contact-plane.md §4): the previous list is history too.
+   */
+  planeChoice = new Uint8Array(0);
+  /**
    * Overlap measure the law reads: depth [m] for discs (negative: a gap, contact dynamics), the overlap
    * area [m²] for the area law
    */
@@ -90,6 +96,7 @@ export class ContactList {
     this.j = growI32(this.j, cap);
     this.feature = growI32(this.feature, cap);
     this.law = growU8(this.law, cap);
+    this.planeChoice = growU8(this.planeChoice, cap);
     this.isNew = growU8(this.isNew, cap);
     this.capacity = cap;
   }

@@ -298,10 +298,10 @@ describe('polygon scenarios: bad input is refused with the field named', () => {
     expect(problems(base(p)).join('\n')).toContain(message);
   });
   it('disc-only schemes, contact dynamics and segment walls are refused in polygon scenes', () => {
-    expect(problems(base({ vertices: sq }, { solver: { tangential: 'geometric' } })).join()).toMatch(/'geometric' works with discs only/);
+    expect(problems(base({ vertices: sq }, { solver: { integrator: 'cdm', tangential: 'midpoint' } })).join()).toMatch(/'midpoint' works with discs only/);
     expect(problems(base({ vertices: sq }, { solver: { integrator: 'contact-dynamics' } })).join()).toMatch(/no polygon contacts yet/);
     expect(problems(base({ vertices: sq }, { walls: [{ type: 'segment', a: [0, 0], b: [1, 0] }] })).join()).toMatch(/walls.0: segment walls meet discs only/);
-    expect(() => worldOf('square-incline').setParams({ tangential: 'geometric' })).toThrow(/discs only/);
+    expect(() => worldOf('square-incline').setParams({ integrator: 'cdm', tangential: 'consistent' })).toThrow(/discs only/);
     expect(problems(builtIn('pile'))).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { pile } from './builtins/pile';
 import { polygonPile } from './builtins/polygon-pile';
 import { squareIncline } from './builtins/square-incline';
 import { twoDisc } from './builtins/two-disc';
+import { twoPolygon } from './builtins/two-polygon';
 import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } from './schema';
 
 const BUILT_INS: Record<string, ScenarioInput> = {
@@ -35,6 +36,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   incline,
   'square-incline': squareIncline,
   'polygon-pile': polygonPile,
+  'two-polygon': twoPolygon,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

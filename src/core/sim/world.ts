@@ -128,7 +128,7 @@ export class World implements ImpulseDriver {
     this.tangentialCtx = {
       bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
       markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
-      law: CONTACT_LAWS[LINEAR],
+      law: CONTACT_LAWS[LINEAR], previous: this.previous,
     };
     let rMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -178,6 +178,7 @@ export class World implements ImpulseDriver {
     this.dissipatedNormal += dissipation * dtSpring;
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t;
+    this.tangentialCtx.previous = this.previous;
     this.scheme.trial(c, this.tangentialCtx);
     coulombCap(c, this.material);
     // External forces and gravity on movable bodies.

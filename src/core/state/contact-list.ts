@@ -34,6 +34,8 @@ export class ContactList {
   j = new Int32Array(0);
   /** Which of several contacts of the pair (i, j) this is (0 for a disc pair) */
   feature = new Int32Array(0);
+  /** Index of the same contact (key) in last step's list, or −1 for a new contact (set by carryHistory) */
+  prevIndex = new Int32Array(0);
   /** Unit normal from i to j */ nx = new Float64Array(0);
   ny = new Float64Array(0);
   /** Which contact law acts (its index in laws/registry.ts), set by the collider */
@@ -95,6 +97,7 @@ export class ContactList {
     this.i = growI32(this.i, cap);
     this.j = growI32(this.j, cap);
     this.feature = growI32(this.feature, cap);
+    this.prevIndex = growI32(this.prevIndex, cap);
     this.law = growU8(this.law, cap);
     this.planeChoice = growU8(this.planeChoice, cap);
     this.isNew = growU8(this.isNew, cap);
@@ -158,11 +161,12 @@ function hashPair(i: number, j: number): number {
  * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics). `index` is built on `prev`.
  */
 export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex): void {
-  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew;
+  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew, oprev = out.prevIndex;
   const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
   const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3;
   for (let k = 0; k < out.count; k++) {
     const q = index.find(oi[k], oj[k], of[k]);
+    oprev[k] = q;
     if (q >= 0) {
       oxi[k] = pxi[q]; oh0[k] = ph0[q]; oh1[k] = ph1[q]; oh2[k] = ph2[q]; oh3[k] = ph3[q]; onew[k] = 0;
     } else {

@@ -7,8 +7,13 @@
  * (h0, h1 = R^p; h2 = θ_i^p; h3 = θ_j^p); a new contact starts from the state at t.
  * Walls: the fraction is 1 and R is the centre's position relative to the wall's displacement.
  * It counts only the contact point's motion, so it resists rolling (§3.2, consequences).
- * a_i, a_j are the record's lever arms along n (r_in = a_i, r_jn = −a_j): a form for discs.
+ * a_i, a_j are the record's lever arms along n (r_in = a_i, r_jn = −a_j).
+ * Polygons (§3.2, paper 000 §4 last paragraph, sign-fixed): with C the overlap centroid, b_j = C − x_j
+ * the branch vector, t^p this step's tangent and the values at t those of last step's contact,
+ *   Δξ = (C^p − C(t))·t^p − Δψ_j (|b_j^p| + |b_j(t)|)/2 ,  Δψ_j = atan2(b_j(t) × b_j^p, b_j(t)·b_j^p)
+ *        − Δφ_i (|b_i^p| + |b_i(t)|)/2       (our extension for a spinning i, as for discs)
  */
+import { AREA } from '../laws/law-ids';
 import type { ContactList } from '../state/contact-list';
 import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 
@@ -17,7 +22,7 @@ export const geometricPaperScheme: TangentialScheme = {
   description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
   requirement: 'needs a Gear integrator (it is defined from predictor values, design/tangential-schemes.md §6)',
   worksWith: (markers) => markers === null,
-  polygons: false,
+  polygons: true,
   history: [
     { field: 'xi', meaning: 'spring ξ [m]' },
     { field: 'h0', meaning: 'previous predicted R_ij, x [m]' },
@@ -33,6 +38,7 @@ export const geometricPaperScheme: TangentialScheme = {
     const h0 = c.h0, h1 = c.h1, h2 = c.h2, h3 = c.h3, valid = ctx.slotsValid;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k];
+      if (c.law[k] === AREA) { xiE[k] = xi[k] + polygonIncrement(c, k, ctx); continue; }
       const aj = -rjn[k];
       let rx: number, ry: number, frac: number, thi: number, ai: number;
       if (i >= 0) {
@@ -63,3 +69,23 @@ export const geometricPaperScheme: TangentialScheme = {
     }
   },
 };
+
+/** Δξ of polygon contact k by the paper-faithful polygon form; 0 for a new contact (no values at t yet). */
+function polygonIncrement(c: ContactList, k: number, ctx: TangentialContext): number {
+  const q = c.prevIndex[k];
+  if (q < 0) return 0;
+  const prev = ctx.previous, b = ctx.bodies, i = c.i[k];
+  const nx = c.nx[k], ny = c.ny[k], tx = -ny, ty = nx;
+  const dcx = ctx.periodic.minimumImageX(c.cx[k] - prev.cx[q]), dcy = c.cy[k] - prev.cy[q];
+  // branch vectors from the lever arms (contact frame → world): now, and at t in last step's frame
+  const pnx = prev.nx[q], pny = prev.ny[q];
+  const bjx = c.rjn[k] * nx - c.rjt[k] * ny, bjy = c.rjn[k] * ny + c.rjt[k] * nx;
+  const b0x = prev.rjn[q] * pnx - prev.rjt[q] * pny, b0y = prev.rjn[q] * pny + prev.rjt[q] * pnx;
+  const dpsi = Math.atan2(b0x * bjy - b0y * bjx, b0x * bjx + b0y * bjy);
+  let dxi = dcx * tx + dcy * ty - dpsi * 0.5 * (Math.hypot(bjx, bjy) + Math.hypot(b0x, b0y));
+  if (i >= 0) {
+    const li = 0.5 * (Math.hypot(c.rin[k], c.rit[k]) + Math.hypot(prev.rin[q], prev.rit[q]));
+    dxi -= (b.ephi[i] - b.phi[i]) * li;
+  }
+  return dxi;
+}

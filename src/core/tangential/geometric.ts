@@ -7,9 +7,12 @@
  * with the record's lever arms turned to the frame of n(t): r_k(t) = r_kn n(t) + r_kt t(t) (discs:
  * r_i = a_i n(t), r_j = −a_j n(t)). Uses positions and angles only, so the spring inherits the
  * integrator's accuracy. A wall's material point moves by its displacement v_w Δt.
- * n(t) is the disc-pair normal at the committed state (a polygon pair will keep it as history).
+ * For discs n(t) is the normal at the committed state. For a polygon contact C(t) and n(t) are last
+ * step's contact point and normal (the previous evaluation configuration, the contact's history), and the
+ * lever arms r_k(t) = C(t) − x_k(t); a new contact starts from this step's C and n.
  */
 import { LINE } from '../boundaries/walls';
+import { AREA } from '../laws/law-ids';
 import type { ContactList } from '../state/contact-list';
 import { evaluatesAtEnd, type TangentialContext, type TangentialScheme } from './tangential-scheme';
 
@@ -19,15 +22,16 @@ export const geometricScheme: TangentialScheme = {
   requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, design/tangential-schemes.md §3.3)",
   // Gear, or a member whose evaluation configuration is q_{n+1} (tested with CDM: test/experiments/e05-e06-gssss-orders.test.ts).
   worksWith: (markers) => markers === null || evaluatesAtEnd(markers),
-  polygons: false,
+  polygons: true,
   history: [{ field: 'xi', meaning: 'spring ξ [m]' }],
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, walls = ctx.walls, periodic = ctx.periodic, dt = ctx.dt;
     const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi;
     const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny;
-    const rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt;
+    const rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt, law = c.law;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k];
+      if (law[k] === AREA) { xiE[k] = xi[k] + polygonIncrement(c, k, ctx); continue; }
       // Normal at t.
       let n0x: number, n0y: number;
       if (i >= 0) {
@@ -70,3 +74,30 @@ export const geometricScheme: TangentialScheme = {
     }
   },
 };
+
+/** Δξ of polygon contact k: the same formula with C(t), n(t) from last step's contact (or this step's, new). */
+function polygonIncrement(c: ContactList, k: number, ctx: TangentialContext): number {
+  const b = ctx.bodies, periodic = ctx.periodic, prev = ctx.previous, q = c.prevIndex[k];
+  const i = c.i[k], j = c.j[k];
+  const cx = q >= 0 ? prev.cx[q] : c.cx[k], cy = q >= 0 ? prev.cy[q] : c.cy[k];
+  const n0x = q >= 0 ? prev.nx[q] : c.nx[k], n0y = q >= 0 ? prev.ny[q] : c.ny[k];
+  // material-point displacement of j: (x^p − x) + (Rot(Δφ) − 1)(C(t) − x(t))
+  const rjx = periodic.minimumImageX(cx - b.x[j]), rjy = cy - b.y[j];
+  const dphj = b.ephi[j] - b.phi[j], cj1 = Math.cos(dphj) - 1, sj = Math.sin(dphj);
+  let mx = periodic.minimumImageX(b.ex[j] - b.x[j]) + cj1 * rjx - sj * rjy;
+  let my = b.ey[j] - b.y[j] + sj * rjx + cj1 * rjy;
+  if (i >= 0) {
+    const rix = periodic.minimumImageX(cx - b.x[i]), riy = cy - b.y[i];
+    const dphi = b.ephi[i] - b.phi[i], ci1 = Math.cos(dphi) - 1, si = Math.sin(dphi);
+    mx -= periodic.minimumImageX(b.ex[i] - b.x[i]) + ci1 * rix - si * riy;
+    my -= b.ey[i] - b.y[i] + si * rix + ci1 * riy;
+  } else {
+    const w = -1 - i;
+    mx -= ctx.walls.vx[w] * ctx.dt;
+    my -= ctx.walls.vy[w] * ctx.dt;
+  }
+  let nbx = n0x + c.nx[k], nby = n0y + c.ny[k];
+  const nb = Math.sqrt(nbx * nbx + nby * nby);
+  nbx /= nb; nby /= nb;
+  return -mx * nby + my * nbx;
+}

@@ -35,6 +35,11 @@ export interface TangentialContext {
   material: MaterialCoefficients;
   /** The normal contact law: its elastic force is the cap's critical force at t_{n+1} */
   law: ContactLaw;
+  /**
+   * Last step's contacts (c.prevIndex points into it): a polygon contact's point and normal at t are
+   * taken from there (the previous evaluation configuration)
+   */
+  previous: ContactList;
 }
 
 export interface TangentialScheme {

@@ -17,7 +17,7 @@ import type { NarrowPhase } from './narrow-phase';
 
 export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia;
-  const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.leverToContactPoint, out = np.out;
+  const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.rigid, out = np.out;
   const pi = pairs.i, pj = pairs.j, count = pairs.count;
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny;
   const odelta = out.delta, olc = out.lc, oratio = out.ratio;
@@ -59,7 +59,7 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
 export function collideWallDisc(np: NarrowPhase, w: number, kind: number): void {
   const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, shape = b.shape;
   const gapMax = np.gapMax;
-  const toPoint = np.leverToContactPoint, out = np.out;
+  const toPoint = np.rigid, out = np.out;
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
   const isLine = walls.kind[w] === LINE;
   const wnx = walls.nx[w], wny = walls.ny[w];

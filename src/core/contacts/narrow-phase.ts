@@ -19,6 +19,7 @@ import type { BodyState } from '../state/body-state';
 import { carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { collideDiscDisc, collideWallDisc } from './collide-disc';
 import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-polygon';
+import { collidePolygonPairRigid, collideWallPolygonRigid } from './collide-polygon-rigid';
 import { contactVelocities } from './contact-velocity';
 
 /**
@@ -29,15 +30,22 @@ export type PairCollider = (np: NarrowPhase, pairs: PairBuffer) => void;
 /** Appends the contacts of wall w (body i) with every movable body of shape kind `kind`. */
 export type WallCollider = (np: NarrowPhase, w: number, kind: number) => void;
 
-/** Body pair colliders, row-major [kind of i][kind of j] (i < j). */
+/** Body pair colliders, row-major [kind of i][kind of j] (i < j): soft DEM, and rigid (contact dynamics). */
 const PAIR_COLLIDERS: readonly PairCollider[] = table(SHAPE_KINDS * SHAPE_KINDS, [
   [DISC * SHAPE_KINDS + DISC, collideDiscDisc],
   [DISC * SHAPE_KINDS + POLYGON, collidePolygonPair],
   [POLYGON * SHAPE_KINDS + DISC, collidePolygonPair],
   [POLYGON * SHAPE_KINDS + POLYGON, collidePolygonPair],
 ]);
+const RIGID_PAIR_COLLIDERS: readonly PairCollider[] = table(SHAPE_KINDS * SHAPE_KINDS, [
+  [DISC * SHAPE_KINDS + DISC, collideDiscDisc],
+  [DISC * SHAPE_KINDS + POLYGON, collidePolygonPairRigid],
+  [POLYGON * SHAPE_KINDS + DISC, collidePolygonPairRigid],
+  [POLYGON * SHAPE_KINDS + POLYGON, collidePolygonPairRigid],
+]);
 /** Wall colliders by the body's kind (the wall is always body i). */
 const WALL_COLLIDERS: readonly WallCollider[] = table(SHAPE_KINDS, [[DISC, collideWallDisc], [POLYGON, collideWallPolygon]]);
+const RIGID_WALL_COLLIDERS: readonly WallCollider[] = table(SHAPE_KINDS, [[DISC, collideWallDisc], [POLYGON, collideWallPolygonRigid]]);
 
 function table<F>(size: number, rows: [number, F][]): F[] {
   const t: F[] = new Array(size);
@@ -60,8 +68,13 @@ export class NarrowPhase {
   readonly crossings = new BoundaryCrossings();
   /** Largest gap still kept as a contact [m] (0: touching only) */
   gapMax = 0;
-  /** Lever arms to the contact point (contact dynamics) instead of the discs' surface points (soft DEM) */
-  leverToContactPoint = false;
+  /**
+   * Contact dynamics: rigid bodies meet at points (polygons: the rigid colliders; disc lever arms to the
+   * contact point) instead of soft DEM's overlaps (the area law; disc lever arms to the surface points)
+   */
+  rigid = false;
+  /** Scratch of the rigid polygon collider: largest separation and its face, for each body */
+  readonly separation = new Float64Array(4);
   private readonly index = new ContactHistoryIndex();
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
   private readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());
@@ -78,14 +91,15 @@ export class NarrowPhase {
     out.count = 0;
     out.reserve(pairs.count + 16);
     const kinds = this.kindsPresent();
+    const pairColliders = this.rigid ? RIGID_PAIR_COLLIDERS : PAIR_COLLIDERS, wallColliders = this.rigid ? RIGID_WALL_COLLIDERS : WALL_COLLIDERS;
     if (kinds === 1) {
-      PAIR_COLLIDERS[b.n > 0 ? b.shape[0] * (SHAPE_KINDS + 1) : 0](this, pairs);
+      pairColliders[b.n > 0 ? b.shape[0] * (SHAPE_KINDS + 1) : 0](this, pairs);
     } else {
       this.splitByKind(pairs);
-      for (let kk = 0; kk < SHAPE_KINDS * SHAPE_KINDS; kk++) if (this.byKind[kk].count > 0) PAIR_COLLIDERS[kk](this, this.byKind[kk]);
+      for (let kk = 0; kk < SHAPE_KINDS * SHAPE_KINDS; kk++) if (this.byKind[kk].count > 0) pairColliders[kk](this, this.byKind[kk]);
     }
     for (let w = 0; w < walls.count; w++) {
-      for (let kind = 0; kind < SHAPE_KINDS; kind++) if (this.present[kind]) WALL_COLLIDERS[kind](this, w, kind);
+      for (let kind = 0; kind < SHAPE_KINDS; kind++) if (this.present[kind]) wallColliders[kind](this, w, kind);
     }
     contactVelocities(out, b, walls);
     carryHistory(out, prev, this.index);

@@ -3,8 +3,8 @@
  * scenario is loaded and on every setParams: each scheme's `worksWith` sees the integrator's GSSSS
  * markers (null for Gear). Contact dynamics has no tangential spring (static friction is an exact
  * stick constraint, design/integrators.md §3.11), so any scheme setting is accepted and ignored there.
- * Polygon scenes (`polygons`) take the schemes that read only the contact record (Cundall) and soft DEM;
- * the others still derive disc geometry, and contact dynamics has no polygon contacts yet.
+ * Polygon scenes (`polygons`) take the schemes that have a polygon form; the others still derive disc
+ * geometry. (Contact dynamics has no tangential spring, so any scheme setting is accepted there.)
  * The models of one run (contact law, and the tangential scheme or the contact-dynamics solver) must
  * also fit in the contact record's history slots (state/history-slots.ts).
  * Returns the message for a refused combination, or null.
@@ -17,10 +17,12 @@ import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import type { LiveParams } from './params';
 
 export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'>, polygons = false): string | null {
-  if (polygons && p.integrator === 'contact-dynamics') return "'contact-dynamics' has no polygon contacts yet: use a soft-DEM integrator with polygons";
   if (p.integrator === 'contact-dynamics') return historyClash([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
   const scheme = TANGENTIAL_SCHEMES[p.tangential];
-  if (polygons && !scheme.polygons) return `'${p.tangential}' works with discs only for now; polygon scenes use 'cundall'`;
+  if (polygons && !scheme.polygons) {
+    const ok = Object.values(TANGENTIAL_SCHEMES).filter((t) => t.polygons).map((t) => `'${t.id}'`).join(', ');
+    return `'${p.tangential}' works with discs only for now; polygon scenes use ${ok}`;
+  }
   const entry = INTEGRATORS[p.integrator];
   if (scheme.worksWith(entry.markers(p))) return historyClash([...CONTACT_LAWS, scheme]);
   const what = p.integrator === 'gssss' ? `gssss ${p.gssssFamily}(${p.rhoMin},${p.rhoMax},${p.rhoS}; η=${p.eta})` : p.integrator;

@@ -169,7 +169,7 @@ export class World implements ImpulseDriver {
     this.contacts = swap;
     const c = this.contacts;
     this.narrow.gapMax = 0;
-    this.narrow.leverToContactPoint = false;
+    this.narrow.rigid = false;
     this.narrow.plane = PLANE_IDS.indexOf(this.params.plane);
     this.narrow.hysteresis = (this.params.planeHysteresis * Math.PI) / 180;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
@@ -213,7 +213,7 @@ export class World implements ImpulseDriver {
     this.previous = this.contacts;
     this.contacts = swap;
     this.narrow.gapMax = gapMax;
-    this.narrow.leverToContactPoint = true;
+    this.narrow.rigid = true;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.contacts);
     return this.contacts;
   }

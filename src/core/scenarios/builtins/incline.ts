@@ -7,7 +7,7 @@
  *   sliding  (μ < 0.192):              a = g (sin α − μ cos α),  ω̇ = −2 μ g cos α / r
  * Default μ = 0.5 (rolls); `--set mu=0.1` slides (a = 4.0554 m/s²).
  * The slope ends at the origin on a floor, with a wall 0.8 m further left, so the disc comes to rest
- * instead of rolling down forever. The square on the incline needs polygons (not in the core yet).
+ * instead of rolling down forever. The square is the built-in square-incline.
  */
 import type { ScenarioInput } from '../schema';
 
@@ -17,7 +17,7 @@ const sx = Math.cos(alpha), sy = Math.sin(alpha), nx = -sy, ny = sx;
 export const incline: ScenarioInput = {
   name: 'incline',
   title: 'Disc on a 30° incline (contact dynamics)',
-  description: 'A rigid disc rolls down a 30° slope with a = (2/3) g sin α at large μ and slides with a = g(sin α − μ cos α) below μ = tan α/3. (The square needs polygons, not available yet.)',
+  description: 'A rigid disc rolls down a 30° slope with a = (2/3) g sin α at large μ and slides with a = g(sin α − μ cos α) below μ = tan α/3. (The square on the incline is the built-in square-incline.)',
   paperRef: 'design/integrators.md §3.9',
   material: { mu: 0.5 },
   solver: { integrator: 'contact-dynamics', dt: 1e-3, iterations: 30 },

@@ -4,12 +4,14 @@
  * last healthy row is kept and the summary says why).
  */
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ScenarioError } from '../core/scenarios/schema';
+import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { listBuiltIns } from '../core/scenarios/registry';
 import { PARAMS, ParamError, describeRange } from '../core/sim/params';
 import { SHORT_KEYS } from '../core/scenarios/overrides';
 import { CsvSink } from './csv-sink';
+import { deltaEk, writeDeltaEk } from './delta-ek';
 import { fitTracks } from './fit-tracks';
 import { loadScenario, loadScenarioInput } from './load-scenario';
 import { plannedSteps } from '../core/sim/run-plan';
@@ -24,6 +26,7 @@ Usage:
   npm run sim -- run <scenario.json | built-in> [--set key=value ...] [--out DIR]
   npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json]
   npm run sim -- convergence <scenario.json | built-in> [--set key=value ...] [--steps a,b,c] [--json]
+  npm run sim -- delta-ek <scenario.json | built-in> --dt-over-tc a,b [--set key=value ...] [--out FILE]
   npm run sim -- fit <tracks.csv> --column NAME [--from T0] [--to T1]
   npm run sim -- list
   npm run sim -- --help
@@ -47,6 +50,11 @@ Commands:
           Contact dynamics runs add meanSweeps; a scenario with run.oscillation adds the damped-sine
           fit below as "oscillation" (its window run.oscillation.from/to), in the summary and in
           sweep rows (as omegaDt, tauOverDt).
+  delta-ek
+          Runs the scenario at the two Δt/tc of --dt-over-tc over its planned duration and writes
+          FILE (default out/<scenario name>/delta-ek.csv): t, Ek at each Δt, their difference ΔEk and
+          its cumulative sum and absolute integral (paper 000 Fig. 3e; the shear cell of E2). Prints a
+          JSON line with the relative cumulative difference ∫|ΔEk|dt / ∫Ek dt.
   fit     Fits paper 004 Eq. 21, x(t) = x0 + A exp(-(t-t0)/tau) sin(omega (t-t0) + phi), t0 = first
           sample, all five parameters free, to column NAME of a tracks.csv (x_49, piston_3, ...) for
           T0 <= t <= T1 (default: all rows); prints one JSON object: omega [rad/s], tau [s], x0, A,
@@ -60,8 +68,9 @@ Options:
 ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(18)} ${v}`).join('\n')}
                     value is JSON when it parses (1e-3, true, [0,-9.81]), else a string (cundall).
                     In sweep, a value with commas (not starting with '[') is a list of values.
-  --out DIR         Output folder for run (default out/<scenario name>); created if missing.
-  --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own).
+  --out DIR         Output folder for run (default out/<scenario name>); created if missing;
+                    for delta-ek the CSV file.
+  --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own); two for delta-ek.
   --steps L         convergence: comma-separated step counts over the window, coarse to fine.
   --json            sweep: one JSON object per run; convergence: one per quantity.
   --column NAME     fit: the tracks.csv column to fit.
@@ -129,10 +138,11 @@ function main(argv: string[]): void {
     }
     return;
   }
-  if (command !== 'run' && command !== 'sweep' && command !== 'convergence') fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, fit or list`));
+  if (!['run', 'sweep', 'convergence', 'delta-ek'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, fit or list`));
   if (!scenarioArg) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
   if (command === 'run') runCommand(scenarioArg, values.set as string[], values.out);
   else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
+  else if (command === 'delta-ek') deltaEkCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.out);
   else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
 }
 
@@ -212,6 +222,25 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
     }
   }
   if (anyDiverged) process.exitCode = 3;
+}
+
+function deltaEkCommand(scenarioArg: string, sets: string[], dtList: string | undefined, out: string | undefined): void {
+  const values = (dtList ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+  let specs: [ScenarioSpec, ScenarioSpec] | undefined;
+  try {
+    if (values.length !== 2 || values.some((v) => !Number.isFinite(Number(v)))) {
+      throw new UsageError(`delta-ek needs --dt-over-tc with exactly two numbers, like 0.0052,0.026 (got '${dtList ?? ''}')`);
+    }
+    specs = [loadScenario(scenarioArg, [...sets, `dtOverTc=${values[0]}`]), loadScenario(scenarioArg, [...sets, `dtOverTc=${values[1]}`])];
+  } catch (e) {
+    fail(e);
+  }
+  const path = out ?? `out/${specs[0].name}/delta-ek.csv`;
+  mkdirSync(dirname(path), { recursive: true });
+  const r = deltaEk(specs);
+  writeDeltaEk(path, r);
+  process.stdout.write(JSON.stringify({ scenario: specs[0].name, dt: r.dt, rows: r.rows, relativeCumulative: r.relativeCumulative, status: r.status, out: path }) + '\n');
+  if (r.status !== 'ok') process.exit(3);
 }
 
 function convergenceCommand(scenarioArg: string, sets: string[], stepList: string | undefined, json: boolean): void {

@@ -20,7 +20,7 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
   const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.rigid, out = np.out;
   const pi = pairs.i, pj = pairs.j, count = pairs.count;
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny;
-  const odelta = out.delta, olc = out.lc, oratio = out.ratio;
+  const odelta = out.delta, odepth = out.depth, olc = out.lc, oratio = out.ratio;
   const orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
   let k = out.count; // capacity: reserved for every candidate pair by the narrow phase
   for (let p = 0; p < count; p++) {
@@ -42,6 +42,7 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
     onx[k] = nx;
     ony[k] = ny;
     odelta[k] = delta;
+    odepth[k] = delta;
     const lc = ai < aj ? ai : aj;
     olc[k] = lc;
     oratio[k] = delta / lc;
@@ -94,6 +95,7 @@ export function collideWallDisc(np: NarrowPhase, w: number, kind: number): void 
     out.nx[k] = nx;
     out.ny[k] = ny;
     out.delta[k] = delta;
+    out.depth[k] = delta;
     out.lc[k] = aj;
     out.ratio[k] = delta / aj;
     out.rin[k] = 0;

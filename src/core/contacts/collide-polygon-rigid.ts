@@ -123,7 +123,7 @@ function appendRigid(
   const k = out.count++;
   out.i[k] = i; out.j[k] = j; out.feature[k] = feature; out.law[k] = LINEAR;
   out.nx[k] = nx; out.ny[k] = ny;
-  out.delta[k] = delta; out.lc[k] = lc; out.ratio[k] = delta / lc;
+  out.delta[k] = delta; out.depth[k] = delta; out.lc[k] = lc; out.ratio[k] = delta / lc;
   out.rin[k] = rix * nx + riy * ny; out.rit[k] = -rix * ny + riy * nx;
   out.rjn[k] = rjx * nx + rjy * ny; out.rjt[k] = -rjx * ny + rjy * nx;
   out.cx[k] = np.periodic.wrap(cx); out.cy[k] = cy;

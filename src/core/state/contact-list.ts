@@ -19,7 +19,7 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 export const MAX_BODIES = 2 ** 24;
 
 const F64 = [
-  'nx', 'ny', 'delta', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'fe', 'fn', 'ft',
+  'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'fe', 'fn', 'ft',
   'xi', 'xiEval', 'h0', 'h1', 'h2', 'h3', 'cx', 'cy',
 ] as const;
 type F64Field = (typeof F64)[number];
@@ -51,6 +51,8 @@ export class ContactList {
    * area [m²] for the area law
    */
   delta = new Float64Array(0);
+  /** How far the bodies overlap along n [m]: δ for discs, the overlap polygon's extent along n for the area law */
+  depth = new Float64Array(0);
   /** Characteristic length [m]: the smaller radius for discs; l_c = r_i + r_j for the area law */
   lc = new Float64Array(0);
   /** How deep the overlap is for the bodies' size: δ/min(a_i, a_j), or A/min(A_i, A_j) (health check) */

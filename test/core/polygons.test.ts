@@ -350,3 +350,33 @@ describe('polygons in contact dynamics (rigid contact points, design/integrators
     expect(w.contacts.count).toBeGreaterThan(100);
   });
 });
+
+describe('switching the contact plane live', () => {
+  const h = 0.05, sq: [number, number][] = [[-h, -h], [h, -h], [h, h], [-h, h]];
+  const wedge = () => new World(parseScenario({
+    name: 'plane-wedge', material: { kn: 1e6, en: 0.5, mu: 0.5 }, solver: { integrator: 'gear5', dtOverTc: 0.02, plane: 'axial' },
+    gravity: [0, -9.81], walls: [{ type: 'box', xmin: 0, xmax: 0.24, ymin: 0, ymax: 0.3, openTop: true }],
+    particles: [{ x: 0.05, y: h, vertices: sq }, { x: 0.19, y: h, vertices: sq }, { x: 0.12, y: 0.155, theta: 0.9, vertices: sq }],
+  }));
+  const normalOf = (w: World, i: number, j: number) => {
+    const c = w.contacts;
+    for (let k = 0; k < c.count; k++) if (c.i[k] === i && c.j[k] === j) return Math.atan2(c.ny[k], c.nx[k]);
+    return NaN;
+  };
+
+  it('the new definition starts afresh: its normal is the one the plane probe gives, and the run stays healthy', () => {
+    // a regression: the flip choice of the previous definition was kept by the hysteresis (90° off)
+    const w = wedge();
+    w.selectContact(0, 2);
+    w.step(2000);
+    for (const plane of ['usual', 'literal-signed', 'axial', 'literal-abs'] as const) {
+      w.setParams({ plane });
+      w.step(1);
+      const probe = w.diagnostics().planeAngles[['usual', 'literal-signed', 'literal-abs', 'axial'].indexOf(plane)];
+      const turn = Math.abs(Math.atan2(Math.sin(normalOf(w, 0, 2) - probe), Math.cos(normalOf(w, 0, 2) - probe)));
+      expect(turn, plane).toBeLessThan(0.05);
+      w.step(1000);
+      expect(w.health.status, plane).toBe('ok');
+    }
+  });
+});

@@ -68,7 +68,7 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
     np.crossings.compute(bi, ni, bj, nj);
     const area = clip.area, cx = clip.cx, cy = clip.cy;
     const len0 = Math.sqrt(dx * dx + dy * dy), bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
-    const q = np.previousContact(i, j, 0);
+    const q = np.planeChanged ? -1 : np.previousContact(i, j, 0);
     const choice = planeNormal(np, bx, by, q);
     let nx = np.normal[0], ny = np.normal[1];
     let len = Math.sqrt(nx * nx + ny * ny);

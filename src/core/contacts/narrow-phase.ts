@@ -103,6 +103,7 @@ export class NarrowPhase {
     }
     contactVelocities(out, b, walls);
     carryHistory(out, prev, this.index);
+    this.planeChanged = false;
   }
 
   /** Scratch: the normal a plane definition found, and the axial anisotropy ρ */
@@ -111,6 +112,11 @@ export class NarrowPhase {
   /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
   plane = AXIAL;
   hysteresis = 0;
+  /**
+   * The plane definition changed since last step: last step's normals and flip choices belong to another
+   * definition, so polygon contacts start afresh (as new ones) for one search
+   */
+  planeChanged = false;
 
   /** Index of the key (i, j, feature) in last step's contacts, or −1 (a new contact). */
   previousContact(i: number, j: number, feature: number): number {

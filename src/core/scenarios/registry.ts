@@ -13,7 +13,7 @@ import { heap } from './builtins/heap';
 import { incline } from './builtins/incline';
 import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
-import { shearCell } from './builtins/shear-cell';
+import { shearCell, shearCellFast } from './builtins/shear-cell';
 import { polygonPile } from './builtins/polygon-pile';
 import { squareIncline } from './builtins/square-incline';
 import { twoDisc } from './builtins/two-disc';
@@ -39,6 +39,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'polygon-pile': polygonPile,
   'two-polygon': twoPolygon,
   'shear-cell': shearCell,
+  'shear-cell-fast': shearCellFast,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

@@ -393,6 +393,7 @@ export class World implements ImpulseDriver {
       this.tangentialCtx.slotsValid = false;
     }
     if (changed('pistonMass')) this.walls.setPistonMass(this.params.pistonMass);
+    if (changed('plane')) this.narrow.planeChanged = true;
     if (changed('rotation')) {
       this.bodies.updateInverseMasses(this.params.rotation);
       if (!this.params.rotation) {

@@ -13,25 +13,34 @@ import type { ScenarioInput } from '../schema';
 
 const r = 0.005, spacing = 0.01, nx = 16, rows = 16, width = nx * spacing;
 const layerY = (k: number) => k * spacing * (Math.sqrt(3) / 2);
-const H = layerY(rows + 1), gammaDot = 1.25e-5, v = (gammaDot * H) / 2;
+const H = layerY(rows + 1);
 const layer = (k: number, vx: number, seed: number) => ({
   type: 'lattice' as const, lattice: 'square' as const, origin: [spacing / 2 + (k % 2 ? spacing / 2 : 0), layerY(k)] as [number, number],
   nx, ny: 1, spacing, r: 1.2 * r, radiusJitter: 0.33, seed, shape: 'polygon' as const, sides: [5, 8] as [number, number],
   prescribed: true, lockRotation: true, vx,
 });
 
-export const shearCell: ScenarioInput = {
-  name: 'shear-cell',
-  title: 'Shear cell of 256 polygons (paper 000 Fig. 3)',
-  description: 'Polygons between two rough boundary layers sliding in opposite directions, periodic in x. With μ = 0 the kinetic energy does not depend on Δt; with friction (μ = 0.5) the Cundall spring makes it depend strongly on Δt (paper 000 Fig. 3).',
-  paperRef: 'paper 000 §3, Figs. 2–3; design/experiments.md E2',
-  material: { kn: 400, ktOverKn: 1 / 3, en: 0.9875, tangentialDamping: 'ratio', nuTOverNuN: 1 / 3, mu: 0.5, capMode: 'elastic', density: 25 },
-  solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 13 / 2500, plane: 'usual' },
-  domain: { periodicX: [0, width] },
-  generators: [
-    layer(0, -v, 101),
-    { type: 'lattice', lattice: 'hex', origin: [spacing / 2, layerY(1)], nx, ny: rows, spacing, r: 1.2 * r, radiusJitter: 0.33, seed: 102, shape: 'polygon', sides: [5, 8] },
-    layer(rows + 1, v, 103),
-  ],
-  run: { durationOverTc: 200, outputEvery: 50 },
-};
+/** The cell sheared at rate γ̇ [1/s]: the layers slide at ±γ̇H/2. */
+function shearCellAt(name: string, title: string, gammaDot: number, note: string): ScenarioInput {
+  const v = (gammaDot * H) / 2;
+  return {
+    name,
+    title,
+    description: `Polygons between two rough boundary layers sliding in opposite directions, periodic in x. With μ = 0 the kinetic energy does not depend on Δt; with friction (μ = 0.5) the Cundall spring makes it depend on Δt (paper 000 Fig. 3).${note}`,
+    paperRef: 'paper 000 §3, Figs. 2–3; design/experiments.md E2',
+    material: { kn: 400, ktOverKn: 1 / 3, en: 0.9875, tangentialDamping: 'ratio', nuTOverNuN: 1 / 3, mu: 0.5, capMode: 'elastic', density: 25 },
+    solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 13 / 2500, plane: 'usual' },
+    domain: { periodicX: [0, width] },
+    generators: [
+      layer(0, -v, 101),
+      { type: 'lattice', lattice: 'hex', origin: [spacing / 2, layerY(1)], nx, ny: rows, spacing, r: 1.2 * r, radiusJitter: 0.33, seed: 102, shape: 'polygon', sides: [5, 8] },
+      layer(rows + 1, v, 103),
+    ],
+    run: { durationOverTc: 200, outputEvery: 50 },
+  };
+}
+
+export const shearCell = shearCellAt('shear-cell', 'Shear cell of 256 polygons (paper 000 Fig. 3)', 1.25e-5, '');
+/** The labelled deviation of design/experiments.md E2: 100 times the paper's rate, so the layers move visibly. */
+export const shearCellFast = shearCellAt('shear-cell-fast', 'Shear cell, 100× the paper\'s shear rate', 1.25e-3,
+  ' Sheared 100 times faster than in paper 000 (a deviation, for watching the flow).');

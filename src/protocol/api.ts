@@ -5,7 +5,7 @@
 import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { Diagnostics, Health, TimeScales } from '../core/sim/world-types';
-import type { LiveParams, TangentialId } from '../core/sim/params';
+import type { LiveParams, PlaneId, TangentialId } from '../core/sim/params';
 
 export interface ScenarioInfo {
   name: string;
@@ -82,8 +82,17 @@ export const SERIES_COLUMNS = [
   // the position chart: index of the tracked particle (NaN: none), its x and y [m], the first piston's
   // position along its inward normal [m] (NaN: no piston)
   'tracked', 'trackX', 'trackY', 'piston',
+  // the contact-plane chart (design/contact-plane.md §6): the selected polygon pair's normal angle [rad]
+  // under each plane definition (PLANE_COLUMN below; the active one's is also `angle`) and its number of
+  // boundary crossings; NaN when the selection is not a polygon pair in contact
+  'planeUsual', 'planeLiteralSigned', 'planeLiteralAbs', 'planeAxial', 'crossings',
 ] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
+
+/** The series column of each contact-plane definition's angle (Diagnostics.planeAngles, PLANE_IDS order). */
+export const PLANE_COLUMN: Record<PlaneId, SeriesColumn> = {
+  usual: 'planeUsual', 'literal-signed': 'planeLiteralSigned', 'literal-abs': 'planeLiteralAbs', axial: 'planeAxial',
+};
 
 export interface SeriesChunk {
   /** Epoch of the history these rows continue; it changes on scenario load and on restore */

@@ -7,6 +7,7 @@ import './style.css';
 import type { LiveParams, ParamName } from '../core/sim/params';
 import type { LoadResult, Checked, SimStatus, ScenarioInfo } from '../protocol/api';
 import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
+import { DISC_VIEW } from './charts/angle-chart';
 import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './charts/position-chart';
 import { SeriesStore } from './charts/series-store';
@@ -134,6 +135,11 @@ async function main(): Promise<void> {
     void convergence.refresh();
   }
 
+  /** The angle chart's main line is the plane definition in force (design/contact-plane.md §6). */
+  function showPlane(): void {
+    angleChart.setPlaneView({ polygons: status?.polygons ?? false, plane: status?.params?.plane ?? DISC_VIEW.plane });
+  }
+
   function applyUi(patch: Partial<UiState>): void {
     Object.assign(ui, patch);
     scene.colorMode = ui.color === 'contacts' ? COLOR_CONTACTS : ui.color === 'none' ? COLOR_NONE : COLOR_SPEED;
@@ -230,6 +236,7 @@ async function main(): Promise<void> {
     controls.showRejection('');
     if (status) status.params = r.value;
     showParams(r.value);
+    showPlane();
     updateUrl();
   }
 
@@ -359,6 +366,7 @@ async function main(): Promise<void> {
       const [chunk, s] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus()]);
       store.ingest(chunk);
       status = s;
+      showPlane();
       positionChart.setKind(positionChartKind(s));
       positionChart.setParticle(s.tracked);
       if (s.tracked >= 0) positionChart.setCoordinates(movingCoordinates(store, store.windowStart(positionChart.windowRows), store.length, s.tracked));
@@ -402,7 +410,7 @@ async function main(): Promise<void> {
       if (key !== shownParamsKey) { showParams(s.params); updateUrl(); }
     }
     controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt);
-    controls.setScene(s.hasPiston, s.schedule);
+    controls.setScene(s.hasPiston, s.polygons, s.schedule);
     scene.selection = s.selection;
     divBox.hidden = !diverged;
     if (diverged) {

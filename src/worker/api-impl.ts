@@ -3,7 +3,7 @@
  * the series ring and frame packing. All physics happens in the core; this file only schedules it.
  */
 import * as Comlink from 'comlink';
-import { SERIES_COLUMNS } from '../protocol/api';
+import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
 import { SHAPE_POLYGON } from '../protocol/frame';
 import type {
   Checked, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
@@ -13,7 +13,7 @@ import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
   ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, outputEvery, ParameterSchedule, parseScenario, plannedSteps,
-  solverDescriptions, TANGENTIAL_IDS, type WorldLike,
+  PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
 import { ladderSpec } from './ladder-spec';
 import { packFrame } from './frame-pack';
@@ -30,6 +30,11 @@ const MAX_DIAG_SHARE = 0.03;
 /** A divergence replay goes at most this far past the step that diverged first. */
 const REPLAY_EXTRA_STEPS = 1000;
 const OK_HEALTH: Health = { status: 'ok', message: '', step: 0, t: 0 };
+/** Index of a column in a series row */
+const COLUMN = (name: SeriesColumn): number => SERIES_COLUMNS.indexOf(name);
+/** Row indices of the plane definitions' angles, in PLANE_IDS order (= Diagnostics.planeAngles) */
+const PLANE_ROW = PLANE_IDS.map((id) => COLUMN(PLANE_COLUMN[id]));
+const CROSSINGS_ROW = COLUMN('crossings');
 
 export class SimWorker implements SimApi {
   private world: WorldLike | null = null;
@@ -482,6 +487,9 @@ export class SimWorker implements SimApi {
     r[9] = tracked >= 0 ? b.x[tracked] : NaN;
     r[10] = tracked >= 0 ? b.y[tracked] : NaN;
     r[11] = d.pistonPosition;
+    // the contact-plane chart (design/contact-plane.md §6): every definition's angle and the crossings
+    for (let p = 0; p < PLANE_ROW.length; p++) r[PLANE_ROW[p]] = p < d.planeAngles.length ? d.planeAngles[p] : NaN;
+    r[CROSSINGS_ROW] = d.crossings;
     this.ring.push(r);
   }
 

@@ -79,6 +79,8 @@ export function combinationProblem(p: LiveParams, polygons: boolean): string | n
   return core.combinationProblem(p, polygons);
 }
 export const TANGENTIAL_IDS = core.TANGENTIAL_IDS;
+/** The contact-plane definitions in the order of Diagnostics.planeAngles (design/contact-plane.md §6). */
+export { PLANE_IDS } from '../core/sim/params';
 export function runConvergence(spec: ScenarioSpec): LadderResult {
   return core.runConvergence(spec);
 }

@@ -76,3 +76,15 @@ export function linearTickLabels(splits: number[]): string[] {
   const dec = inc > 0 ? Math.min(12, Math.max(0, Math.ceil(-Math.log10(inc) - 1e-9))) : 3;
   return splits.map((v) => v.toFixed(dec));
 }
+
+/**
+ * A count axis (the contact-plane chart's boundary crossings, design/contact-plane.md §6): from 0 to one
+ * above the largest count, at least [0, 2]; no data (or nothing finite) gets [0, 2].
+ */
+export function countRange(max: number | null): [number, number] {
+  const hi = max !== null && Number.isFinite(max) && max > 0 ? Math.min(max, 1e9) : 0;
+  return [0, Math.max(2, Math.ceil(hi) + 1)];
+}
+
+/** Whole-number tick steps for a count axis. */
+export const COUNT_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];

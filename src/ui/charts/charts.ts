@@ -1,13 +1,14 @@
 /**
  * Live uPlot charts fed from the SeriesStore: Ek(t) (total, translational, rotational; linear or
- * log y), the selected contact's plane angle, and the position chart (the tracked particle's x and y,
- * or the piston's position). They show a scrolling window of the newest rows; the store keeps the
- * full history for export. The same functions build chart data and CSV rows, so an exported CSV's
- * rows are exactly the chart's points.
+ * log y), the selected contact's plane angle (angle-chart.ts), and the position chart (the tracked
+ * particle's x and y, or the piston's position). They show a scrolling window of the newest rows; the
+ * store keeps the full history for export. The same functions build chart data and CSV rows, so an
+ * exported CSV's rows are exactly the chart's points.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { decadeLabel, decadeSplits, linearRange, linearTickLabels, logRange } from './axis-range';
+import { ANGLE_COLUMNS, angleLayout, DISC_VIEW, samePlaneView, type PlaneView } from './angle-chart';
+import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line } from './chart-style';
 import type { SeriesStore } from './series-store';
 
 /** 'particle' and 'piston' are the two faces of the position chart; 'position' is its CSV (all columns). */
@@ -20,7 +21,7 @@ const col = (name: keyof Cols) => (cols: Cols, k: number) => cols[name][k];
 /** Columns of each chart (the first is x = t) and of each CSV: header and value at row k. */
 export const CHART_COLUMNS: Record<CsvKind, { header: string[]; get: ((cols: Cols, k: number) => number)[] }> = {
   ek: { header: ['t_s', 'Ek_J', 'EkTrans_J', 'EkRot_J'], get: [col('t'), col('ek'), col('ekTrans'), col('ekRot')] },
-  angle: { header: ['t_s', 'planeAngle_deg'], get: [col('t'), (c, k) => (c.angle[k] * 180) / Math.PI] },
+  angle: ANGLE_COLUMNS,
   particle: { header: ['t_s', 'x_m', 'y_m'], get: [col('t'), col('trackX'), col('trackY')] },
   piston: { header: ['t_s', 'pistonPosition_m'], get: [col('t'), col('piston')] },
   position: {
@@ -83,54 +84,19 @@ export function buildCsv(store: SeriesStore, kind: CsvKind): string {
   return lines.join('\n') + '\n';
 }
 
-const AXIS = { stroke: '#c9d3e3', grid: { stroke: 'rgba(255,255,255,0.08)' }, ticks: { stroke: 'rgba(255,255,255,0.2)' }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
-
-function fmt(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  return a !== 0 && (a < 1e-3 || a >= 1e4) ? v.toExponential(3) : v.toPrecision(4);
-}
-
-/** Axis width that fits its longest tick label (13 px font) plus the axis title. */
-function labelWidth(_u: uPlot, values: string[] | null): number {
-  const chars = values && values.length ? Math.max(...values.map((v) => (v ?? '').length)) : 4;
-  return 34 + 7.6 * chars;
-}
-
-/** Linear axes: a finite, non-flat range and ticks that never repeat a label. */
-const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
-const LINEAR_AXIS = { values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth };
-/** Log axes: whole decades, labelled at the decades only (uPlot's own log splits are never called). */
-const LOG_SCALE = { distr: 3, range: (_u: uPlot, min: number | null, max: number | null) => logRange(min, max) };
-const LOG_AXIS = {
-  splits: (_u: uPlot, _axis: number, min: number, max: number) => decadeSplits(min, max),
-  // uPlot's log filter hands null for decades it leaves unlabelled where they would crowd
-  values: (_u: uPlot, splits: (number | null)[]) => splits.map((v) => (v === null ? '' : decadeLabel(v))),
-  size: 78,
-};
-
 /** Which coordinates of the tracked particle the position chart draws. */
 export type Coordinates = 'x' | 'y' | 'xy';
 
 /** uPlot scales, axes and series of each chart. */
-function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates): Pick<uPlot.Options, 'scales' | 'axes' | 'series'> {
-  const tAxis = { ...AXIS, label: 't [s]', labelSize: 22 };
-  const tSeries = { label: 't', value: (_u: uPlot, v: number | null) => fmt(v) };
-  const line = (label: string, stroke: string, width: number, scale = 'y') => ({ label, stroke, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) });
+function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates, plane: PlaneView): Pick<uPlot.Options, 'scales' | 'axes' | 'series'> {
   if (kind === 'ek') {
     return {
       scales: { x: { time: false }, y: logY ? LOG_SCALE : LINEAR_SCALE },
-      axes: [tAxis, { ...AXIS, ...(logY ? LOG_AXIS : LINEAR_AXIS), label: 'Ek [J]', labelSize: 22 }],
-      series: [tSeries, line('Ek', '#ffd166', 2.5), line('trans', '#4cc9f0', 1.5), line('rot', '#f72585', 1.5)],
+      axes: [T_AXIS, { ...AXIS, ...(logY ? LOG_AXIS : LINEAR_AXIS), label: 'Ek [J]', labelSize: 22 }],
+      series: [T_SERIES, line('Ek', '#ffd166', 2.5), line('trans', '#4cc9f0', 1.5), line('rot', '#f72585', 1.5)],
     };
   }
-  if (kind === 'angle') {
-    return {
-      scales: { x: { time: false }, y: LINEAR_SCALE },
-      axes: [tAxis, { ...AXIS, ...LINEAR_AXIS, label: 'contact-plane angle [°]', labelSize: 22 }],
-      series: [tSeries, line('angle', '#90e0ef', 2.5)],
-    };
-  }
+  if (kind === 'angle') return angleLayout(plane);
   if (kind === 'particle') {
     // x on the left axis, y on the right one, each auto-scaled; a coordinate that never moves
     // (a locked one, e.g. y in the cd-chain) is left out so the one that moves fills the chart
@@ -138,22 +104,25 @@ function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates): Pick<u
     return {
       scales: { x: { time: false }, y: LINEAR_SCALE, y2: LINEAR_SCALE },
       axes: [
-        tAxis,
+        T_AXIS,
         { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: 'x [m]', labelSize: 22, stroke: '#80ed99', show: showX },
         { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: '#ff9f68', show: showY, grid: { show: !showX } },
       ],
-      series: [tSeries, { ...line('x', '#80ed99', 2.5, 'y'), show: showX }, { ...line('y', '#ff9f68', 2, 'y2'), show: showY }],
+      series: [T_SERIES, { ...line('x', '#80ed99', 2.5, 'y'), show: showX }, { ...line('y', '#ff9f68', 2, 'y2'), show: showY }],
     };
   }
   return {
     scales: { x: { time: false }, y: LINEAR_SCALE },
-    axes: [tAxis, { ...AXIS, ...LINEAR_AXIS, label: 'position [m]', labelSize: 22 }],
-    series: [tSeries, line('piston', '#c77dff', 2.5)],
+    axes: [T_AXIS, { ...AXIS, ...LINEAR_AXIS, label: 'position [m]', labelSize: 22 }],
+    series: [T_SERIES, line('piston', '#c77dff', 2.5)],
   };
 }
 
 export class LiveChart {
   private plot: uPlot | null = null;
+  /** resizes the plot when its host or its legend changes size (a long legend wraps to more lines) */
+  private readonly observer = new ResizeObserver(() => this.resize());
+  private legendEl: HTMLElement | null = null;
   private lastVersion = -1;
   private lastWindow = -1;
   logY = false;
@@ -163,6 +132,8 @@ export class LiveChart {
   private particle = -1;
   /** position chart: the coordinates drawn */
   private coords: Coordinates = 'xy';
+  /** angle chart: polygons or not, and the plane definition drawn as the main line */
+  private planeView: PlaneView = DISC_VIEW;
   /** the y axis' tick labels as last drawn */
   yTicks: string[] = [];
   /** the series drawn (label and colour), for the exported picture's legend */
@@ -172,7 +143,7 @@ export class LiveChart {
 
   constructor(private readonly host: HTMLElement, private chartKind: ChartKind, private readonly store: SeriesStore) {
     this.create();
-    new ResizeObserver(() => this.resize()).observe(host);
+    this.observer.observe(host);
   }
 
   get canvas(): HTMLCanvasElement | null {
@@ -202,6 +173,13 @@ export class LiveChart {
     return this.coords;
   }
 
+  /** Angle chart: the scene's kind and the active plane definition (the main line; the others are ghosts). */
+  setPlaneView(view: PlaneView): void {
+    if (samePlaneView(view, this.planeView)) return;
+    this.planeView = { ...view };
+    if (this.kind === 'angle') this.create();
+  }
+
   /** Position chart: draws only the rows recorded while particle i was tracked. */
   setParticle(i: number): void {
     if (i === this.particle) return;
@@ -216,8 +194,10 @@ export class LiveChart {
     this.create();
   }
 
+  /** The plot's size: the host less the legend under it (a long legend may take two lines). */
   private size(): { width: number; height: number } {
-    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - 70) };
+    const legend = this.plot?.root.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
+    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - Math.max(70, legend + 16)) };
   }
 
   private resize(): void {
@@ -226,7 +206,7 @@ export class LiveChart {
 
   private create(): void {
     if (this.plot) this.plot.destroy();
-    const layout = plotLayout(this.kind, this.logY, this.coords);
+    const layout = plotLayout(this.kind, this.logY, this.coords, this.planeView);
     this.legend = (layout.series ?? []).slice(1)
       .filter((ser) => ser.show !== false)
       .map((ser) => ({ label: String(ser.label ?? ''), color: typeof ser.stroke === 'string' ? ser.stroke : '#e8eef8' }));
@@ -247,7 +227,12 @@ export class LiveChart {
       cursor: { drag: { x: false, y: false } },
     };
     const empty = CHART_COLUMNS[this.kind].header.map(() => []);
-    this.plot = new uPlot(opts, (this.data.length ? this.data : empty) as uPlot.AlignedData, this.host);
+    const data = this.data.length === empty.length ? this.data : empty;
+    this.plot = new uPlot(opts, data as uPlot.AlignedData, this.host);
+    // the legend's height is known once it is laid out: the observer then fits the plot above it
+    if (this.legendEl) this.observer.unobserve(this.legendEl);
+    this.legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');
+    if (this.legendEl) this.observer.observe(this.legendEl);
     this.lastVersion = -1;
     this.update();
   }

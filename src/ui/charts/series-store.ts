@@ -1,13 +1,19 @@
 /**
  * Full history of the recorded diagnostics on the page (for export), columnar, preallocated so the
  * heap stays flat. When full, it keeps every other row (the history gets coarser, never truncated
- * at the start), so a long run still exports from t = 0 to now.
+ * at the start), so a long run still exports from t = 0 to now. Besides the worker's columns it keeps
+ * the contact-plane chart's, derived from them row by row as rows arrive (plane-columns.ts).
  */
 import { SERIES_COLUMNS, type SeriesChunk, type SeriesColumn } from '../../protocol/api';
+import { PLANE_DERIVED_COLUMNS, PlaneColumns, type PlaneDerivedColumn } from './plane-columns';
+
+export type StoreColumn = SeriesColumn | PlaneDerivedColumn;
+const STORE_COLUMNS: readonly StoreColumn[] = [...SERIES_COLUMNS, ...PLANE_DERIVED_COLUMNS];
 
 export class SeriesStore {
   readonly capacity: number;
-  readonly cols: Record<SeriesColumn, Float64Array>;
+  readonly cols: Record<StoreColumn, Float64Array>;
+  private readonly plane = new PlaneColumns();
   length = 0;
   epoch = -1;
   nextSeq = 0;
@@ -18,12 +24,13 @@ export class SeriesStore {
 
   constructor(capacity = 1 << 17) {
     this.capacity = capacity;
-    this.cols = {} as Record<SeriesColumn, Float64Array>;
-    for (const c of SERIES_COLUMNS) this.cols[c] = new Float64Array(capacity);
+    this.cols = {} as Record<StoreColumn, Float64Array>;
+    for (const c of STORE_COLUMNS) this.cols[c] = new Float64Array(capacity);
   }
 
   clear(): void {
     this.length = 0;
+    this.plane.rewind(this.cols, 0);
     this.version++;
   }
 
@@ -33,6 +40,7 @@ export class SeriesStore {
     let n = this.length;
     while (n > 0 && !(t[n - 1] <= tBack)) n--;
     this.length = n;
+    this.plane.rewind(this.cols, n);
     this.version++;
   }
 
@@ -49,6 +57,7 @@ export class SeriesStore {
       // the worker's rows are in time order; a row that goes back in time starts over (defensive)
       if (this.length > 0 && !(chunk.cols.t[k] >= this.cols.t[this.length - 1])) this.truncateAfter(chunk.cols.t[k]);
       for (const c of SERIES_COLUMNS) this.cols[c][this.length] = chunk.cols[c][k];
+      this.plane.derive(this.cols, this.length);
       this.length++;
     }
     if (rows) this.version++;
@@ -56,7 +65,9 @@ export class SeriesStore {
 
   private decimate(): void {
     const half = Math.floor(this.length / 2);
-    for (const c of SERIES_COLUMNS) {
+    // the derived columns too (a jump marker on a dropped row goes with it); their derivation goes on
+    // from the last row received, kept or not
+    for (const c of STORE_COLUMNS) {
       const a = this.cols[c];
       for (let k = 0; k < half; k++) a[k] = a[2 * k];
     }

@@ -94,6 +94,8 @@ export class Controls {
   private readonly cdFolder: GUI;
   /** piston force and mass: shown only when the scene has a piston */
   private readonly pistonFolder: GUI;
+  /** the contact-plane definition and its hysteresis: shown only when the scene has polygons */
+  private readonly planeFolder: GUI;
   private readonly scheduleNote: HTMLElement;
   private readonly materialNote: HTMLElement;
   private contactDynamics = false;
@@ -144,6 +146,16 @@ export class Controls {
     this.bool(solver, 'rotation');
     m.convergence = () => h.convergence();
     tag(solver.add(m, 'convergence').name('Convergence…'), 'convergence');
+
+    // --- the contact plane of polygon contacts (design/contact-plane.md §4, §6): the definition (a dropdown)
+    // and the flip hysteresis (a slider), with the solver; shown only in a polygon scene ---
+    this.planeFolder = solver.addFolder('Contact plane (polygons)');
+    this.planeFolder.domElement.setAttribute('data-testid', 'gui-plane-folder');
+    noteIn(this.planeFolder, 'plane-note').textContent =
+      'The plane chart draws the chosen definition as its thick line and the others thin (design/contact-plane.md §6).';
+    this.choice(this.planeFolder, 'plane');
+    this.linear(this.planeFolder, 'planeHysteresis', 0.5);
+    this.planeFolder.hide();
 
     // --- contact dynamics (shown only while it is the solver) and the piston (only with one) ---
     this.cdFolder = gui.addFolder('Contact dynamics');
@@ -449,9 +461,13 @@ export class Controls {
     }
   }
 
-  /** The piston folder for scenes with a piston, with the scenario's scheduled changes. */
-  setScene(hasPiston: boolean, schedule: ScheduledChange[]): void {
+  /**
+   * The piston folder for scenes with a piston, with the scenario's scheduled changes; the contact-plane
+   * folder for scenes with polygons.
+   */
+  setScene(hasPiston: boolean, polygons: boolean, schedule: ScheduledChange[]): void {
     if (this.pistonFolder._hidden === hasPiston) this.pistonFolder.show(hasPiston);
+    if (this.planeFolder._hidden === polygons) this.planeFolder.show(polygons);
     const text = scheduleText(schedule);
     if (this.scheduleNote.textContent !== text) this.scheduleNote.textContent = text;
     this.scheduleNote.hidden = text === '';

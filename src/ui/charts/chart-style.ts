@@ -1,0 +1,41 @@
+/**
+ * What the live uPlot charts share: axis colours and fonts, value formatting, and the scales and axes
+ * whose ranges and ticks come from axis-range.ts (finite, never degenerate, so nothing can freeze).
+ */
+import type uPlot from 'uplot';
+import { decadeLabel, decadeSplits, linearRange, linearTickLabels, logRange } from './axis-range';
+
+export const AXIS = { stroke: '#c9d3e3', grid: { stroke: 'rgba(255,255,255,0.08)' }, ticks: { stroke: 'rgba(255,255,255,0.2)' }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
+
+export function fmt(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  const a = Math.abs(v);
+  return a !== 0 && (a < 1e-3 || a >= 1e4) ? v.toExponential(3) : v.toPrecision(4);
+}
+
+/** Axis width that fits its longest tick label (13 px font) plus the axis title. */
+export function labelWidth(_u: uPlot, values: string[] | null): number {
+  const chars = values && values.length ? Math.max(...values.map((v) => (v ?? '').length)) : 4;
+  return 34 + 7.6 * chars;
+}
+
+/** Linear axes: a finite, non-flat range and ticks that never repeat a label. */
+export const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
+export const LINEAR_AXIS = { values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth };
+/** Log axes: whole decades, labelled at the decades only (uPlot's own log splits are never called). */
+export const LOG_SCALE = { distr: 3, range: (_u: uPlot, min: number | null, max: number | null) => logRange(min, max) };
+export const LOG_AXIS = {
+  splits: (_u: uPlot, _axis: number, min: number, max: number) => decadeSplits(min, max),
+  // uPlot's log filter hands null for decades it leaves unlabelled where they would crowd
+  values: (_u: uPlot, splits: (number | null)[]) => splits.map((v) => (v === null ? '' : decadeLabel(v))),
+  size: 78,
+};
+
+/** The time axis and series every chart has first. */
+export const T_AXIS = { ...AXIS, label: 't [s]', labelSize: 22 };
+export const T_SERIES = { label: 't', value: (_u: uPlot, v: number | null) => fmt(v) };
+
+/** A line series on scale `scale`. */
+export function line(label: string, stroke: string, width: number, scale = 'y'): uPlot.Series {
+  return { label, stroke, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) };
+}

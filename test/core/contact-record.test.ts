@@ -9,6 +9,7 @@ import { WallSet } from '../../src/core/boundaries/walls';
 import { contactVelocities } from '../../src/core/contacts/contact-velocity';
 import { scatterForces } from '../../src/core/contacts/scatter-forces';
 import { CD_HISTORY } from '../../src/core/integrators/contact-dynamics';
+import { dashpots } from '../../src/core/laws/dashpot';
 import { materialCoefficients } from '../../src/core/laws/material';
 import { CONTACT_LAWS } from '../../src/core/laws/registry';
 import { BodyState } from '../../src/core/state/body-state';
@@ -85,6 +86,7 @@ describe('contact-law registry', () => {
         }
         const c = new ContactList(1);
         c.count = 1; c.law[0] = law.index; c.delta[0] = d; c.lc[0] = lc; c.mr[0] = 0.05; c.un[0] = -0.3;
+        dashpots(c, m);
         for (const other of CONTACT_LAWS) other.normalForces(c, m); // only its own law acts on the contact
         expect(c.fe[0]).toBe(law.elasticForce(d, lc, m));
         expect(c.fn[0]).toBeCloseTo(c.fe[0] + c.gn[0] * 0.3, 9);

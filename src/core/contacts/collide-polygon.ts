@@ -126,15 +126,15 @@ function appendAreaContact(
   out.i[k] = i; out.j[k] = j; out.feature[k] = 0; out.law[k] = AREA;
   out.nx[k] = nx; out.ny[k] = ny;
   out.delta[k] = area; out.lc[k] = lc; out.ratio[k] = ratio;
-  // the overlap polygon's extent along n (the energy budget's depth)
+  // the overlap's mean depth: its area over its extent along t (a sliver of chord L and depth δ gives δ)
   const v = np.clipper.vertices;
   let lo = Infinity, hi = -Infinity;
   for (let q = 0; q < np.clipper.count; q++) {
-    const s = v[2 * q] * nx + v[2 * q + 1] * ny;
+    const s = -v[2 * q] * ny + v[2 * q + 1] * nx;
     if (s < lo) lo = s;
     if (s > hi) hi = s;
   }
-  out.depth[k] = hi - lo;
+  out.depth[k] = hi > lo ? area / (hi - lo) : 0;
   // contact frame: r = (r·n) n + (r·t) t with t = (−n_y, n_x)
   out.rin[k] = rix * nx + riy * ny; out.rit[k] = -rix * ny + riy * nx;
   out.rjn[k] = rjx * nx + rjy * ny; out.rjt[k] = -rjx * ny + rjy * nx;

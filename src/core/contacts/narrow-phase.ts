@@ -75,7 +75,8 @@ export class NarrowPhase {
   rigid = false;
   /** Scratch of the rigid polygon collider: largest separation and its face, for each body */
   readonly separation = new Float64Array(4);
-  private readonly index = new ContactHistoryIndex();
+  /** The keys of last step's contacts (built at the start of every search) */
+  readonly index = new ContactHistoryIndex();
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
   private readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());
   private readonly present = new Uint8Array(SHAPE_KINDS);

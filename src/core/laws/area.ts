@@ -2,9 +2,9 @@
  * The area law for convex polygons (paper 000 Eqs. 4–5; design/contact-laws.md §5): the elastic normal
  * force is proportional to the overlap area A,
  *   f_n = k_n A / l_c − γ_n u_n ,   l_c = r_i + r_j ,  r_k = √(A_k/π)   (a wall: l_c = r_j)
- * acting along the contact-plane normal at the overlap centroid. The dashpot is the linear law's, from ε_n
- * with the contact's reduced mass (nominal t_c, paper 000 Eq. 10): the area law is not linear in any depth,
- * so ε_n and t_c are nominal for polygons. The Coulomb cap's critical force is k_n A/l_c (paper 000's
+ * acting along the contact-plane normal at the overlap centroid. The dashpot γ_n (laws/dashpot.ts) is the
+ * discs', from ε_n with the contact's reduced mass (nominal t_c, paper 000 Eq. 10): the area law is not
+ * linear in any depth, so ε_n and t_c are nominal for polygons. The Coulomb cap's critical force is k_n A/l_c (paper 000's
  * extreme spring values ±μ k_n A/(k_t l_c)). There is no closed-form elastic energy. No history.
  */
 import type { ContactList } from '../state/contact-list';
@@ -21,15 +21,11 @@ export const areaLaw: ContactLaw = {
 
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     let power = 0;
-    const law = c.law, area = c.delta, lc = c.lc, un = c.un, mr = c.mr, gn = c.gn, gt = c.gt, fe = c.fe, fn = c.fn;
-    const kn = m.kn, kt = m.kt, zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT;
-    const fromRatio = m.gtFromRatio, ratio = m.gtRatio, clamp = m.clampNormal;
+    const law = c.law, area = c.delta, lc = c.lc, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn;
+    const kn = m.kn, clamp = m.clampNormal;
     for (let k = 0; k < c.count; k++) {
       if (law[k] !== AREA) continue;
-      const sm = Math.sqrt(mr[k]);
-      const g = zn2 * sm * Math.sqrt(kn);
-      gn[k] = g;
-      gt[k] = fromRatio ? ratio * g : zt2 * sm * Math.sqrt(kt);
+      const g = gn[k];
       const e = (kn * area[k]) / lc[k];
       fe[k] = e;
       const f = e - g * un[k];

@@ -21,9 +21,9 @@ export interface ContactLaw {
   /** History slots the law keeps per contact (none for an elastic law without memory) */
   history: readonly HistorySlot[];
   /**
-   * Batched: from delta, lc, un, mr writes gn, gt (dashpots), fe (elastic part: the critical force of the
-   * 'elastic' Coulomb cap) and fn for every contact whose `law` is this law's index. Returns the power the
-   * normal dashpots dissipate [W].
+   * Batched: from delta, lc, un and the dashpot gn (laws/dashpot.ts, run first) writes fe (elastic part: the
+   * critical force of the 'elastic' Coulomb cap) and fn for every contact whose `law` is this law's index.
+   * Returns the power the normal dashpots dissipate [W].
    */
   normalForces(c: ContactList, m: MaterialCoefficients): number;
   /** Elastic normal force at overlap measure δ and characteristic length l_c [N] */

@@ -1,8 +1,7 @@
 /**
  * Linear spring–dashpot on the overlap depth — the reference contact law
  * (design/contact-laws.md §3–4; paper 002 Eq. 8, paper 000 Eqs. 2–5 for the form):
- *   f_n = k_n δ − γ_n u_n         (u_n < 0 while approaching)
- *   γ_n = 2 ζ_n √(m_r k_n),  ζ_n from ε_n;  γ_t = (ν_t/ν_n) γ_n  or  2 ζ_t √(m_r k_t)
+ *   f_n = k_n δ − γ_n u_n         (u_n < 0 while approaching; γ_n from laws/dashpot.ts)
  *   U_n = ½ k_n δ²
  * With `clampNormal` the force is max(f_n, 0) (LAMMPS limit_damping). No history.
  */
@@ -21,15 +20,11 @@ export const linearLaw: ContactLaw = {
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     const n = c.count;
     let power = 0;
-    const law = c.law, delta = c.delta, un = c.un, mr = c.mr, gn = c.gn, gt = c.gt, fe = c.fe, fn = c.fn;
-    const kn = m.kn, kt = m.kt, zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT;
-    const fromRatio = m.gtFromRatio, ratio = m.gtRatio, clamp = m.clampNormal;
+    const law = c.law, delta = c.delta, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn;
+    const kn = m.kn, clamp = m.clampNormal;
     for (let k = 0; k < n; k++) {
       if (law[k] !== LINEAR) continue;
-      const sm = Math.sqrt(mr[k]);
-      const g = zn2 * sm * Math.sqrt(kn);
-      gn[k] = g;
-      gt[k] = fromRatio ? ratio * g : zt2 * sm * Math.sqrt(kt);
+      const g = gn[k];
       const e = kn * delta[k];
       fe[k] = e;
       const f = e - g * un[k];

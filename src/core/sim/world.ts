@@ -21,6 +21,7 @@ import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
+import { dashpots } from '../laws/dashpot';
 import { LINEAR } from '../laws/law-ids';
 import { CONTACT_LAWS } from '../laws/registry';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
@@ -128,7 +129,7 @@ export class World implements ImpulseDriver {
     this.tangentialCtx = {
       bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
       markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
-      law: CONTACT_LAWS[LINEAR], previous: this.previous,
+      law: CONTACT_LAWS[LINEAR], previous: this.previous, previousIndex: this.narrow.index,
     };
     let rMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -173,6 +174,7 @@ export class World implements ImpulseDriver {
     this.narrow.plane = PLANE_IDS.indexOf(this.params.plane);
     this.narrow.hysteresis = (this.params.planeHysteresis * Math.PI) / 180;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
+    dashpots(c, this.material);
     let dissipation = 0;
     for (const law of CONTACT_LAWS) dissipation += law.normalForces(c, this.material);
     this.dissipatedNormal += dissipation * dtSpring;
@@ -347,8 +349,8 @@ export class World implements ImpulseDriver {
         }
         e += law.energy(d, c.lc[k], m);
       } else {
-        // no closed form (the area law): ½ f_e d with d the overlap's extent along n, exact for an edge
-        // contact (a linear spring), 1.5× for a corner (f ∝ d²): enough for the divergence budget
+        // no closed form (the area law): ½ f_e d with d the overlap's mean depth, exact for an edge contact
+        // (a linear spring), an estimate for a corner: enough for the divergence budget
         e += 0.5 * c.fe[k] * c.depth[k];
       }
       e += 0.5 * kt * c.xi[k] * c.xi[k];

@@ -34,8 +34,6 @@ export class ContactList {
   j = new Int32Array(0);
   /** Which of several contacts of the pair (i, j) this is (0 for a disc pair) */
   feature = new Int32Array(0);
-  /** Index of the same contact (key) in last step's list, or −1 for a new contact (set by carryHistory) */
-  prevIndex = new Int32Array(0);
   /** Unit normal from i to j */ nx = new Float64Array(0);
   ny = new Float64Array(0);
   /** Which contact law acts (its index in laws/registry.ts), set by the collider */
@@ -51,7 +49,7 @@ export class ContactList {
    * area [m²] for the area law
    */
   delta = new Float64Array(0);
-  /** How far the bodies overlap along n [m]: δ for discs, the overlap polygon's extent along n for the area law */
+  /** How deep the bodies overlap [m]: δ for discs; for the area law the overlap's area over its extent along t */
   depth = new Float64Array(0);
   /** Characteristic length [m]: the smaller radius for discs; l_c = r_i + r_j for the area law */
   lc = new Float64Array(0);
@@ -99,7 +97,6 @@ export class ContactList {
     this.i = growI32(this.i, cap);
     this.j = growI32(this.j, cap);
     this.feature = growI32(this.feature, cap);
-    this.prevIndex = growI32(this.prevIndex, cap);
     this.law = growU8(this.law, cap);
     this.planeChoice = growU8(this.planeChoice, cap);
     this.isNew = growU8(this.isNew, cap);
@@ -163,12 +160,11 @@ function hashPair(i: number, j: number): number {
  * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics). `index` is built on `prev`.
  */
 export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex): void {
-  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew, oprev = out.prevIndex;
+  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew;
   const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
   const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3;
   for (let k = 0; k < out.count; k++) {
     const q = index.find(oi[k], oj[k], of[k]);
-    oprev[k] = q;
     if (q >= 0) {
       oxi[k] = pxi[q]; oh0[k] = ph0[q]; oh1[k] = ph1[q]; oh2[k] = ph2[q]; oh3[k] = ph3[q]; onew[k] = 0;
     } else {

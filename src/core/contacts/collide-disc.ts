@@ -8,16 +8,15 @@
  * Lever arms (contact frame, state/contact-list.ts): to each disc's surface point along n,
  * r_i = a_i n, r_j = −a_j n (paper 002 Eq. 5, paper 003 Eq. 16), or, for contact dynamics, to the
  * mid-gap point C, r_i = (a_i − δ/2) n, r_j = −(a_j − δ/2) n ([Sho12] §3.1). The contact point drawn
- * is the mid-overlap (mid-gap) point; l_c is the smaller radius. The linear law acts.
+ * is the mid-overlap (mid-gap) point; l_c is the smaller radius. The disc law acts (linear or Hertz).
  */
 import { LINE } from '../boundaries/walls';
-import { LINEAR } from '../laws/law-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { NarrowPhase } from './narrow-phase';
 
 export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia;
-  const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.rigid, out = np.out;
+  const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.rigid, out = np.out, law = np.discLaw;
   const pi = pairs.i, pj = pairs.j, count = pairs.count;
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny;
   const odelta = out.delta, odepth = out.depth, olc = out.lc, oratio = out.ratio;
@@ -38,7 +37,7 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
     oi[k] = i;
     oj[k] = j;
     of[k] = 0;
-    olaw[k] = LINEAR;
+    olaw[k] = law;
     onx[k] = nx;
     ony[k] = ny;
     odelta[k] = delta;
@@ -91,7 +90,7 @@ export function collideWallDisc(np: NarrowPhase, w: number, kind: number): void 
     out.i[k] = i;
     out.j[k] = j;
     out.feature[k] = 0;
-    out.law[k] = LINEAR;
+    out.law[k] = np.discLaw;
     out.nx[k] = nx;
     out.ny[k] = ny;
     out.delta[k] = delta;

@@ -8,6 +8,7 @@
  * `gapMax` > 0 also keeps pairs whose gap g = −δ is below it (contact dynamics detects contacts at the
  * start of the step with a gap threshold, design/integrators.md §3.2); δ is then negative.
  */
+import { LINEAR } from '../laws/law-ids';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { PairBuffer } from '../neighbors/pair-buffer';
@@ -68,6 +69,8 @@ export class NarrowPhase {
   readonly crossings = new BoundaryCrossings();
   /** Largest gap still kept as a contact [m] (0: touching only) */
   gapMax = 0;
+  /** The law disc–disc and disc–wall contacts follow (laws/law-ids.ts: LINEAR or HERTZ) */
+  discLaw = LINEAR;
   /**
    * Contact dynamics: rigid bodies meet at points (polygons: the rigid colliders; disc lever arms to the
    * contact point) instead of soft DEM's overlaps (the area law; disc lever arms to the surface points)

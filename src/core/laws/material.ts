@@ -3,12 +3,13 @@
  * not objects.
  */
 import type { LiveParams } from '../sim/params';
+import { hertzCollision, type HertzCollision } from './hertz-collision';
 import { dampingRatio } from './restitution';
 
 export interface MaterialCoefficients {
-  /** [N/m] */ kn: number;
+  /** [N/m], or k_N [N/m^1.5] with the Hertz law */ kn: number;
   /** [N/m] */ kt: number;
-  /** Normal damping ratio from εn */ zetaN: number;
+  /** Normal damping ratio: from εn (linear law), or γ_N/(2ω) at the reference collision (Hertz) */ zetaN: number;
   /** Tangential damping: γt = gtRatio·γn when gtFromRatio, else 2 ζt √(m_r kt) */
   gtFromRatio: boolean;
   gtRatio: number;
@@ -17,20 +18,41 @@ export interface MaterialCoefficients {
   /** true: Coulomb cap on the elastic parts only (paper 000); false: on the total force (paper 002) */
   capElastic: boolean;
   clampNormal: boolean;
+  /** Disc contacts follow the Hertz law (laws/hertz.ts): γ_n = γ_N m_r */
+  hertz: boolean;
+  /** [1/s] */ gammaN: number;
+  /** Haff–Werner shear friction (tangential/haff-werner.ts): γ_t = γ_S m_r, no spring */
+  viscousShear: boolean;
+  /** [1/s] */ gammaS: number;
+  /** Hertz: the head-on collision at the reference speed and reduced mass (time scales, k_t) */
+  hertzReference: HertzCollision | null;
 }
 
-export function materialCoefficients(p: LiveParams): MaterialCoefficients {
+/** `mrRef` [kg]: the reduced mass the Hertz reference collision uses (the world's smallest contact's). */
+export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoefficients {
   const et = Math.min(1, p.etOverEn * p.en);
+  const hertz = p.normalLaw === 'hertz';
+  const reference = hertz ? hertzCollision(p.kn, mrRef, p.hertzSpeed, p.gammaN) : null;
+  // Hertz: a spring scheme's k_t is k_t/k_n times the normal stiffness linearised at the reference
+  // collision's largest overlap, 1.5 k_N √δ_max (design/contact-laws.md §6); constant over the run.
+  const knLinear = reference ? 1.5 * p.kn * Math.sqrt(reference.deltaMax) : p.kn;
+  const viscousShear = p.tangential === 'haff-werner';
   return {
     kn: p.kn,
-    kt: p.ktOverKn * p.kn,
-    zetaN: dampingRatio(p.en),
+    kt: p.ktOverKn * knLinear,
+    zetaN: reference ? p.gammaN / (2 * Math.sqrt(knLinear / mrRef)) : dampingRatio(p.en),
     gtFromRatio: p.tangentialDamping === 'ratio',
     gtRatio: p.nuTOverNuN,
     // Paper 000 defines εt by its Eq. 8 with (kt, νt) and the same m_r (design/contact-laws.md §4).
     zetaT: dampingRatio(et),
     mu: p.mu,
-    capElastic: p.capMode === 'elastic',
+    // Haff–Werner is a capped dashpot: its cap is on the total force whatever capMode says.
+    capElastic: p.capMode === 'elastic' && !viscousShear,
     clampNormal: p.clampNormal,
+    hertz,
+    gammaN: p.gammaN,
+    viscousShear,
+    gammaS: p.gammaS,
+    hertzReference: reference,
   };
 }

@@ -4,8 +4,12 @@
  */
 import { areaLaw } from './area';
 import type { ContactLaw } from './contact-law';
-import { AREA, LINEAR } from './law-ids';
+import { hertzLaw } from './hertz';
+import { AREA, HERTZ, LINEAR } from './law-ids';
 import { linearLaw } from './linear';
 
-export const CONTACT_LAWS: readonly ContactLaw[] = [linearLaw, areaLaw];
-if (CONTACT_LAWS[LINEAR] !== linearLaw || CONTACT_LAWS[AREA] !== areaLaw) throw new Error('contact laws: rows out of order with law-ids.ts');
+export const CONTACT_LAWS: readonly ContactLaw[] = [linearLaw, areaLaw, hertzLaw];
+if (CONTACT_LAWS[LINEAR] !== linearLaw || CONTACT_LAWS[AREA] !== areaLaw || CONTACT_LAWS[HERTZ] !== hertzLaw) {
+  throw new Error('contact laws: rows out of order with law-ids.ts');
+}
+

@@ -10,7 +10,8 @@ import { parseScenario, ScenarioError, type ScenarioSpec } from './schema';
 export const SHORT_KEYS: Record<string, string> = {
   kn: 'material.kn', ktOverKn: 'material.ktOverKn', en: 'material.en', tangentialDamping: 'material.tangentialDamping',
   nuTOverNuN: 'material.nuTOverNuN', etOverEn: 'material.etOverEn', mu: 'material.mu', capMode: 'material.capMode',
-  clampNormal: 'material.clampNormal', density: 'material.density',
+  clampNormal: 'material.clampNormal', density: 'material.density', normalLaw: 'material.normalLaw', gammaN: 'material.gammaN',
+  hertzSpeed: 'material.hertzSpeed', gammaS: 'material.gammaS',
   integrator: 'solver.integrator', tangential: 'solver.tangential', dtOverTc: 'solver.dtOverTc', dt: 'solver.dt',
   rotation: 'solver.rotation', plane: 'solver.plane', planeHysteresis: 'solver.planeHysteresis', gssssFamily: 'solver.gssssFamily', rhoMin: 'solver.rhoMin', rhoMax: 'solver.rhoMax',
   rhoS: 'solver.rhoS', eta: 'solver.eta', iterations: 'solver.iterations', sweep: 'solver.sweep',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { checkConvexPolygon } from '../shapes/polygon-mass';
 import { combinationProblem } from '../sim/combination';
 import {
-  CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, PLANE_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
+  CAP_MODES, DISC_LAW_IDS, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, PLANE_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
   type NumericParamInfo,
 } from '../sim/params';
 
@@ -22,10 +22,18 @@ const positive = () => z.number().positive();
 const vec2 = z.tuple([finite(), finite()]);
 
 export const materialSchema = z.strictObject({
-  /** [N/m] */
+  /** Normal law of disc contacts: 'linear' or 'hertz' (kn then in N/m^1.5) */
+  normalLaw: z.enum(DISC_LAW_IDS).default('linear'),
+  /** [N/m] (linear) or [N/m^1.5] (Hertz) */
   kn: ranged(PARAMS.kn).default(1e5),
   ktOverKn: ranged(PARAMS.ktOverKn).default(1 / 3),
   en: ranged(PARAMS.en).default(0.9),
+  /** Hertz normal damping per unit reduced mass [1/s] (paper 003: 1000) */
+  gammaN: ranged(PARAMS.gammaN).default(1000),
+  /** Impact speed at which a Hertz contact's tc is quoted [m/s] */
+  hertzSpeed: ranged(PARAMS.hertzSpeed).default(1),
+  /** Haff–Werner shear friction per unit reduced mass [1/s] (paper 003: 300) */
+  gammaS: ranged(PARAMS.gammaS).default(300),
   tangentialDamping: z.enum(TANGENTIAL_DAMPING_MODES).default('ratio'),
   nuTOverNuN: ranged(PARAMS.nuTOverNuN).default(1 / 3),
   etOverEn: ranged(PARAMS.etOverEn).default(1),
@@ -319,7 +327,7 @@ export function parseScenario(input: unknown): ScenarioSpec {
       if (w.type === 'segment') problems.push(`walls.${k}: segment walls meet discs only; with polygons use line or box walls`);
     });
   }
-  const combination = combinationProblem(spec.solver, polygons);
+  const combination = combinationProblem({ ...spec.solver, normalLaw: spec.material.normalLaw }, polygons);
   if (combination) problems.push(`solver.tangential: ${combination}`);
   const p = spec.domain.periodicX;
   if (p && p[1] <= p[0]) problems.push(`domain.periodicX: must be [xmin, xmax] with xmax > xmin`);

@@ -16,7 +16,8 @@ import { historyClash } from '../state/history-slots';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import type { LiveParams } from './params';
 
-export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'>, polygons = false): string | null {
+export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'> & Partial<Pick<LiveParams, 'normalLaw'>>, polygons = false): string | null {
+  if (polygons && p.normalLaw === 'hertz') return "the Hertz law is for discs; polygon contacts use the area law (normalLaw 'linear')";
   if (p.integrator === 'contact-dynamics') return historyClash([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
   const scheme = TANGENTIAL_SCHEMES[p.tangential];
   if (polygons && !scheme.polygons) {

@@ -4,9 +4,10 @@
  * "allowed range" message says the same thing everywhere.
  */
 
+import { DISC_LAW_IDS, type DiscLawId } from '../laws/law-ids';
 import { PLANE_IDS, type PlaneId } from '../plane/plane-ids';
 
-export { PLANE_IDS, type PlaneId };
+export { DISC_LAW_IDS, PLANE_IDS, type DiscLawId, type PlaneId };
 
 /** A numeric parameter's allowed range and how a slider should show it. */
 export interface NumericParamInfo {
@@ -49,7 +50,7 @@ function num(
 export const INTEGRATOR_IDS = ['gear5', 'gear4', 'gear3', 'cdm', 'v0-110', 'u0-010', 'v0-010', 'gssss', 'contact-dynamics'] as const;
 export type IntegratorId = (typeof INTEGRATOR_IDS)[number];
 
-export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper', 'traditional', 'consistent', 'midpoint'] as const;
+export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper', 'traditional', 'consistent', 'midpoint', 'haff-werner'] as const;
 export type TangentialId = (typeof TANGENTIAL_IDS)[number];
 
 /** Order in which contact dynamics visits the contacts in one sweep (design/integrators.md §3.6–3.7). */
@@ -68,15 +69,22 @@ export type TangentialDampingMode = (typeof TANGENTIAL_DAMPING_MODES)[number];
 
 /** Every live parameter, by the short name used in URLs, `--set` and the GUI. */
 export const PARAMS = {
-  kn: num('normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear spring on the overlap (design/contact-laws.md §3)', 1, 1e10),
+  normalLaw: {
+    kind: 'choice', label: 'normal law (discs)', options: DISC_LAW_IDS,
+    help: "disc contacts: 'linear' spring–dashpot f_n = k_n δ − γ_n u_n with γ_n from εn; 'hertz' f_n = k_N δ^{3/2} − γ_N m_r u_n (paper 003 Eq. 18), kn read in N/m^1.5, damping from gammaN; polygons always use the area law",
+  } as ChoiceParamInfo,
+  kn: num('normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear law: spring on the overlap [N/m] (design/contact-laws.md §3); Hertz: k_N [N/m^1.5]', 1, 1e10),
   ktOverKn: num('kt/kn', '', 0, 10, false, 'tangential over normal stiffness; paper 000 uses 1/3', 0, 2),
-  en: num('normal restitution εn', '', 0.01, 1, false, 'sets the normal dashpot exactly (design/contact-laws.md §4)'),
+  en: num('normal restitution εn', '', 0.01, 1, false, 'linear law: sets the normal dashpot exactly (design/contact-laws.md §4)'),
+  gammaN: num('Hertz damping γN', '1/s', 0, 1e7, false, 'Hertz law: normal dashpot per unit reduced mass, γ_n = γ_N m_r (paper 003 uses 1000); the restitution then depends on the impact speed', 0, 5000),
+  hertzSpeed: num('Hertz reference speed', 'm/s', 1e-6, 1e4, true, 'Hertz law: the impact speed at which tc (and so Δt/tc and the stability limit) is quoted: a Hertz contact is shorter the faster the impact, tc ∝ v^(−1/5)', 1e-3, 10),
   tangentialDamping: {
     kind: 'choice', label: 'tangential damping from', options: TANGENTIAL_DAMPING_MODES,
     help: "'ratio': γt = (νt/νn) γn; 'restitution': γt from εt = (εt/εn) εn with kt (paper 000 Eq. 8)",
   } as ChoiceParamInfo,
   nuTOverNuN: num('νt/νn', '', 0, 10, false, 'tangential over normal dashpot (paper 000 takes kt/kn)', 0, 2),
   etOverEn: num('εt/εn', '', 0.01, 100, false, 'tangential "restitution" label of paper 000 Eq. 8 over εn', 0.5, 1.1),
+  gammaS: num('shear friction γS', '1/s', 0, 1e7, false, "tangential 'haff-werner': viscous shear friction per unit reduced mass, f_t = −min(γ_S m_r |u_t|, μ f_n) sign(u_t) (paper 003 uses 300)", 0, 2000),
   mu: num('friction μ', '', 0, 1000, true, 'Coulomb coefficient; the papers use 500 so contacts never slide', 1e-3, 1000),
   capMode: {
     kind: 'choice', label: 'Coulomb cap', options: CAP_MODES,
@@ -123,9 +131,16 @@ export type ParamName = keyof typeof PARAMS;
 
 /** The values of all live parameters. */
 export interface LiveParams {
+  normalLaw: DiscLawId;
   kn: number;
   ktOverKn: number;
   en: number;
+  /** [1/s] */
+  gammaN: number;
+  /** [m/s] */
+  hertzSpeed: number;
+  /** [1/s] */
+  gammaS: number;
   tangentialDamping: TangentialDampingMode;
   nuTOverNuN: number;
   etOverEn: number;

@@ -65,8 +65,10 @@ export interface SearchReport {
 
 /** Time scales of the current material, reported in the UI and the CLI summary. */
 export interface TimeScales {
-  /** Contact duration for the smallest reduced mass [s], paper 000 Eq. 10 */
+  /** Contact duration for the smallest reduced mass [s], paper 000 Eq. 10; Hertz: at the impact speed hertzSpeed */
   tc: number;
+  /** Hertz law only: the impact speed [m/s] tc (and so Δt/tc and the step limit) is quoted at */
+  hertzSpeed?: number;
   /** 2π√(m_min/kn) [s], paper 000 Eq. 9 */
   ts: number;
   /** Reduced mass used for tc [kg] */

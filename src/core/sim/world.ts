@@ -22,7 +22,7 @@ import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/e
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import { dashpots } from '../laws/dashpot';
-import { LINEAR } from '../laws/law-ids';
+import { DISC_LAW_INDEX, LINEAR } from '../laws/law-ids';
 import { CONTACT_LAWS } from '../laws/registry';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
 import { contactTime } from '../laws/restitution';
@@ -112,7 +112,8 @@ export class World implements ImpulseDriver {
     this.periodic = init.periodic;
     const m = spec.material, s = spec.solver;
     this.params = {
-      kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, tangentialDamping: m.tangentialDamping,
+      normalLaw: m.normalLaw, kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, gammaN: m.gammaN, hertzSpeed: m.hertzSpeed, gammaS: m.gammaS,
+      tangentialDamping: m.tangentialDamping,
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
       integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
       plane: s.plane, planeHysteresis: s.planeHysteresis,
@@ -123,7 +124,7 @@ export class World implements ImpulseDriver {
     this.dtAbsolute = s.dt !== undefined;
     this.polygons = this.bodies.maxVertices > 0;
     const refused = combinationProblem(this.params, this.polygons);
-    if (refused) throw new ParamError('tangential', refused);
+    if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
     this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
     this.tangentialCtx = {
@@ -301,7 +302,8 @@ export class World implements ImpulseDriver {
         this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
       }
     }
-    if (Number.isFinite(collision)) {
+    // a Hertz contact's restitution depends on the impact speed: no single εn to compare with
+    if (Number.isFinite(collision) && !this.material.hertz) {
       const typical = this.collisions.typicalDeviation(this.params.en);
       if (typical > RESTITUTION_TOLERANCE && (this.accuracy.kind !== 'restitution' || typical > this.accuracy.value)) {
         this.accuracy = restitutionWarning(collision, typical, this.collisions.window, this.params.en, this.timeScales().tc / this.dt, this.stepContext());
@@ -381,7 +383,7 @@ export class World implements ImpulseDriver {
   setParams(patch: Record<string, unknown>): void {
     const checked = checkPatch(patch);
     const refused = combinationProblem({ ...this.params, ...checked }, this.polygons);
-    if (refused) throw new ParamError('tangential' in checked ? 'tangential' : 'integrator', refused);
+    if (refused) throw new ParamError('normalLaw' in checked ? 'normalLaw' : 'tangential' in checked ? 'tangential' : 'integrator', refused);
     if ('dtOverTc' in checked) this.dtAbsolute = false;
     this.applyParams(checked);
   }
@@ -421,7 +423,7 @@ export class World implements ImpulseDriver {
         this.tangentialCtx.slotsValid = false;
       }
     }
-    const forcesJump = memberChanged || (['kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
+    const forcesJump = memberChanged || (['normalLaw', 'gammaN', 'hertzSpeed', 'gammaS', 'kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
       'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY', 'plane', 'planeHysteresis'] as const).some(changed);
     this.tOffset = this.t - this.stepCount * this.dt;
     if (forcesJump) {
@@ -460,10 +462,14 @@ export class World implements ImpulseDriver {
   }
 
   private applyMaterial(): void {
-    this.material = materialCoefficients(this.params);
+    this.material = materialCoefficients(this.params, this.mrRef);
     const m = this.material;
     this.tangentialCtx.material = m;
-    this.velocityDependentForces = m.zetaN > 0 || (m.mu > 0 && (m.gtFromRatio ? m.gtRatio * m.zetaN > 0 : m.zetaT > 0));
+    const law = DISC_LAW_INDEX[this.params.normalLaw];
+    this.narrow.discLaw = law;
+    this.tangentialCtx.law = CONTACT_LAWS[law];
+    const shearDamping = m.viscousShear ? m.gammaS > 0 : m.gtFromRatio ? m.gtRatio * m.zetaN > 0 : m.zetaT > 0;
+    this.velocityDependentForces = m.zetaN > 0 || (m.mu > 0 && shearDamping);
   }
 
   /** (Re)starts the integrator from the committed state, re-baselines the energy check. */
@@ -496,17 +502,22 @@ export class World implements ImpulseDriver {
   timeScales(): TimeScales {
     const m = this.material;
     const mr = this.mrRef;
-    const tc = contactTime(m.kn, mr, m.zetaN);
+    const hertz = m.hertzReference;
+    // Hertz: the contact time and the normal stiffness (1.5 k_N √δ_max) of the head-on collision at the
+    // reference speed (laws/hertz-collision.ts); faster impacts are shorter and stiffer.
+    const kn = hertz ? 1.5 * m.kn * Math.sqrt(hertz.deltaMax) : m.kn;
+    const tc = hertz ? hertz.tc : contactTime(m.kn, mr, m.zetaN);
     let mMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) if (this.bodies.invMass[k] > 0) mMin = Math.min(mMin, this.bodies.mass[k]);
     if (mMin === Infinity) mMin = mr;
     // Step guard (design/contact-laws.md §7): the fastest of the normal and tangential contact modes.
-    const wN = Math.sqrt(m.kn / mr);
+    const wN = Math.sqrt(kn / mr);
     const wT = Math.sqrt((m.kt * (this.params.rotation ? 3 : 1)) / mr);
     const wMax = Math.max(wN, wT);
     const omegaLimit = this.integrator.stableOmega(m.zetaN);
     return {
-      tc, ts: 2 * Math.PI * Math.sqrt(mMin / m.kn), mr, zetaN: m.zetaN,
+      tc, ts: 2 * Math.PI * Math.sqrt(mMin / kn), mr, zetaN: m.zetaN,
+      ...(hertz ? { hertzSpeed: this.params.hertzSpeed } : {}),
       stableDtOverTc: omegaLimit / (wMax * tc),
     };
   }
@@ -666,7 +677,8 @@ export class World implements ImpulseDriver {
     return {
       ...this.spec,
       material: {
-        ...this.spec.material, kn: p.kn, ktOverKn: p.ktOverKn, en: p.en, tangentialDamping: p.tangentialDamping,
+        ...this.spec.material, normalLaw: p.normalLaw, kn: p.kn, ktOverKn: p.ktOverKn, en: p.en,
+        gammaN: p.gammaN, hertzSpeed: p.hertzSpeed, gammaS: p.gammaS, tangentialDamping: p.tangentialDamping,
         nuTOverNuN: p.nuTOverNuN, etOverEn: p.etOverEn, mu: p.mu, capMode: p.capMode, clampNormal: p.clampNormal,
       },
       solver: {

@@ -3,6 +3,7 @@ import type { TangentialId } from '../sim/params';
 import { cundallSpring } from './cundall';
 import { geometricScheme } from './geometric';
 import { geometricPaperScheme } from './geometric-paper';
+import { haffWerner } from './haff-werner';
 import { consistentSpring, traditionalSpring } from './gssss-spring';
 import { midpointSpring } from './midpoint';
 import type { TangentialScheme } from './tangential-scheme';
@@ -14,4 +15,5 @@ export const TANGENTIAL_SCHEMES: Record<TangentialId, TangentialScheme> = {
   traditional: traditionalSpring,
   consistent: consistentSpring,
   midpoint: midpointSpring,
+  'haff-werner': haffWerner,
 };

@@ -1,7 +1,8 @@
 /**
  * Writes series.csv (energies, contacts, selected contact angle, CD sweeps) and tracks.csv (state of the
  * tracked particles, then each piston's position along its inward normal as piston_<wall>) row by row,
- * buffered. Numbers use JavaScript's shortest round-trip form, so the same run
+ * buffered; pipe scenes (run.spaceTime) add flow columns, spacetime.csv (t, then the grain count of each bin
+ * along the pipe) and, at the end, spacetime.png. Numbers use JavaScript's shortest round-trip form, so the same run
  * gives byte-identical files.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -9,10 +10,13 @@ import { PLANE_IDS } from '../core/plane/plane-ids';
 import type { World } from '../core/sim/world';
 import type { Diagnostics } from '../core/sim/world-types';
 import type { RunSink } from './run-scenario';
+import { writeSpaceTimePng } from './space-time-png';
 
 export const SERIES_HEADER = ['t', 'Ek', 'Ek_trans', 'Ek_rot', 'E_elastic', 'E_potential', 'work_in', 'contacts', 'max_overlap_ratio', 'plane_angle', 'sweeps'];
 /** Scenes with polygons add the selected contact's angle under every plane definition and its crossings */
 export const PLANE_HEADER = [...PLANE_IDS.map((id) => `plane_${id.replace('-', '_')}`), 'crossings'];
+/** Pipe scenes add the mean velocity along the pipe, the number flux, the density row's deviation, the peak overlap */
+export const PIPE_HEADER = ['mean_vx', 'flux', 'density_sd', 'peak_overlap_ratio'];
 
 class BufferedFile {
   private fd: number;
@@ -39,13 +43,23 @@ export class CsvSink implements RunSink {
   private tracks: BufferedFile;
   /** Pistons (walls with a mass): their position along the inward normal is tracked too; found at the first row */
   private pistons: number[] | null = null;
-  constructor(dir: string, private readonly track: number[]) {
+  private spaceTime: BufferedFile | null = null;
+  private readonly spaceTimeRows: Float64Array[] = [];
+  private bins = 0;
+  constructor(private readonly dir: string, private readonly track: number[]) {
     this.series = new BufferedFile(`${dir}/series.csv`);
     this.tracks = new BufferedFile(`${dir}/tracks.csv`);
   }
   row(d: Diagnostics, w: World): void {
     if (!this.pistons) {
-      this.series.line((w.polygons ? [...SERIES_HEADER, ...PLANE_HEADER] : SERIES_HEADER).join(','));
+      const pipe = w.spaceTime !== null;
+      this.series.line([...SERIES_HEADER, ...(w.polygons ? PLANE_HEADER : []), ...(pipe ? PIPE_HEADER : [])].join(','));
+      if (w.spaceTime) {
+        const st = w.spaceTime;
+        this.bins = st.bins;
+        this.spaceTime = new BufferedFile(`${this.dir}/spacetime.csv`);
+        this.spaceTime.line(['t', ...Array.from({ length: st.bins }, (_, i) => `x_${+((i + 0.5) * st.binWidth).toPrecision(12)}`)].join(','));
+      }
       this.pistons = [];
       for (let q = 0; q < w.walls.count; q++) if (w.walls.isPiston(q)) this.pistons.push(q);
       const cols = ['t'];
@@ -55,16 +69,25 @@ export class CsvSink implements RunSink {
     }
     const cell = (v: number) => (Number.isNaN(v) ? '' : v);
     const plane = w.polygons ? [...Array.from(d.planeAngles, cell), cell(d.crossings)] : [];
+    const pipe = this.spaceTime ? [d.meanVx, d.flux, d.densitySd, d.peakOverlapRatio] : [];
     this.series.line([d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.ePotential, d.workIn, d.contacts, d.maxOverlapRatio,
-      cell(d.planeAngle), d.sweeps, ...plane].join(','));
+      cell(d.planeAngle), d.sweeps, ...plane, ...pipe].join(','));
     const b = w.bodies;
     const cells: (number | string)[] = [d.t];
     for (const k of this.track) cells.push(b.x[k], b.y[k], b.phi[k], b.vx[k], b.vy[k], b.omega[k]);
     for (const q of this.pistons) cells.push(w.walls.position(q));
     this.tracks.line(cells.join(','));
   }
+  spaceTimeRow(t: number, counts: Float64Array): void {
+    this.spaceTime?.line(`${t},${counts.join(',')}`);
+    this.spaceTimeRows.push(counts.slice());
+  }
   close(): void {
     this.series.close();
     this.tracks.close();
+    if (this.spaceTime) {
+      this.spaceTime.close();
+      writeSpaceTimePng(`${this.dir}/spacetime.png`, this.spaceTimeRows, this.bins);
+    }
   }
 }

@@ -12,6 +12,8 @@ import type { Diagnostics } from '../core/sim/world-types';
 
 export interface RunSink {
   row(d: Diagnostics, w: World): void;
+  /** A space–time row (pipe scenes): time and grain counts per bin along the pipe; the array is reused */
+  spaceTimeRow?(t: number, counts: Float64Array): void;
 }
 
 export interface RunSummary {
@@ -34,6 +36,12 @@ export interface RunSummary {
   /** Contact dynamics only: sweeps per step (cap), order, tolerance, mean sweeps done per step */
   contactDynamics?: { iterations: number; sweep: string; tolerance: number; meanSweeps: number };
   search: string;
+  /** Rebuilds in which the cell mask's one-per-cell condition failed (each fell back to linked cells) */
+  conflictRebuilds: number;
+  /** Largest overlap ratio δ / min(a_i, a_j) at any step */
+  peakOverlapRatio: number;
+  /** Pipe scenes: space–time rows recorded, bins per row, and the counts' standard deviation first and last */
+  spaceTime?: { rows: number; bins: number; binWidth: number; sdInitial: number; sdFinal: number };
   relaxation?: { tR: number; tROverTc: number; peaks: number; r2: number; decaying: boolean };
   /** Damped-sine fit of run.oscillation (paper 004 Eq. 21); ω in rad/s and per step, τ in s and steps */
   oscillation?: OscillationSummary | { error: string };
@@ -85,8 +93,11 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
       oscX.push(oscillationValue(w, osc.of, osc.coordinate));
     }
   };
+  let spaceTimeRows = 0;
+  const drainSpaceTime = (): void => w.spaceTime?.drain((t, counts) => { spaceTimeRows++; sink?.spaceTimeRow?.(t, counts); });
   const t0 = now();
   sink?.row(w.diagnostics(), w);
+  drainSpaceTime();
   record();
   let done = 0, sweepSum = 0;
   const schedule = new ParameterSchedule(spec.run.schedule);
@@ -97,6 +108,7 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     const d = w.diagnostics();
     sweepSum += d.sweeps * k;
     sink?.row(d, w);
+    drainSpaceTime();
     record();
     if (w.health.status !== 'ok') break;
     if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) break;
@@ -115,6 +127,9 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
       ? { contactDynamics: { iterations: w.params.iterations, sweep: w.params.sweep, tolerance: w.params.tolerance, meanSweeps: done > 0 ? sweepSum / done : 0 } }
       : {}),
     search: w.searchReport().method,
+    conflictRebuilds: w.searchReport().conflictRebuilds,
+    peakOverlapRatio: w.diagnostics().peakOverlapRatio,
+    ...(w.spaceTime ? { spaceTime: { rows: spaceTimeRows, bins: w.spaceTime.bins, binWidth: w.spaceTime.binWidth, sdInitial: w.spaceTime.sdInitial, sdFinal: w.spaceTime.sd } } : {}),
     ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
     ...(osc ? { oscillation: oscillationSummary(oscT, oscX, w.dt) } : {}),
     wallSeconds: wall,

@@ -37,7 +37,7 @@ function collide(dtOverTc: number, v: number, gammaN: number, gap = 0.005, mass 
     prevD = d;
   }
   w.step(3);
-  return { e: (b.vx[1] - b.vx[0]) / v, duration: tEnd - tStart, tc: w.timeScales().tc, health: w.health.status };
+  return { e: (b.vx[1] - b.vx[0]) / v, duration: tEnd - tStart, tc: w.timeScales().tc, dt: w.dt, health: w.health.status };
 }
 
 describe('Hertz law, head-on collision (Gear 5)', () => {
@@ -74,12 +74,14 @@ describe('Hertz law, head-on collision (Gear 5)', () => {
 
   it('with γ_N the restitution depends on the impact speed as the Hertz–dashpot law predicts', () => {
     // The law's prediction: e = e(g) with g = γ_N T, T ∝ v^{−1/5}; e from an independent RK4 solution of the
-    // dimensionless collision. Faster impacts are less damped.
+    // dimensionless collision. Faster impacts are less damped. The dashpot force γ_N m_r v jumps on at the
+    // touch (and the attractive end at the release) inside a step: a first-order error of at most ½ γ_N Δt
+    // in e at each end, so the bound is γ_N Δt (3e-3 at v = 0.1 m/s).
     const es: number[] = [];
     for (const v of [0.1, 1, 10]) {
       const r = collide(1 / 200, v, 100);
       const predicted = hertzCollision(K, MR, v, 100).e;
-      expect(Math.abs(r.e - predicted)).toBeLessThan(2e-4);
+      expect(Math.abs(r.e - predicted)).toBeLessThan(100 * r.dt);
       es.push(r.e);
     }
     expect(es[0]).toBeLessThan(es[1]);
@@ -88,7 +90,7 @@ describe('Hertz law, head-on collision (Gear 5)', () => {
     expect(es[2] - es[0]).toBeGreaterThan(0.1);
     // Scaling: the same g at a tenth of the mass and a hundredth of the speed gives the same e.
     const scaled = collide(1 / 200, 0.01, 100, 0.005, 0.1);
-    expect(Math.abs(scaled.e - es[1])).toBeLessThan(3e-4);
+    expect(Math.abs(scaled.e - es[1])).toBeLessThan(100 * scaled.dt);
   });
 });
 

@@ -43,6 +43,9 @@ export const GOLDEN_CASES: Record<string, { builtIn: string; sets: string[] }> =
   'pile periodic geometric': { builtIn: 'pile', sets: [...DENSE, FLOOR_ONLY, 'domain.periodicX=[0,0.4]', 'gravityX=4', 'tangential=geometric'] },
   'pile periodic cd': { builtIn: 'pile', sets: [...DENSE, FLOOR_ONLY, 'domain.periodicX=[0,0.4]', 'gravityX=4', 'integrator=contact-dynamics'] },
   'two-disc geometric': { builtIn: 'two-disc', sets: ['tangential=geometric'] },
+  // 14,200 bodies: 200 steps reach the same code as pipe-flow's 4000 at a twentieth of the cost
+  'pipe-flow-long': { builtIn: 'pipe-flow-long', sets: ['duration=0.01'] },
+  'pipe-flow cdm hertz-cundall': { builtIn: 'pipe-flow', sets: ['integrator=cdm', 'tangential=cundall', 'clampNormal=true'] },
 };
 
 export interface GoldenRun {

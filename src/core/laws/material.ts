@@ -3,7 +3,7 @@
  * not objects.
  */
 import type { LiveParams } from '../sim/params';
-import { hertzCollision, type HertzCollision } from './hertz-collision';
+import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
 import { dampingRatio } from './restitution';
 
 export interface MaterialCoefficients {
@@ -24,15 +24,21 @@ export interface MaterialCoefficients {
   /** Haff–Werner shear friction (tangential/haff-werner.ts): γ_t = γ_S m_r, no spring */
   viscousShear: boolean;
   /** [1/s] */ gammaS: number;
-  /** Hertz: the head-on collision at the reference speed and reduced mass (time scales, k_t) */
-  hertzReference: HertzCollision | null;
+  /**
+   * Hertz: the undamped head-on collision at the reference speed and reduced mass — its duration [s] and
+   * largest overlap [m] (time scales, k_t). Undamped because a heavy linear dashpot (paper 003's) makes a
+   * Hertz contact end only asymptotically.
+   */
+  hertzReference: { tc: number; deltaMax: number } | null;
 }
 
 /** `mrRef` [kg]: the reduced mass the Hertz reference collision uses (the world's smallest contact's). */
 export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoefficients {
   const et = Math.min(1, p.etOverEn * p.en);
   const hertz = p.normalLaw === 'hertz';
-  const reference = hertz ? hertzCollision(p.kn, mrRef, p.hertzSpeed, p.gammaN) : null;
+  const reference = hertz
+    ? { tc: HERTZ_TC_COEFFICIENT * hertzTimeUnit(p.kn, mrRef, p.hertzSpeed), deltaMax: hertzMaxOverlap(p.kn, mrRef, p.hertzSpeed) }
+    : null;
   // Hertz: a spring scheme's k_t is k_t/k_n times the normal stiffness linearised at the reference
   // collision's largest overlap, 1.5 k_N √δ_max (design/contact-laws.md §6); constant over the run.
   const knLinear = reference ? 1.5 * p.kn * Math.sqrt(reference.deltaMax) : p.kn;

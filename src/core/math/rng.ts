@@ -36,4 +36,10 @@ export class Rng {
   uniform(a: number, b: number): number {
     return a + (b - a) * this.next();
   }
+
+  /** Standard normal (Box–Muller, one value per call; two uniform draws). */
+  normal(): number {
+    const u = 1 - this.next(); // (0, 1]
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
 }

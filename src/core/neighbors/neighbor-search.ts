@@ -22,7 +22,7 @@ const BRUTE_FORCE_BELOW = 64;
 
 export class NeighborSearch {
   readonly pairs = new PairBuffer();
-  readonly report: SearchReport = { method: 'none', reason: '', conflicts: 0 };
+  readonly report: SearchReport = { method: 'none', reason: '', conflicts: 0, conflictRebuilds: 0 };
   private readonly mask = new CellMask();
   private readonly linked = new LinkedCells();
   private refX = new Float64Array(0);
@@ -116,6 +116,7 @@ export class NeighborSearch {
         const size = `${2 * k + 1}×${2 * k + 1}`;
         if (res === 'conflict') {
           rep.conflicts = this.mask.conflicts;
+          rep.conflictRebuilds++;
           why = `one-per-cell condition violated: ${this.mask.conflicts} particle(s) shared a cell of the ${size} mask (overlaps deeper than the 10 % design value)`;
         } else if (res === 'too-small') {
           why = `periodic box shorter than ${2 * k + 1} mask cells`;

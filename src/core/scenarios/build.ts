@@ -9,7 +9,7 @@ import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags
 import { polygonMassProperties, recentredVertices } from '../shapes/polygon-mass';
 import { BodyState } from '../state/body-state';
 import { MAX_BODIES } from '../state/contact-list';
-import { ScenarioError, type GeneratorSpec, type ScenarioSpec } from './schema';
+import { generatedCount, ScenarioError, type GeneratorSpec, type GrainWallSpec, type ScenarioSpec } from './schema';
 
 export interface InitialState {
   bodies: BodyState;
@@ -107,7 +107,30 @@ function randomPolygon(rng: Rng, sides: number, r: number): number[] {
   return Array.from(centred, (u) => (u * r) / rc);
 }
 
+/** Fixed grains evenly along a → b, the first half a spacing from a (schema.ts grainWallGeneratorSchema). */
+function grainWall(g: GrainWallSpec, b: BodyState, rho: number): void {
+  const rng = new Rng(g.seed);
+  const n = generatedCount(g);
+  const dx = (g.b[0] - g.a[0]) / n, dy = (g.b[1] - g.a[1]) / n;
+  b.reserve(b.n + n);
+  for (let c = 0; c < n; c++) {
+    const r = g.r * (1 - g.radiusJitter * rng.next());
+    const m = rho * Math.PI * r * r;
+    const k = b.add(g.a[0] + (c + 0.5) * dx, g.a[1] + (c + 0.5) * dy, r, m, 0.5 * m * r * r);
+    b.flags[k] = g.fixed ? FIXED : 0;
+  }
+}
+
+/** A radius from N(mean, sd) truncated to [lo, hi] by redrawing (the mean lies in [lo, hi]). */
+function truncatedGaussian(rng: Rng, mean: number, sd: number, lo: number, hi: number): number {
+  for (;;) {
+    const r = mean + sd * rng.normal();
+    if (r >= lo && r <= hi) return r;
+  }
+}
+
 function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): void {
+  if (g.type === 'grain-wall') return grainWall(g, b, rho);
   const rng = new Rng(g.seed);
   const flags = flagBits(g);
   const add = (x: number, y: number, r: number): void => {
@@ -149,9 +172,9 @@ function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): v
   const placed: number[] = [];
   for (let c = 0; c < g.count; c++) {
     let ok = false;
-    // The radius is drawn once per particle and only the position is retried, so the radii stay
-    // uniform in [rMin, rMax] (retrying the radius too would favour small discs in dense packings).
-    const r = rng.uniform(g.rMin, g.rMax);
+    // The radius is drawn once per particle and only the position is retried, so the radii keep their
+    // distribution (retrying the radius too would favour small discs in dense packings).
+    const r = g.gaussian ? truncatedGaussian(rng, g.gaussian.mean, g.gaussian.sd, g.rMin, g.rMax) : rng.uniform(g.rMin, g.rMax);
     for (let attempt = 0; attempt < g.maxTries && !ok; attempt++) {
       const x = rng.uniform(x0 + r, x1 - r), y = rng.uniform(y0 + r, y1 - r);
       const cx = Math.floor(x / cell), cy = Math.floor(y / cell);

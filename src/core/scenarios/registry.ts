@@ -13,6 +13,7 @@ import { heap } from './builtins/heap';
 import { incline } from './builtins/incline';
 import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
+import { pipeFlow, pipeFlowLong, pipeFlowWide } from './builtins/pipe-flow';
 import { shearCell, shearCellFast } from './builtins/shear-cell';
 import { polygonPile } from './builtins/polygon-pile';
 import { squareIncline } from './builtins/square-incline';
@@ -40,6 +41,9 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'two-polygon': twoPolygon,
   'shear-cell': shearCell,
   'shear-cell-fast': shearCellFast,
+  'pipe-flow': pipeFlow,
+  'pipe-flow-long': pipeFlowLong,
+  'pipe-flow-wide': pipeFlowWide,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

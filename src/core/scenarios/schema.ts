@@ -140,10 +140,29 @@ export const randomGeneratorSchema = z.strictObject({
   rMax: positive(),
   /** Placement attempts per particle before giving up */
   maxTries: z.int().min(1).max(100_000).default(1000),
+  /** Radii from a Gaussian of this mean and standard deviation [m], truncated to [rMin, rMax] (default: uniform) */
+  gaussian: z.strictObject({ mean: positive(), sd: positive() }).optional(),
   ...generatorCommon,
 });
 
-export const generatorSchema = z.discriminatedUnion('type', [latticeGeneratorSchema, randomGeneratorSchema]);
+/**
+ * A rough wall of fixed grains (paper 003's pipe): `count` discs of radius r evenly spaced from a to b, the
+ * first half a spacing from a, so a wall along a periodic direction closes on itself when |b − a| is the box.
+ * Without count, as many as fit touching (spacing ≥ 2r). They interact with the other grains as grains do.
+ */
+export const grainWallGeneratorSchema = z.strictObject({
+  type: z.literal('grain-wall'),
+  a: vec2,
+  b: vec2,
+  r: positive(),
+  count: z.int().min(1).max(1_000_000).optional(),
+  /** Radii uniform in [r(1 − radiusJitter), r] */
+  radiusJitter: z.number().min(0).max(0.9).default(0),
+  seed: z.int().min(0).max(2 ** 32 - 1).default(1),
+  fixed: z.boolean().default(true),
+});
+
+export const generatorSchema = z.discriminatedUnion('type', [latticeGeneratorSchema, randomGeneratorSchema, grainWallGeneratorSchema]);
 
 const wallCommon = {
   /** Velocity [m/s] of a moving wall (the initial velocity of a piston) */
@@ -212,6 +231,15 @@ export const runSchema = z.strictObject({
     /** Stop the run once an Ek peak falls below to·max */
     stopWhenRelaxed: z.boolean().default(true),
   }).optional(),
+  /**
+   * Space–time density of a periodic pipe (design/experiments.md E10): every `every` seconds the movable
+   * grains are counted in bins of `binWidth` along x; `sim run` writes spacetime.csv and spacetime.png,
+   * the app draws the rows as an image. Needs domain.periodicX.
+   */
+  spaceTime: z.strictObject({
+    every: z.number().min(1e-9).max(1e6).default(0.05),
+    binWidth: positive(),
+  }).optional(),
   /** Δt ladder for `sim convergence` (design/experiments.md E5–E7) */
   convergence: z.strictObject({
     /** Window [s] (default run.duration) */
@@ -224,6 +252,16 @@ export const runSchema = z.strictObject({
     referenceFactor: z.int().min(2).max(1024).default(16),
   }).optional(),
 });
+
+/** Most bins of a space–time row (the image's width) */
+export const MAX_SPACE_TIME_BINS = 8192;
+
+/** How many particles a generator makes (known before anything is allocated). */
+export function generatedCount(g: z.output<typeof generatorSchema>): number {
+  if (g.type === 'lattice') return g.nx * g.ny;
+  if (g.type === 'random') return g.count;
+  return g.count ?? Math.max(1, Math.floor(Math.hypot(g.b[0] - g.a[0], g.b[1] - g.a[1]) / (2 * g.r)));
+}
 
 /** Most particles a scenario may make (explicit ones plus every generator's), checked before allocating. */
 export const MAX_PARTICLES = 1_000_000;
@@ -256,6 +294,7 @@ export type ScenarioSpec = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
 export type GeneratorSpec = z.output<typeof generatorSchema>;
+export type GrainWallSpec = z.output<typeof grainWallGeneratorSchema>;
 export type WallSpec = z.output<typeof wallSchema>;
 
 /** A scenario that failed validation: one line per problem, each naming the field. */
@@ -296,7 +335,7 @@ export function parseScenario(input: unknown): ScenarioSpec {
   if (!r.success) throw new ScenarioError(r.error.issues.map(describeIssue));
   const spec = r.data;
   const problems: string[] = [];
-  let polygons = spec.generators.some((g) => g.shape === 'polygon');
+  let polygons = spec.generators.some((g) => g.type !== 'grain-wall' && g.shape === 'polygon');
   spec.particles.forEach((p, k) => {
     if ((p.r === undefined) === (p.vertices === undefined)) problems.push(`particles.${k}: give either r (a disc) or vertices (a polygon)`);
     if (p.vertices) {
@@ -306,15 +345,22 @@ export function parseScenario(input: unknown): ScenarioSpec {
     }
   });
   spec.generators.forEach((g, k) => {
+    if (g.type === 'grain-wall') {
+      if (g.a[0] === g.b[0] && g.a[1] === g.b[1]) problems.push(`generators.${k}: a and b must differ`);
+      return;
+    }
     if (g.sides[0] > g.sides[1]) problems.push(`generators.${k}.sides: must be [min, max] with min ≤ max`);
     if (g.type === 'random' && g.rMin > g.rMax) problems.push(`generators.${k}.rMin: must be ≤ rMax (${g.rMax})`);
+    if (g.type === 'random' && g.gaussian && (g.gaussian.mean < g.rMin || g.gaussian.mean > g.rMax)) {
+      problems.push(`generators.${k}.gaussian.mean: must lie in [rMin, rMax] = [${g.rMin}, ${g.rMax}]`);
+    }
     if (g.type === 'random' && (g.region[2] <= g.region[0] || g.region[3] <= g.region[1])) {
       problems.push(`generators.${k}.region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin`);
     }
   });
-  const total = spec.particles.length + spec.generators.reduce((n, g) => n + (g.type === 'lattice' ? g.nx * g.ny : g.count), 0);
+  const total = spec.particles.length + spec.generators.reduce((n, g) => n + generatedCount(g), 0);
   if (total > MAX_PARTICLES) {
-    const parts = spec.generators.map((g, k) => `generators.${k}: ${g.type === 'lattice' ? `${g.nx} × ${g.ny} = ${g.nx * g.ny}` : g.count}`);
+    const parts = spec.generators.map((g, k) => `generators.${k}: ${g.type === 'lattice' ? `${g.nx} × ${g.ny} = ${g.nx * g.ny}` : generatedCount(g)}`);
     problems.push(`generators: ${total.toLocaleString('en-US')} particles in all (${[`particles: ${spec.particles.length}`, ...parts].join(', ')}); allowed at most ${MAX_PARTICLES.toLocaleString('en-US')}`);
   }
   spec.walls.forEach((w, k) => {
@@ -331,6 +377,10 @@ export function parseScenario(input: unknown): ScenarioSpec {
   if (combination) problems.push(`solver.tangential: ${combination}`);
   const p = spec.domain.periodicX;
   if (p && p[1] <= p[0]) problems.push(`domain.periodicX: must be [xmin, xmax] with xmax > xmin`);
+  if (spec.run.spaceTime && !p) problems.push('run.spaceTime: needs a periodic pipe (domain.periodicX)');
+  if (spec.run.spaceTime && p && p[1] > p[0] && (p[1] - p[0]) / spec.run.spaceTime.binWidth > MAX_SPACE_TIME_BINS) {
+    problems.push(`run.spaceTime.binWidth: the box would have ${Math.ceil((p[1] - p[0]) / spec.run.spaceTime.binWidth)} bins; allowed at most ${MAX_SPACE_TIME_BINS}`);
+  }
   const cv = spec.run.convergence;
   if (cv) {
     const bad = cv.steps.filter((n) => n % cv.samples !== 0);

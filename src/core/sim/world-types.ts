@@ -43,6 +43,15 @@ export interface Diagnostics {
   sweeps: number;
   /** Position of the first piston along its inward normal [m]; NaN without a piston */
   pistonPosition: number;
+  /**
+   * Pipe scenes (run.spaceTime): mean velocity along x of the movable grains [m/s], their number flux
+   * through a cross-section [1/s], and the standard deviation of the latest space–time row's counts; NaN otherwise
+   */
+  meanVx: number;
+  flux: number;
+  densitySd: number;
+  /** Largest overlap ratio (δ / min(a_i, a_j)) seen at any step since the start */
+  peakOverlapRatio: number;
 }
 
 export interface Health {
@@ -61,11 +70,13 @@ export interface SearchReport {
   reason: string;
   /** Particles that found their cell occupied in the last rebuild (one-per-cell violated) */
   conflicts: number;
+  /** Rebuilds since the start in which the one-per-cell condition failed (each fell back to linked cells) */
+  conflictRebuilds: number;
 }
 
 /** Time scales of the current material, reported in the UI and the CLI summary. */
 export interface TimeScales {
-  /** Contact duration for the smallest reduced mass [s], paper 000 Eq. 10; Hertz: at the impact speed hertzSpeed */
+  /** Contact duration for the smallest reduced mass [s], paper 000 Eq. 10; Hertz: undamped, at the impact speed hertzSpeed */
   tc: number;
   /** Hertz law only: the impact speed [m/s] tc (and so Δt/tc and the step limit) is quoted at */
   hertzSpeed?: number;

@@ -31,6 +31,7 @@ import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
 import type { ScenarioSpec } from '../scenarios/schema';
 import { PlaneProbe } from '../diagnostics/plane-probe';
+import { pipeFlow, SpaceTime } from '../diagnostics/space-time';
 import { PLANE_IDS } from '../plane/plane-ids';
 import { POLYGON } from '../shapes/shape-kind';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
@@ -104,6 +105,10 @@ export class World implements ImpulseDriver {
   private readonly trackPeaks: boolean;
   private readonly committedGeometry = new ContactKinematics();
   private readonly planeProbe = new PlaneProbe();
+  /** Pipe scenes: the space–time density rows (run.spaceTime), sampled every `every` seconds */
+  readonly spaceTime: SpaceTime | null;
+  private nextSpaceTimeT = 0;
+  private peakOverlapRatio = 0;
 
   constructor(readonly spec: ScenarioSpec) {
     const init = buildInitialState(spec);
@@ -149,6 +154,10 @@ export class World implements ImpulseDriver {
     this.applyMaterial();
     this.dt = this.dtAbsolute ? (s.dt as number) : this.params.dtOverTc * this.timeScales().tc;
     if (this.dtAbsolute) this.params.dtOverTc = this.dt / this.timeScales().tc;
+    const st = spec.run.spaceTime;
+    this.spaceTime = st && this.periodic.enabled ? new SpaceTime(this.periodic, st.binWidth) : null;
+    this.spaceTime?.record(this.bodies, this.t);
+    this.nextSpaceTimeT = this.t + (st?.every ?? 0);
     this.restart();
     this.lastGood = new Snapshot();
     this.saveLastGood();
@@ -253,9 +262,16 @@ export class World implements ImpulseDriver {
   private afterStep(): void {
     const b = this.bodies, dt = this.dt;
     if (this.periodic.enabled) {
+      const gx = this.params.gravityX;
       for (let k = 0; k < b.n; k++) {
         const x = b.x[k], w = this.periodic.wrap(x);
-        if (w !== x) { b.x[k] = w; this.integrator.shiftX(k, w - x); }
+        if (w !== x) {
+          b.x[k] = w;
+          this.integrator.shiftX(k, w - x);
+          // −(m g_x + F_x)·x jumps at the seam; the account books the jump as work done, so a pipe with
+          // gravity along its axis keeps a closed energy budget
+          if (b.invMass[k] > 0) this.workIn -= (b.mass[k] * gx + b.fxExt[k]) * (w - x);
+        }
       }
     }
     this.workIn += (this.scatterStats.wallPower + this.prescribedPower()) * dt;
@@ -266,6 +282,12 @@ export class World implements ImpulseDriver {
     if (this.trackPeaks) this.peaks.push(this.t, e.ekTrans + e.ekRot);
     this.overlapRatio = this.scatterStats.maxOverlapRatio;
     if (!e.finite) return this.diverge('non-finite', NaN);
+    if (this.overlapRatio > this.peakOverlapRatio) this.peakOverlapRatio = this.overlapRatio;
+    const st = this.spaceTime;
+    if (st && this.t >= this.nextSpaceTimeT - 1e-9 * dt) {
+      st.record(b, this.t);
+      this.nextSpaceTimeT += this.spec.run.spaceTime?.every ?? 0;
+    }
     if (this.overlapRatio > MAX_OVERLAP) return this.diverge('overlap', this.overlapRatio);
     const travel = e.maxSpeedOverRadius * dt;
     if (travel > MAX_STEP_TRAVEL) return this.diverge('tunnelling', travel);
@@ -533,7 +555,13 @@ export class World implements ImpulseDriver {
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
       planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
+      ...this.flow(), peakOverlapRatio: this.peakOverlapRatio,
     };
+  }
+
+  private flow(): { meanVx: number; flux: number; densitySd: number } {
+    if (!this.spaceTime) return { meanVx: NaN, flux: NaN, densitySd: NaN };
+    return { ...pipeFlow(this.bodies, this.periodic.length), densitySd: this.spaceTime.sd };
   }
 
   /** Position of the first piston along its inward normal [m] (NaN without a piston). */
@@ -617,6 +645,7 @@ export class World implements ImpulseDriver {
     if (this.lastGoodStep < 0) return false;
     this.lastGood.restore(this);
     this.health = { status: 'ok', message: '', step: this.stepCount, t: this.t };
+    this.nextSpaceTimeT = this.t + (this.spec.run.spaceTime?.every ?? 0);
     this.peaks.reset();
     this.restart();
     return true;

@@ -54,8 +54,11 @@ export class LinkedCells {
     start.fill(0, 0, ncell + 1);
     for (let p = 0; p < n; p++) {
       let cx = Math.floor((x[p] - x0) / dxCell);
-      if (per) { cx %= ncx; if (cx < 0) cx += ncx; }
-      const cy = Math.floor((y[p] - y0) / d);
+      if (per) { cx %= ncx; if (cx < 0) cx += ncx; } else if (cx < 1) cx = 1;
+      // the body at ymin (xmin) sits one cell in, but (ymin − (ymin − d))/d can round to 0.999…: clamp it
+      // out of the guard row, which is never visited
+      let cy = Math.floor((y[p] - y0) / d);
+      if (cy < 1) cy = 1;
       const c = cy * ncx + cx;
       cellOf[p] = c;
       start[c + 1]++;

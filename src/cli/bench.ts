@@ -5,6 +5,10 @@
  * Then the same for polygon piles (`polygonPile`): random convex polygons with 4–8 sides on the same
  * lattice (not touching at first), settled for 20,000 steps, at 1k and 10k (`--polygon-sizes`, 0 to
  * skip). Every row also gives the time per contact.
+ * `--pipe`: paper 003's measurement on its own system — the E10 pipe (built-in `pipe-flow`) lengthened to
+ * hold each N of --sizes grains (default 1000,10000,100000) at the same packing fraction, flowing for
+ * 1000 steps (not timed), then timed with the 5×5 cell mask and again with linked cells forced: the cost
+ * per particle-step against N (paper 003 claims O(N) for the mask).
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
  * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
  * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
@@ -17,7 +21,9 @@
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseScenario } from '../core/scenarios/schema';
+import type { SearchMethod } from '../core/neighbors/neighbor-search';
+import { getBuiltInInput } from '../core/scenarios/registry';
+import { parseScenario, type ScenarioInput } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
 
 export function benchPile(n: number, tangential = 'cundall'): World {
@@ -49,6 +55,54 @@ export function polygonPile(n: number): World {
     walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
     generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r * 1.1], nx, ny, spacing, r, radiusJitter: 0.1, seed: 11, shape: 'polygon', sides: [4, 8] }],
   }));
+}
+
+/** The E10 pipe (built-in pipe-flow: 300 grains in 200 R₀) lengthened to hold n grains at the same packing. */
+export function benchPipe(n: number, method: SearchMethod): World {
+  const input = getBuiltInInput('pipe-flow') as ScenarioInput & { generators: Record<string, unknown>[]; domain: { periodicX: [number, number] } };
+  const L0 = input.domain.periodicX[1], L = (L0 * n) / 300;
+  input.domain.periodicX = [0, L];
+  for (const g of input.generators) {
+    if (g.type === 'grain-wall') {
+      (g.b as number[])[0] = L;
+      g.count = Math.round(((g.count as number) * n) / 300);
+    } else {
+      (g.region as number[])[2] = L;
+      g.count = n;
+    }
+  }
+  input.name = `bench-pipe-${n}`;
+  const w = new World(parseScenario(input));
+  w.search.method = method;
+  return w;
+}
+
+function benchPipes(sizes: number[], csv: string | undefined): void {
+  process.stdout.write('scenario      grains   bodies   search         contacts/particle  steps  ms/step   particle-steps/s  ns/particle-step  conflicts\n');
+  for (const n of sizes) {
+    for (const method of ['cell-mask', 'linked-cells'] as const) {
+      const w = benchPipe(n, method);
+      w.step(1000);
+      const steps = Math.max(200, Math.round(2e7 / w.n / 4));
+      const t0 = performance.now();
+      w.step(steps);
+      const ms = performance.now() - t0;
+      const rate = (w.n * steps) / (ms / 1000);
+      const row = {
+        scenario: 'pipe (E10)', grains: n, bodies: w.n, search: w.searchReport().method, contactsPerParticle: contactsPerParticle(w), steps,
+        msPerStep: ms / steps, particleStepsPerSecond: rate, nsPerParticleStep: 1e9 / rate, conflictRebuilds: w.searchReport().conflictRebuilds,
+      };
+      process.stdout.write(
+        `${row.scenario.padEnd(13)} ${String(n).padEnd(8)} ${String(w.n).padEnd(8)} ${row.search.padEnd(14)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} `
+        + `${String(steps).padEnd(6)} ${row.msPerStep.toFixed(3).padEnd(9)} ${(rate / 1e6).toFixed(2).padStart(6)} M          ${row.nsPerParticleStep.toFixed(0).padStart(6)}            ${row.conflictRebuilds}\n`,
+      );
+      if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
+      if (csv) {
+        if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
+        appendFileSync(csv, `${Object.values(row).join(',')}\n`);
+      }
+    }
+  }
 }
 
 function contactsPerParticle(w: World): number {
@@ -93,13 +147,17 @@ function main(): void {
     options: {
       sizes: { type: 'string' }, csv: { type: 'string' },
       cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
-      'polygon-sizes': { type: 'string' },
+      'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
     },
   });
   const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) {
     process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
     process.exit(2);
+  }
+  if (values.pipe) {
+    benchPipes(sizes, values.csv);
+    return;
   }
   if (values.cd) {
     const its = values.iterations.split(',').map(Number);

@@ -72,6 +72,7 @@ export function benchPipe(n: number, method: SearchMethod): World {
     }
   }
   input.name = `bench-pipe-${n}`;
+  delete (input.run as { spaceTime?: unknown }).spaceTime; // 2 R₀ bins would exceed the row limit at 100k
   const w = new World(parseScenario(input));
   w.search.method = method;
   return w;

@@ -3,6 +3,7 @@
  * optional sink. Shared by `sim run`, `sim sweep` and the tests, so all of them run the same loop.
  */
 import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
+import { densityWaveSpeed } from '../core/diagnostics/density-waves';
 import { fitRelaxation, type RelaxationFit } from '../core/diagnostics/ek-peaks';
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { outputEvery, plannedSteps } from '../core/sim/run-plan';
@@ -40,8 +41,11 @@ export interface RunSummary {
   conflictRebuilds: number;
   /** Largest overlap ratio δ / min(a_i, a_j) at any step */
   peakOverlapRatio: number;
-  /** Pipe scenes: space–time rows recorded, bins per row, and the counts' standard deviation first and last */
-  spaceTime?: { rows: number; bins: number; binWidth: number; sdInitial: number; sdFinal: number };
+  /**
+   * Pipe scenes: space–time rows recorded, bins per row, the counts' standard deviation first and last, and
+   * the density waves' speed over the second half of the run (diagnostics/density-waves.ts)
+   */
+  spaceTime?: { rows: number; bins: number; binWidth: number; sdInitial: number; sdFinal: number; waveSpeed: number; waveCorrelation: number; standingCorrelation: number };
   relaxation?: { tR: number; tROverTc: number; peaks: number; r2: number; decaying: boolean };
   /** Damped-sine fit of run.oscillation (paper 004 Eq. 21); ω in rad/s and per step, τ in s and steps */
   oscillation?: OscillationSummary | { error: string };
@@ -61,6 +65,12 @@ export function checkRunSettings(spec: ScenarioSpec, n: number, hasPiston = true
   const of = spec.run.oscillation?.of;
   if (typeof of === 'number' && of >= n) throw new ScenarioError([`run.oscillation.of: particle ${of} does not exist (allowed 0 to ${n - 1})`]);
   if (of === 'piston' && !hasPiston) throw new ScenarioError(['run.oscillation.of: the scenario has no piston (a line wall with a mass)']);
+}
+
+function spaceTimeSummary(w: World, rows: number, secondHalf: Float64Array[]): NonNullable<RunSummary['spaceTime']> {
+  const st = w.spaceTime!;
+  const waves = densityWaveSpeed(secondHalf, w.spec.run.spaceTime!.every, st.binWidth);
+  return { rows, bins: st.bins, binWidth: st.binWidth, sdInitial: st.sdInitial, sdFinal: st.sd, waveSpeed: waves.speed, waveCorrelation: waves.correlation, standingCorrelation: waves.correlationStanding };
 }
 
 /** The value run.oscillation follows: a particle coordinate or the first piston's position. */
@@ -94,7 +104,12 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     }
   };
   let spaceTimeRows = 0;
-  const drainSpaceTime = (): void => w.spaceTime?.drain((t, counts) => { spaceTimeRows++; sink?.spaceTimeRow?.(t, counts); });
+  const keptRows: Float64Array[] = [];
+  const drainSpaceTime = (): void => w.spaceTime?.drain((t, counts) => {
+    spaceTimeRows++;
+    keptRows.push(counts.slice());
+    sink?.spaceTimeRow?.(t, counts);
+  });
   const t0 = now();
   sink?.row(w.diagnostics(), w);
   drainSpaceTime();
@@ -129,7 +144,7 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     search: w.searchReport().method,
     conflictRebuilds: w.searchReport().conflictRebuilds,
     peakOverlapRatio: w.diagnostics().peakOverlapRatio,
-    ...(w.spaceTime ? { spaceTime: { rows: spaceTimeRows, bins: w.spaceTime.bins, binWidth: w.spaceTime.binWidth, sdInitial: w.spaceTime.sdInitial, sdFinal: w.spaceTime.sd } } : {}),
+    ...(w.spaceTime ? { spaceTime: spaceTimeSummary(w, spaceTimeRows, keptRows.slice(keptRows.length >> 1)) } : {}),
     ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
     ...(osc ? { oscillation: oscillationSummary(oscT, oscX, w.dt) } : {}),
     wallSeconds: wall,

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -39,6 +40,25 @@ describe('sim run', () => {
     // Restitution read from the CSV: final Ek = εn² × initial Ek.
     const ek = series.slice(1).map((l) => Number(l.split(',')[1]));
     expect(ek[ek.length - 1] / ek[0]).toBeCloseTo(0.25, 3);
+  });
+
+  it('a pipe scene also writes spacetime.csv (one row per 0.05 s) and spacetime.png of the same rows', () => {
+    const dir = join(tmp(), 'pipe');
+    const r = sim('run', 'pipe-flow', '--set', 'duration=0.25', '--out', dir);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.out.trim().split('\n').pop()!);
+    expect(summary.spaceTime.bins).toBe(100);
+    expect(summary.spaceTime.rows).toBe(6); // t = 0, 0.05, …, 0.25
+    const rows = readFileSync(join(dir, 'spacetime.csv'), 'utf8').trim().split('\n');
+    expect(rows[0].split(',').slice(0, 3)).toEqual(['t', 'x_0.01', 'x_0.03']);
+    expect(rows.length).toBe(7);
+    const counts = rows[1].split(',').slice(1).map(Number);
+    expect(counts.length).toBe(100);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(300); // every movable grain, once
+    const png = PNG.sync.read(readFileSync(join(dir, 'spacetime.png')));
+    expect([png.width, png.height]).toEqual([200, 12]); // 2 px per bin and per row
+    const series = readFileSync(join(dir, 'series.csv'), 'utf8').trim().split('\n');
+    expect(series[0].endsWith(',mean_vx,flux,density_sd,peak_overlap_ratio')).toBe(true);
   });
 
   it('is deterministic: the same scenario twice gives byte-identical CSV', () => {

@@ -26,6 +26,8 @@ export interface RunSummary {
   t: number;
   dt: number;
   tc: number;
+  /** Hertz law: the impact speed tc is quoted at [m/s] (tc ∝ v^(−1/5)) */
+  hertzSpeed?: number;
   /** 2π√(m_min/kn), paper 000 Eq. 9 [s] */
   ts: number;
   dtOverTc: number;
@@ -135,7 +137,7 @@ export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => numbe
     scenario: spec.name,
     status: w.health.status,
     ...(w.health.status !== 'ok' ? { message: w.health.message } : {}),
-    particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ts: ts.ts, dtOverTc: w.dt / ts.tc,
+    particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}), ts: ts.ts, dtOverTc: w.dt / ts.tc,
     stableDtOverTc: ts.stableDtOverTc,
     integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
     ...(w.params.integrator === 'contact-dynamics'

@@ -35,7 +35,12 @@ Commands:
   run     Runs the scenario to its end (run.duration, run.durationOverTc, relaxation or divergence).
           Writes DIR/series.csv (t,Ek,Ek_trans,Ek_rot,E_elastic,E_potential,work_in,contacts,
           max_overlap_ratio,plane_angle) and DIR/tracks.csv (t and x,y,theta,vx,vy,omega for each
-          particle in run.track), then prints a one-line JSON summary as the last line.
+          particle in run.track), then prints a one-line JSON summary as the last line. Pipe scenes
+          (run.spaceTime, e.g. pipe-flow) add mean_vx,flux,density_sd,peak_overlap_ratio to series.csv
+          and write DIR/spacetime.csv (t, then the grain count of each bin along the pipe) and
+          DIR/spacetime.png (the same rows as an image, time downwards, darker = denser); the summary
+          gives the density-wave speed. With normalLaw=hertz, tc is the undamped Hertz contact time at
+          the impact speed hertzSpeed (the summary repeats it).
   sweep   Runs every combination of --dt-over-tc values and comma-separated --set values, fits
           Ek(t) = E0 exp(-t/tR) through the Ek peaks between run.relaxation.from and .to times the
           largest peak (default 1e-2 to 1e-6; paper 000 Eq. 12), and prints one line per run

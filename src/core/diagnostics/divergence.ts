@@ -14,6 +14,8 @@ export interface DivergenceContext {
   /** energy: E_mech / available energy; overlap: δ/a; tunnelling: radii moved in one step */
   value: number;
   tangential: string;
+  /** Hertz law: the impact speed t_c is quoted at [m/s] */
+  hertzSpeed?: number;
   /** Present when the solver is contact dynamics (no stiffness, no stability limit) */
   contactDynamics?: { dt: number; iterations: number; sweep: string; restitution: number };
 }
@@ -23,7 +25,7 @@ const f2 = (v: number) => (v >= 0.01 ? v.toPrecision(2) : v.toExponential(1));
 export function explainDivergence(c: DivergenceContext): string {
   const at = `Stopped at t = ${c.t.toPrecision(4)} s`;
   if (c.contactDynamics) return explainContactDynamics(c, c.contactDynamics, at);
-  const dt = `Δt = ${f2(c.dtOverTc)} tc`;
+  const dt = `Δt = ${f2(c.dtOverTc)} tc${c.hertzSpeed !== undefined ? ` (tc of a Hertz impact at ${c.hertzSpeed} m/s; faster impacts are shorter)` : ''}`;
   const limit = `${c.integrator} is stable only up to about Δt = ${f2(c.stableDtOverTc)} tc for this damping`;
   const unstable = c.dtOverTc > c.stableDtOverTc;
   const tunnel = `a particle moved ${f2(c.value)} radii in one step, so contacts can be skipped entirely`;
@@ -51,7 +53,7 @@ export function explainDivergence(c: DivergenceContext): string {
     return `${at}: kinetic + elastic energy reached ${f2(c.value)}× what the start state, gravity and the walls can supply with ${dt}, close to the stability limit (${f2(c.stableDtOverTc)} tc) — near the limit the step distorts the energy this much even before it blows up; reduce Δt/tc.`;
   }
   if (c.kind === 'energy') {
-    return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the ${c.tangential} spring update injects energy at this step — reduce Δt/tc.`;
+    return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): ${c.tangential === 'haff-werner' ? 'the step' : `the ${c.tangential} spring update`} injects energy at this step — reduce Δt/tc.`;
   }
   return `${at}: positions became NaN with ${dt}; ${limit}.`;
 }

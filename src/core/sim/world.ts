@@ -388,6 +388,7 @@ export class World implements ImpulseDriver {
     const message = explainDivergence({
       kind, t: this.t, value, dtOverTc: this.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc,
       integrator: this.integrator.description.split(' (')[0], tangential: p.tangential,
+      ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}),
       ...(this.integrator.kind === 'impulse'
         ? { contactDynamics: { dt: this.dt, iterations: p.iterations, sweep: p.sweep, restitution: p.cdRestitution } }
         : {}),

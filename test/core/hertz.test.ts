@@ -63,6 +63,20 @@ describe('Hertz law, head-on collision (Gear 5)', () => {
     expect(errors[3]).toBeLessThan(1e-5); // t_c/200
   });
 
+  it('undamped: kinetic + (2/5) k δ^{5/2} stays constant through the contact (the diagnostics use the Hertz energy)', () => {
+    const w = worldOf('head-on', 'normalLaw=hertz', `kn=${K}`, 'gammaN=0', 'dtOverTc=0.005', 'hertzSpeed=1');
+    const e0 = w.diagnostics().ek;
+    let worst = 0, peakElastic = 0;
+    for (let s = 0; s < 1200; s++) {
+      w.step(1);
+      const d = w.diagnostics();
+      peakElastic = Math.max(peakElastic, d.eElastic);
+      worst = Math.max(worst, Math.abs(d.ek + d.eElastic - e0) / e0);
+    }
+    expect(peakElastic / e0).toBeGreaterThan(0.99); // the whole energy passes through the spring at the turn
+    expect(worst).toBeLessThan(1e-5);
+  });
+
   it('undamped: the contact lasts 3.2181 (m_r/k)^{2/5} v^{−1/5} within 0.5 %, at three impact speeds', () => {
     for (const v of [0.1, 1, 5]) {
       const r = collide(1 / 200, v, 0);

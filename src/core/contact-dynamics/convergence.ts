@@ -14,8 +14,8 @@ export function converged(ic: ImpulseContacts, alpha: number): boolean {
   const rn = ic.rn, rt = ic.rt, pn = ic.rnPrev, pt = ic.rtPrev;
   let avg = 0, avgPrev = 0;
   for (let k = 0; k < n; k++) {
-    avg += Math.hypot(rn[k], rt[k]);
-    avgPrev += Math.hypot(pn[k], pt[k]);
+    avg += Math.sqrt(rn[k] * rn[k] + rt[k] * rt[k]);
+    avgPrev += Math.sqrt(pn[k] * pn[k] + pt[k] * pt[k]);
   }
   avg /= n; avgPrev /= n;
   const sAvg = avg + avgPrev;

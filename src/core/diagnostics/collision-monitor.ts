@@ -127,7 +127,7 @@ export class CollisionMonitor {
         else if (prev[a] === NONE) {
           // first touch: its approach velocity is a settled free flight only if it was free long enough
           if (this.freeSteps[a] < SETTLE_STEPS) clean[a] = 0;
-          const dx = b.x[a] - b.x[p], dy = b.y[a] - b.y[p], d = Math.hypot(dx, dy);
+          const dx = b.x[a] - b.x[p], dy = b.y[a] - b.y[p], d = Math.sqrt(dx * dx + dy * dy);
           this.onX[a] = d > 0 ? dx / d : 0; this.onY[a] = d > 0 ? dy / d : 0;
         } else if (prev[a] !== p) {
           clean[a] = 0; // another body than the one it met
@@ -141,8 +141,8 @@ export class CollisionMonitor {
         const wx = this.freeVx[a] - this.freeVx[q], wy = this.freeVy[a] - this.freeVy[q];
         // approach along the line of centres at first touch
         const before = wx * this.onX[a] + wy * this.onY[a];
-        const dx = b.x[a] - b.x[q], dy = b.y[a] - b.y[q], d = Math.hypot(dx, dy);
-        if (before < -HEAD_ON_COS * Math.hypot(wx, wy) && before < 0 && d > 0) {
+        const dx = b.x[a] - b.x[q], dy = b.y[a] - b.y[q], d = Math.sqrt(dx * dx + dy * dy);
+        if (before < -HEAD_ON_COS * Math.sqrt(wx * wx + wy * wy) && before < 0 && d > 0) {
           this.pending[a] = q; this.pendingBefore[a] = before; this.pendingStep[a] = this.steps;
           this.offX[a] = dx / d; this.offY[a] = dy / d;
         }

@@ -7,6 +7,7 @@
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
+import { hertzLaw } from '../laws/hertz';
 import { linearLaw } from '../laws/linear';
 import type { MaterialCoefficients } from '../laws/material';
 import { DISC } from '../shapes/shape-kind';
@@ -53,7 +54,7 @@ export function elasticEnergy(
   m: MaterialCoefficients,
 ): number {
   let e = 0;
-  const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = linearLaw;
+  const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = m.hertz ? hertzLaw : linearLaw;
   for (let p = 0; p < pairs.count; p++) {
     const i = pairs.i[p], j = pairs.j[p];
     if (shape[i] !== DISC || shape[j] !== DISC) continue;

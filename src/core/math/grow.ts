@@ -24,6 +24,11 @@ export function growU8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer>
   return b;
 }
 
+/** dst[0..n) = src[0..n) without a subarray view (a view is an object: one per call inside a step adds up). */
+export function copyPrefix(dst: Float64Array, src: Float64Array, n: number): void {
+  for (let k = 0; k < n; k++) dst[k] = src[k];
+}
+
 /** Deep copy of plain JSON data (scenario specs); structuredClone is not in the ES library types. */
 export function cloneJson<T>(v: T): T {
   return JSON.parse(JSON.stringify(v)) as T;

@@ -9,6 +9,7 @@
  * build (its candidates were found with the skin, so no touching pair can be missing); `builds` counts
  * the real rebuilds.
  */
+import { copyPrefix } from '../math/grow';
 import type { SearchReport } from '../sim/world-types';
 import { bruteForcePairs } from './brute-force';
 import { CellMask, chooseMaskHalfWidth } from './cell-mask';
@@ -65,8 +66,8 @@ export class NeighborSearch {
       this.refX = new Float64Array(Math.max(16, 2 * s.n));
       this.refY = new Float64Array(Math.max(16, 2 * s.n));
     }
-    this.refX.set(s.x.subarray(0, s.n));
-    this.refY.set(s.y.subarray(0, s.n));
+    copyPrefix(this.refX, s.x, s.n);
+    copyPrefix(this.refY, s.y, s.n);
     this.refN = s.n;
     this.refSkin = s.skin;
   }

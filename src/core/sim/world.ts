@@ -23,6 +23,7 @@ import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import { dashpots } from '../laws/dashpot';
 import { DISC_LAW_INDEX, LINEAR } from '../laws/law-ids';
+import { copyPrefix } from '../math/grow';
 import { CONTACT_LAWS } from '../laws/registry';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
 import { contactTime } from '../laws/restitution';
@@ -211,8 +212,8 @@ export class World implements ImpulseDriver {
   detectContacts(gapMax: number): ContactList {
     const b = this.bodies, n = b.n;
     this.walls.moveTo(this.t);
-    b.ex.set(b.x.subarray(0, n)); b.ey.set(b.y.subarray(0, n)); b.ephi.set(b.phi.subarray(0, n));
-    b.evx.set(b.vx.subarray(0, n)); b.evy.set(b.vy.subarray(0, n)); b.eomega.set(b.omega.subarray(0, n));
+    copyPrefix(b.ex, b.x, n); copyPrefix(b.ey, b.y, n); copyPrefix(b.ephi, b.phi, n);
+    copyPrefix(b.evx, b.vx, n); copyPrefix(b.evy, b.vy, n); copyPrefix(b.eomega, b.omega, n);
     const si = this.searchInput, skin = si.skin, reuse = si.reuseDistance;
     si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
     // Every pair within the detection gap is needed, not only touching ones: no Verlet reuse here.

@@ -82,9 +82,9 @@ function polygonIncrement(c: ContactList, k: number, ctx: TangentialContext): nu
   const bjx = c.rjn[k] * nx - c.rjt[k] * ny, bjy = c.rjn[k] * ny + c.rjt[k] * nx;
   const b0x = prev.rjn[q] * pnx - prev.rjt[q] * pny, b0y = prev.rjn[q] * pny + prev.rjt[q] * pnx;
   const dpsi = Math.atan2(b0x * bjy - b0y * bjx, b0x * bjx + b0y * bjy);
-  let dxi = dcx * tx + dcy * ty - dpsi * 0.5 * (Math.hypot(bjx, bjy) + Math.hypot(b0x, b0y));
+  let dxi = dcx * tx + dcy * ty - dpsi * 0.5 * (Math.sqrt(bjx * bjx + bjy * bjy) + Math.sqrt(b0x * b0x + b0y * b0y));
   if (i >= 0) {
-    const li = 0.5 * (Math.hypot(c.rin[k], c.rit[k]) + Math.hypot(prev.rin[q], prev.rit[q]));
+    const li = 0.5 * (Math.sqrt(c.rin[k] * c.rin[k] + c.rit[k] * c.rit[k]) + Math.sqrt(prev.rin[q] * prev.rin[q] + prev.rit[q] * prev.rit[q]));
     dxi -= (b.ephi[i] - b.phi[i]) * li;
   }
   return dxi;

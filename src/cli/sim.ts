@@ -3,7 +3,7 @@
  * Exit codes: 0 done, 2 bad input (nothing written), 3 the simulation diverged (output up to the
  * last healthy row is kept and the summary says why).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
@@ -13,8 +13,9 @@ import { SHORT_KEYS } from '../core/scenarios/overrides';
 import { CsvSink } from './csv-sink';
 import { deltaEk, writeDeltaEk } from './delta-ek';
 import { fitTracks } from './fit-tracks';
+import { exportLammps } from './lammps-export';
 import { loadScenario, loadScenarioInput } from './load-scenario';
-import { plannedSteps } from '../core/sim/run-plan';
+import { outputEvery, plannedSteps } from '../core/sim/run-plan';
 import { checkRunSettings, runScenario } from './run-scenario';
 import { printConvergence } from './convergence';
 import { runConvergence } from '../core/convergence/ladder';
@@ -28,6 +29,7 @@ Usage:
   npm run sim -- convergence <scenario.json | built-in> [--set key=value ...] [--steps a,b,c] [--json]
   npm run sim -- delta-ek <scenario.json | built-in> --dt-over-tc a,b [--set key=value ...] [--out FILE]
   npm run sim -- fit <tracks.csv> --column NAME [--from T0] [--to T1]
+  npm run sim -- export lammps <scenario.json | built-in> [--set key=value ...] [--out DIR]
   npm run sim -- list
   npm run sim -- --help
 
@@ -41,6 +43,12 @@ Commands:
           DIR/spacetime.png (the same rows as an image, time downwards, darker = denser); the summary
           gives the density-wave speed. With normalLaw=hertz, tc is the undamped Hertz contact time at
           the impact speed hertzSpeed (the summary repeats it).
+  export lammps
+          Writes the scenario's initial state as a LAMMPS run: DIR/data.lmp and DIR/in.lmp (default
+          out/<scenario name>/lammps) for Debian's lmp (GRANULAR package): gran/hooke/history, wall/gran
+          for axis-aligned line walls, periodic x, gravity, nve/sphere disc, enforce2d; run length and
+          dump cadence from the scenario (lmp -in in.lmp -var steps N -var every M to change them).
+          Discs with the linear law only; the deck's header lists the convention differences.
   sweep   Runs every combination of --dt-over-tc values and comma-separated --set values, fits
           Ek(t) = E0 exp(-t/tR) through the Ek peaks between run.relaxation.from and .to times the
           largest peak (default 1e-2 to 1e-6; paper 000 Eq. 12), and prints one line per run
@@ -126,7 +134,7 @@ function main(argv: string[]): void {
     process.stdout.write(HELP);
     return;
   }
-  if (extra.length) fail(new UsageError(`unexpected argument(s) ${extra.join(' ')} (see --help)`));
+  if (extra.length > (command === 'export' ? 1 : 0)) fail(new UsageError(`unexpected argument(s) ${extra.join(' ')} (see --help)`));
   if (command === 'list') {
     for (const s of listBuiltIns()) process.stdout.write(`${s.name.padEnd(14)} ${s.title} — ${s.description}\n`);
     return;
@@ -143,12 +151,34 @@ function main(argv: string[]): void {
     }
     return;
   }
-  if (!['run', 'sweep', 'convergence', 'delta-ek'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, fit or list`));
+  if (command === 'export') {
+    if (scenarioArg !== 'lammps') fail(new UsageError("export needs a format: export lammps <scenario>"));
+    if (!extra[0]) fail(new UsageError(`export lammps needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
+    exportCommand(extra[0], values.set as string[], values.out);
+    return;
+  }
+  if (!['run', 'sweep', 'convergence', 'delta-ek'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, export, fit or list`));
   if (!scenarioArg) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
   if (command === 'run') runCommand(scenarioArg, values.set as string[], values.out);
   else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
   else if (command === 'delta-ek') deltaEkCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.out);
   else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
+}
+
+function exportCommand(scenarioArg: string, sets: string[], out: string | undefined): void {
+  let spec, exported;
+  try {
+    spec = loadScenario(scenarioArg, sets);
+    const w = new World(spec);
+    exported = exportLammps(w, plannedSteps(spec, w), outputEvery(spec, w));
+  } catch (e) {
+    fail(e);
+  }
+  const dir = out ?? `out/${spec.name}/lammps`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/data.lmp`, exported.data);
+  writeFileSync(`${dir}/in.lmp`, exported.input);
+  process.stdout.write(JSON.stringify({ scenario: spec.name, out: dir, notes: exported.notes }) + '\n');
 }
 
 function runCommand(scenarioArg: string, sets: string[], out: string | undefined): void {

@@ -61,6 +61,20 @@ describe('sim run', () => {
     expect(series[0].endsWith(',mean_vx,flux,density_sd,peak_overlap_ratio')).toBe(true);
   });
 
+  it('export lammps writes a data file and a deck; what LAMMPS cannot express is refused naming the field', () => {
+    const dir = join(tmp(), 'lmp');
+    const r = sim('export', 'lammps', 'pile', '--out', dir);
+    expect(r.code).toBe(0);
+    const data = readFileSync(join(dir, 'data.lmp'), 'utf8');
+    expect(data).toMatch(/^400 atoms$/m);
+    const deck = readFileSync(join(dir, 'in.lmp'), 'utf8');
+    expect(deck).toMatch(/^pair_style gran\/hooke\/history 1000000 333333.3333333333 /m); // kn, kt = kn/3
+    expect(deck).toMatch(/^fix wall0 all wall\/gran hooke\/history .* yplane 0 NULL$/m);
+    const refused = sim('export', 'lammps', 'polygon-pile', '--out', join(tmp(), 'no'));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/error: particles\.\d+: polygons have no LAMMPS granular counterpart/);
+  });
+
   it('is deterministic: the same scenario twice gives byte-identical CSV', () => {
     const a = join(tmp(), 'a'), b = join(tmp(), 'b');
     const args = ['run', 'pile', '--set', 'duration=0.05', '--set', 'generators.0.count=150', '--set', 'run.track=[0,5]'];

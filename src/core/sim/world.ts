@@ -86,7 +86,7 @@ export class World implements ImpulseDriver {
 
   private integrator: Integrator;
   private scheme: TangentialScheme;
-  private material!: MaterialCoefficients;
+  private materialNow!: MaterialCoefficients;
   private dtAbsolute: boolean;
   private readonly tangentialCtx: TangentialContext;
   private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true, maxSpeedOverRadius: 0 };
@@ -168,6 +168,11 @@ export class World implements ImpulseDriver {
     return this.bodies.n;
   }
 
+  /** The contact coefficients the force loops use now (derived from the live parameters) */
+  material(): MaterialCoefficients {
+    return this.materialNow;
+  }
+
   // ---- StepDriver -------------------------------------------------------------------------
 
   computeForces(tEval: number, dtSpring: number): void {
@@ -185,15 +190,15 @@ export class World implements ImpulseDriver {
     this.narrow.plane = PLANE_IDS.indexOf(this.params.plane);
     this.narrow.hysteresis = (this.params.planeHysteresis * Math.PI) / 180;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
-    dashpots(c, this.material);
+    dashpots(c, this.materialNow);
     let dissipation = 0;
-    for (const law of CONTACT_LAWS) dissipation += law.normalForces(c, this.material);
+    for (const law of CONTACT_LAWS) dissipation += law.normalForces(c, this.materialNow);
     this.dissipatedNormal += dissipation * dtSpring;
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t;
     this.tangentialCtx.previous = this.previous;
     this.scheme.trial(c, this.tangentialCtx);
-    coulombCap(c, this.material);
+    coulombCap(c, this.materialNow);
     // External forces and gravity on movable bodies.
     const gx = this.params.gravityX, gy = this.params.gravityY;
     const fx = b.fx, fy = b.fy, tau = b.tau, m = b.mass, im = b.invMass;
@@ -319,14 +324,14 @@ export class World implements ImpulseDriver {
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const e = this.energies;
       const exact = e.ekTrans + e.ekRot + this.walls.kineticEnergy()
-        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material);
+        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow);
       const excess = exact + this.dissipatedNormal - available;
       if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
         this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
       }
     }
     // a Hertz contact's restitution depends on the impact speed: no single εn to compare with
-    if (Number.isFinite(collision) && !this.material.hertz) {
+    if (Number.isFinite(collision) && !this.materialNow.hertz) {
       const typical = this.collisions.typicalDeviation(this.params.en);
       if (typical > RESTITUTION_TOLERANCE && (this.accuracy.kind !== 'restitution' || typical > this.accuracy.value)) {
         this.accuracy = restitutionWarning(collision, typical, this.collisions.window, this.params.en, this.timeScales().tc / this.dt, this.stepContext());
@@ -358,7 +363,7 @@ export class World implements ImpulseDriver {
    */
   private approxElastic(): number {
     if (this.integrator.kind === 'impulse') return 0;
-    const c = this.contacts, m = this.material, kt = m.kt, b = this.bodies;
+    const c = this.contacts, m = this.materialNow, kt = m.kt, b = this.bodies;
     const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
     let e = 0;
     for (let k = 0; k < c.count; k++) {
@@ -486,8 +491,8 @@ export class World implements ImpulseDriver {
   }
 
   private applyMaterial(): void {
-    this.material = materialCoefficients(this.params, this.mrRef);
-    const m = this.material;
+    this.materialNow = materialCoefficients(this.params, this.mrRef);
+    const m = this.materialNow;
     this.tangentialCtx.material = m;
     const law = DISC_LAW_INDEX[this.params.normalLaw];
     this.narrow.discLaw = law;
@@ -517,14 +522,14 @@ export class World implements ImpulseDriver {
     this.collisions.reset(this.bodies.n);
     let rMin = Infinity, scale = 0;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
-    scale = this.bodies.n * this.material.kn * (rMin === Infinity ? 1 : rMin * rMin);
+    scale = this.bodies.n * this.materialNow.kn * (rMin === Infinity ? 1 : rMin * rMin);
     this.energyEpsilon = 1e-12 * (Math.abs(eMech) + Math.abs(e.ePotential) + scale);
   }
 
   // ---- queries ----------------------------------------------------------------------------
 
   timeScales(): TimeScales {
-    const m = this.material;
+    const m = this.materialNow;
     const mr = this.mrRef;
     const hertz = m.hertzReference;
     // Hertz: the contact time and the normal stiffness (1.5 k_N √δ_max) of the head-on collision at the
@@ -550,7 +555,7 @@ export class World implements ImpulseDriver {
     const e = this.energies, ts = this.timeScales();
     const eEl = this.integrator.kind === 'impulse'
       ? 0
-      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.material);
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow);
     return {
       t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,

@@ -9,6 +9,9 @@
  * hold each N of --sizes grains (default 1000,10000,100000) at the same packing fraction, flowing for
  * 1000 steps (not timed), then timed with the 5×5 cell mask and again with linked cells forced: the cost
  * per particle-step against N (paper 003 claims O(N) for the mask).
+ * `--vs-lammps`: the same settled pile in LAMMPS (Debian's serial `lmp`, gran/hooke/history, exported by
+ * `sim export lammps`) and in this core with cdm + Cundall and with Gear 5 + Cundall, for each N of --sizes;
+ * LAMMPS's own loop time against this core's wall time, and the ratios.
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
  * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
  * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
@@ -22,6 +25,7 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
+import { lammpsAvailable, LMP, runLammps } from './lammps-run';
 import { getBuiltInInput } from '../core/scenarios/registry';
 import { parseScenario, type ScenarioInput } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
@@ -106,6 +110,39 @@ function benchPipes(sizes: number[], csv: string | undefined): void {
   }
 }
 
+/** Particle-steps per second of `steps` steps of w with its current settings (wall time). */
+function timeSteps(w: World, steps: number): number {
+  w.step(Math.min(20, steps)); // warm up after a switch
+  const t0 = performance.now();
+  w.step(steps);
+  return (w.n * steps) / ((performance.now() - t0) / 1000);
+}
+
+function benchVsLammps(sizes: number[], csv: string | undefined): void {
+  if (!lammpsAvailable()) {
+    process.stderr.write(`error: ${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP\n`);
+    process.exit(2);
+  }
+  process.stdout.write('particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio  gear5+Cundall  ratio\n');
+  for (const n of sizes) {
+    const w = benchPile(n);
+    w.step(discSettle(n));
+    const steps = Math.max(100, Math.round(2e7 / n));
+    const lammps = (n * steps) / runLammps(w, steps).loopSeconds;
+    const gear = timeSteps(w, steps);
+    w.setParams({ integrator: 'cdm' });
+    const cdm = timeSteps(w, steps);
+    const row = { particles: n, contactsPerParticle: contactsPerParticle(w), steps, lammps, cdm, cdmRatio: cdm / lammps, gear5: gear, gear5Ratio: gear / lammps };
+    const M = (v: number) => (v / 1e6).toFixed(2).padStart(6);
+    process.stdout.write(`${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(lammps)}                ${M(cdm)}       ${row.cdmRatio.toFixed(2)}   ${M(gear)}         ${row.gear5Ratio.toFixed(2)}\n`);
+    if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
+    if (csv) {
+      if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
+      appendFileSync(csv, `${Object.values(row).join(',')}\n`);
+    }
+  }
+}
+
 function contactsPerParticle(w: World): number {
   // Each pair contact touches two particles, a wall contact one.
   let ends = 0;
@@ -149,12 +186,17 @@ function main(): void {
       sizes: { type: 'string' }, csv: { type: 'string' },
       cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
       'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
+      'vs-lammps': { type: 'boolean', default: false },
     },
   });
   const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) {
     process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
     process.exit(2);
+  }
+  if (values['vs-lammps']) {
+    benchVsLammps(sizes, values.csv);
+    return;
   }
   if (values.pipe) {
     benchPipes(sizes, values.csv);

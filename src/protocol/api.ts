@@ -71,6 +71,38 @@ export interface SimStatus {
   sweeps: number;
   /** The scenario's scheduled parameter changes (run.schedule), and whether each has been applied */
   schedule: ScheduledChange[];
+  /** A pipe scene's space–time diagram (run.spaceTime; rows come from takeSpaceTime); null in other scenes */
+  spaceTime: SpaceTimeInfo | null;
+}
+
+/** The bins of a pipe scene's space–time rows (design/experiments.md E10). */
+export interface SpaceTimeInfo {
+  /** Bins along x, from the periodic box's xmin */
+  bins: number;
+  /** [m] */
+  binWidth: number;
+  /** Simulated seconds between rows */
+  every: number;
+  /** Mean radius of the grains counted (the movable bodies) [m]: R₀ of the bin label */
+  grainRadius: number;
+}
+
+/**
+ * The space–time rows recorded since the last takeSpaceTime (the core keeps at most 1024 unread rows),
+ * oldest first. Rows of another scene than the UI's (version) start a new picture; a row earlier than
+ * the one before it follows a return to the last good state.
+ */
+export interface SpaceTimeChunk {
+  /** The scene the rows belong to: SimStatus.staticVersion, which bumps on every load */
+  version: number;
+  bins: number;
+  /** Simulated time of each row [s] */
+  t: Float64Array;
+  /** Grain counts, row after row: t.length × bins */
+  counts: Float32Array;
+  /** Standard deviation of the counts in the latest row and in the first row of the run; NaN without rows */
+  sd: number;
+  sdInitial: number;
 }
 
 /** One entry of a scenario's run.schedule as the worker applies it (the core's ParameterSchedule). */
@@ -86,6 +118,9 @@ export const SERIES_COLUMNS = [
   // under each plane definition (PLANE_COLUMN below; the active one's is also `angle`) and its number of
   // boundary crossings; NaN when the selection is not a polygon pair in contact
   'planeUsual', 'planeLiteralSigned', 'planeLiteralAbs', 'planeAxial', 'crossings',
+  // the flow chart of a pipe scene (run.spaceTime): mean velocity along the pipe [m/s] and the number flux
+  // through a cross-section [1/s]; NaN in other scenes
+  'meanVx', 'flux',
 ] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 
@@ -179,6 +214,8 @@ export interface SimApi {
   /** Packs the current state into `buf` (see protocol/frame.ts) and transfers it back. */
   fillFrame(buf: ArrayBuffer): ArrayBuffer;
   takeSeries(epoch: number, sinceSeq: number): SeriesChunk;
+  /** The space–time rows recorded since the last call (none outside pipe scenes), transferred */
+  takeSpaceTime(): SpaceTimeChunk;
   getStatus(): SimStatus;
   diagnostics(): Diagnostics | null;
   /** The loaded scene's polygons (none in a disc scene), with the static version they belong to */

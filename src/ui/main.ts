@@ -5,19 +5,20 @@
  */
 import './style.css';
 import type { LiveParams, ParamName } from '../core/sim/params';
-import type { LoadResult, Checked, SimStatus, ScenarioInfo } from '../protocol/api';
+import type { LoadResult, Checked, SimStatus, ScenarioInfo, SpaceTimeInfo } from '../protocol/api';
 import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
 import { DISC_VIEW } from './charts/angle-chart';
 import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './charts/position-chart';
 import { SeriesStore } from './charts/series-store';
 import { Controls, fmtNum } from './controls/controls';
-import { fmtTime } from './controls/format';
+import { fmtTime, hertzNote, tcText } from './controls/format';
 import { ConvergencePanel } from './convergence/convergence-panel';
 import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { composePng, downloadText, download, pickTextFile } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
+import { SpaceTimePanel } from './spacetime/space-time-panel';
 import { FramePool, startWorker } from './sim-client';
 import { decodeSpecFragment, encodeSpecFragment } from './spec-fragment';
 import { DEFAULT_SCENARIO, parseUrl, writeUrl, type UiState } from './url-state';
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
     sweeps: $('st-sweeps'),
   };
   const positionTitle = $('chart-position-title');
+  const stage = $('stage');
+  const flowBox = $('chart-flow');
 
   const url = parseUrl(location.search);
   const ui: UiState = { ...url.ui };
@@ -88,6 +91,8 @@ async function main(): Promise<void> {
   $('url-message-close').addEventListener('click', () => { urlMsg.hidden = true; });
 
   await scene.init($('canvas-host'));
+  const spaceTime = new SpaceTimePanel({ root: $('spacetime'), host: $('spacetime-host'), title: $('spacetime-title'), stats: $('spacetime-stats') });
+  await spaceTime.init();
   scenarios = await api.listScenarios();
   const catalog = await api.solverCatalog();
 
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
   // a shorter window than the energy charts: the piston's µm ringing after a force step must not be
   // flattened by the compaction before it (cd-piston: ~1 s of simulated time at one row per step)
   positionChart.windowRows = POSITION_WINDOW_ROWS;
+  const flowChart = new LiveChart($('chart-flow-plot'), 'flow', store);
   ekChart.setLog(ui.logy);
 
   const convergence = new ConvergencePanel($('convergence'), { spec: () => api.convergenceSpec() });
@@ -135,6 +141,13 @@ async function main(): Promise<void> {
     void convergence.refresh();
   }
 
+  /** A pipe scene (run.spaceTime) shows the space–time panel under the canvas and the flow chart; other scenes neither. */
+  function showPipe(info: SpaceTimeInfo | null): void {
+    spaceTime.setScene(info);
+    stage.classList.toggle('with-spacetime', info !== null);
+    if (flowBox.hidden !== (info === null)) flowBox.hidden = info === null;
+  }
+
   /** The angle chart's main line is the plane definition in force (design/contact-plane.md §6). */
   function showPlane(): void {
     angleChart.setPlaneView({ polygons: status?.polygons ?? false, plane: status?.params?.plane ?? DISC_VIEW.plane });
@@ -164,6 +177,7 @@ async function main(): Promise<void> {
     if (!r.ok) return false;
     scenario = name;
     status = r.value.status;
+    showPipe(status.spaceTime);
     const problems = [...extraProblems, ...r.value.rejected];
     if (problems.length) showMessages(problems);
     if (status.params) showParams(status.params);
@@ -267,8 +281,8 @@ async function main(): Promise<void> {
 
   async function exportPng(): Promise<void> {
     scene.app.render();
-    const pictures = ([['chart-ek', ekChart], ['chart-angle', angleChart], ['chart-position', positionChart]] as const)
-      .filter(([, chart]) => !!chart.canvas)
+    const pictures = ([['chart-ek', ekChart], ['chart-angle', angleChart], ['chart-position', positionChart], ['chart-flow', flowChart]] as const)
+      .filter(([id, chart]) => !!chart.canvas && !$(id).hidden)
       .map(([id, chart]) => ({ canvas: chart.canvas!, title: $(id).querySelector('h2')?.textContent ?? '', legend: chart.legend }));
     download(`${scenario}.png`, await composePng(scene.app.canvas, pictures, pngCaption()));
   }
@@ -282,9 +296,14 @@ async function main(): Promise<void> {
       return [what, `contact dynamics: N_I = ${p.iterations} ${p.sweep} sweeps, Δt = ${fmtNum(s.dt)} s, restitution ${fmtNum(p.cdRestitution)}`,
         `μ = ${fmtNum(p.mu)} · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s² · rotation ${p.rotation ? 'on' : 'off'}`];
     }
+    // the Hertz law's k_N and γN stand for kn and εn, Haff–Werner's γS for the tangential spring (its cap is always on the total force)
+    const haffWerner = p.tangential === 'haff-werner';
+    const normal = p.normalLaw === 'hertz' ? `kN = ${fmtNum(p.kn)} N/m^1.5 · γN = ${fmtNum(p.gammaN)} 1/s` : `kn = ${fmtNum(p.kn)} N/m`;
+    const tangential = haffWerner ? `γS = ${fmtNum(p.gammaS)} 1/s` : `kt/kn = ${fmtNum(p.ktOverKn)}`;
+    const restitution = p.normalLaw === 'hertz' ? '' : ` · εn = ${fmtNum(p.en)}`;
     return [what,
-      `integrator ${p.integrator} · tangential ${p.tangential} · Δt/tc = ${fmtNum(p.dtOverTc)} (tc = ${fmtNum(s.timeScales?.tc ?? NaN)} s, stable up to ${fmtNum(s.timeScales?.stableDtOverTc ?? NaN)}) · rotation ${p.rotation ? 'on' : 'off'}`,
-      `kn = ${fmtNum(p.kn)} N/m · kt/kn = ${fmtNum(p.ktOverKn)} · εn = ${fmtNum(p.en)} · μ = ${fmtNum(p.mu)} (${p.capMode} cap) · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s²`];
+      `integrator ${p.integrator} · tangential ${p.tangential} · Δt/tc = ${fmtNum(p.dtOverTc)} (${tcText(s.timeScales?.tc ?? NaN, s.timeScales?.hertzSpeed)}, stable up to ${fmtNum(s.timeScales?.stableDtOverTc ?? NaN)}) · rotation ${p.rotation ? 'on' : 'off'}`,
+      `${normal} · ${tangential}${restitution} · μ = ${fmtNum(p.mu)} (${haffWerner ? 'total' : p.capMode} cap) · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s²`];
   }
 
   async function exportJson(): Promise<void> {
@@ -363,9 +382,11 @@ async function main(): Promise<void> {
     if (polling) return;
     polling = true;
     try {
-      const [chunk, s] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus()]);
+      const [chunk, s, rows] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus(), api.takeSpaceTime()]);
       store.ingest(chunk);
       status = s;
+      showPipe(s.spaceTime);
+      spaceTime.ingest(rows);
       showPlane();
       positionChart.setKind(positionChartKind(s));
       positionChart.setParticle(s.tracked);
@@ -373,6 +394,7 @@ async function main(): Promise<void> {
       ekChart.update();
       angleChart.update();
       positionChart.update();
+      if (s.spaceTime) flowChart.update();
       render(s);
     } finally {
       polling = false;
@@ -386,7 +408,7 @@ async function main(): Promise<void> {
     controls.setSpeed(s.speed);
     controls.setRecording(s.recordEvery, s.rowEvery, s.dt);
     const cd = s.params ? controls.isContactDynamics(s.params.integrator) : false;
-    setText(st.dt, cd ? `Δt = ${fmtNum(s.dt)} s` : `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}`);
+    setText(st.dt, cd ? `Δt = ${fmtNum(s.dt)} s` : `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}${hertzNote(s.timeScales?.hertzSpeed)}`);
     st.sweeps.hidden = !cd;
     if (cd && s.params) {
       const tol = s.params.tolerance > 0 ? ` (tolerance ${fmtNum(s.params.tolerance)})` : '';
@@ -409,7 +431,7 @@ async function main(): Promise<void> {
       const key = JSON.stringify(s.params);
       if (key !== shownParamsKey) { showParams(s.params); updateUrl(); }
     }
-    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt);
+    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt, s.timeScales?.hertzSpeed);
     controls.setScene(s.hasPiston, s.polygons, s.schedule);
     scene.selection = s.selection;
     divBox.hidden = !diverged;
@@ -436,7 +458,7 @@ async function main(): Promise<void> {
     if (cd) {
       return `Contact dynamics with N_I = ${fmtInt(p.iterations)} ${p.sweep} sweeps and Δt = ${fmtNum(s.dt)} s. The run is paused: raise N_I (Contact dynamics folder) or lower Δt, then go back to the last good state.`;
     }
-    return `Δt/tc = ${fmtNum(p.dtOverTc)} with tc = ${fmtNum(ts.tc)} s; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`;
+    return `Δt/tc = ${fmtNum(p.dtOverTc)} with ${tcText(ts.tc, ts.hertzSpeed)}; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`;
   }
   setInterval(() => { void poll(); }, 100);
   await poll();
@@ -572,7 +594,8 @@ async function main(): Promise<void> {
   installTestHook({
     api, scene, store, perf, pool,
     status: () => status,
-    charts: { ek: ekChart, angle: angleChart, position: positionChart },
+    charts: { ek: ekChart, angle: angleChart, position: positionChart, flow: flowChart },
+    spaceTime,
     controls,
     fps: () => lastFps,
     lastThrow: () => lastThrow,

@@ -10,6 +10,7 @@ import type { Controls } from './controls/controls';
 import type { ConvergencePanel } from './convergence/convergence-panel';
 import type { ThrowEstimate } from './hand-velocity';
 import type { Scene } from './render/scene';
+import type { SpaceTimePanel } from './spacetime/space-time-panel';
 import type { FramePool, SimRemote } from './sim-client';
 
 export class PerfStats {
@@ -41,7 +42,8 @@ export interface HookDeps {
   perf: PerfStats;
   pool: FramePool;
   status(): SimStatus | null;
-  charts: { ek: LiveChart; angle: LiveChart; position: LiveChart };
+  charts: { ek: LiveChart; angle: LiveChart; position: LiveChart; flow: LiveChart };
+  spaceTime: SpaceTimePanel;
   controls: Controls;
   fps(): number;
   /** the exported PNG's caption lines */
@@ -63,15 +65,17 @@ export function installTestHook(d: HookDeps): void {
     seriesLength: () => d.store.length,
     /** t of every recorded row (the export's history, not only the charts' window) */
     seriesTimes: () => Array.from(d.store.cols.t.subarray(0, d.store.length)),
-    chartData: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].data.map((col) => col.slice()),
+    chartData: (kind: 'ek' | 'angle' | 'position' | 'flow') => d.charts[kind].data.map((col) => col.slice()),
     /** the legend a chart carries into the exported PNG */
-    chartLegend: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].legend.map((l) => ({ ...l })),
+    chartLegend: (kind: 'ek' | 'angle' | 'position' | 'flow') => d.charts[kind].legend.map((l) => ({ ...l })),
+    /** the space–time panel of a pipe scene: rows kept and shown, columns, running maximum, title and figures */
+    spaceTime: () => d.spaceTime.snapshot(),
     /** the exported PNG's caption lines */
     pngCaption: () => d.pngCaption(),
     /** the scenario description under the menu */
     description: () => document.querySelector('[data-testid="scenario-description"]')?.textContent ?? '',
     /** the tick labels of a chart's (first) y axis as last drawn */
-    chartTicks: (kind: 'ek' | 'angle' | 'position') => d.charts[kind].yTicks.slice(),
+    chartTicks: (kind: 'ek' | 'angle' | 'position' | 'flow') => d.charts[kind].yTicks.slice(),
     /** what the position chart shows now: 'particle' (x, y) or 'piston' */
     positionChartKind: () => d.charts.position.kind,
     /** the particle's coordinates the position chart draws: 'x', 'y' or 'xy' */

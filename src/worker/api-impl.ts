@@ -4,9 +4,10 @@
  */
 import * as Comlink from 'comlink';
 import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
-import { SHAPE_POLYGON } from '../protocol/frame';
+import { BODY_FIXED, BODY_PRESCRIBED, SHAPE_POLYGON } from '../protocol/frame';
 import type {
   Checked, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
+  SpaceTimeChunk, SpaceTimeInfo,
 } from '../protocol/api';
 import type { Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
@@ -21,6 +22,7 @@ import { Pacer } from './pacer';
 import { polygonSignedDistance } from './polygon-distance';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
+import { packSpaceTimeRows } from './space-time-pack';
 import { trackedParticle } from './tracked-particle';
 
 /** At most this many series rows per wall-clock second (the stride doubles above it). */
@@ -35,6 +37,8 @@ const COLUMN = (name: SeriesColumn): number => SERIES_COLUMNS.indexOf(name);
 /** Row indices of the plane definitions' angles, in PLANE_IDS order (= Diagnostics.planeAngles) */
 const PLANE_ROW = PLANE_IDS.map((id) => COLUMN(PLANE_COLUMN[id]));
 const CROSSINGS_ROW = COLUMN('crossings');
+const MEAN_VX_ROW = COLUMN('meanVx');
+const FLUX_ROW = COLUMN('flux');
 
 export class SimWorker implements SimApi {
   private world: WorldLike | null = null;
@@ -60,6 +64,8 @@ export class SimWorker implements SimApi {
   /** The scenario's run.schedule (e.g. cd-piston's force step), the core's ParameterSchedule as in the CLI */
   private schedule = new ParameterSchedule();
   private hasPiston = false;
+  /** the loaded pipe scene's space–time bins, or null */
+  private spaceTime: SpaceTimeInfo | null = null;
   /** sweeps of the last recorded step (contact dynamics) */
   private lastSweeps = 0;
   /** one series row, reused */
@@ -132,6 +138,7 @@ export class SimWorker implements SimApi {
     this.plannedEnd = plannedSteps(spec, world) * world.dt;
     this.pacer.setSpeed(spec.run?.speed ?? 0);
     this.hasPiston = Number.isFinite(world.diagnostics().pistonPosition);
+    this.spaceTime = spaceTimeInfo(world, spec.run?.spaceTime?.every ?? NaN);
     this.lastSweeps = 0;
     this.sample();
     if (this.running) this.scheduler.schedule();
@@ -236,6 +243,11 @@ export class SimWorker implements SimApi {
     return Comlink.transfer(chunk, transfers);
   }
 
+  takeSpaceTime(): SpaceTimeChunk {
+    const chunk = packSpaceTimeRows(this.world?.spaceTime ?? null, this.staticVersion);
+    return Comlink.transfer(chunk, [chunk.t.buffer as ArrayBuffer, chunk.counts.buffer as ArrayBuffer]);
+  }
+
   getStatus(): SimStatus {
     const w = this.world;
     this.meter.idle();
@@ -269,6 +281,7 @@ export class SimWorker implements SimApi {
       polygons: w ? w.polygons : false,
       sweeps: this.lastSweeps,
       schedule: this.schedule.list(),
+      spaceTime: this.spaceTime,
     };
   }
 
@@ -490,6 +503,8 @@ export class SimWorker implements SimApi {
     // the contact-plane chart (design/contact-plane.md §6): every definition's angle and the crossings
     for (let p = 0; p < PLANE_ROW.length; p++) r[PLANE_ROW[p]] = p < d.planeAngles.length ? d.planeAngles[p] : NaN;
     r[CROSSINGS_ROW] = d.crossings;
+    r[MEAN_VX_ROW] = d.meanVx;
+    r[FLUX_ROW] = d.flux;
     this.ring.push(r);
   }
 
@@ -517,6 +532,19 @@ export class SimWorker implements SimApi {
 
 function diverged(w: WorldLike): boolean {
   return w.health.status === 'diverged';
+}
+
+/** A pipe scene's bins and the mean radius of the grains it counts (bodies neither fixed nor prescribed); null elsewhere. */
+function spaceTimeInfo(w: WorldLike, every: number): SpaceTimeInfo | null {
+  const st = w.spaceTime;
+  if (!st) return null;
+  let sum = 0, count = 0;
+  for (let i = 0; i < w.n; i++) {
+    if (w.bodies.flags[i] & (BODY_FIXED | BODY_PRESCRIBED)) continue;
+    sum += w.bodies.radius[i];
+    count++;
+  }
+  return { bins: st.bins, binWidth: st.binWidth, every, grainRadius: count > 0 ? sum / count : NaN };
 }
 
 function safe<T>(f: () => T): T | null {

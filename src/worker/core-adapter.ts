@@ -31,6 +31,8 @@ export interface WorldLike {
     /** displacement of a moving wall or piston: it is at a + o, b + o */
     ox: Float64Array; oy: Float64Array;
   };
+  /** Pipe scenes (run.spaceTime): the queue of space–time rows; drain hands each unread row over once */
+  readonly spaceTime: SpaceTimeSource | null;
   /** The scene has polygons (soft DEM and the Cundall scheme only) */
   readonly polygons: boolean;
   readonly params: LiveParams;
@@ -49,6 +51,18 @@ export interface WorldLike {
   moveBody(i: number, x: number, y: number, vx: number, vy: number): void;
   releaseBody(i: number): void;
   toSpec(): ScenarioSpec;
+}
+
+/** The members of the core's SpaceTime (diagnostics/space-time.ts) the worker reads. */
+export interface SpaceTimeSource {
+  readonly bins: number;
+  readonly binWidth: number;
+  /** unread rows */
+  readonly pending: number;
+  readonly sd: number;
+  readonly sdInitial: number;
+  /** each unread row, oldest first; `row` is a view valid during the call */
+  drain(take: (t: number, row: Float64Array) => void): void;
 }
 
 export function createWorld(spec: ScenarioSpec): WorldLike {

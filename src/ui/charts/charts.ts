@@ -1,7 +1,8 @@
 /**
  * Live uPlot charts fed from the SeriesStore: Ek(t) (total, translational, rotational; linear or
- * log y), the selected contact's plane angle (angle-chart.ts), and the position chart (the tracked
- * particle's x and y, or the piston's position). They show a scrolling window of the newest rows; the
+ * log y), the selected contact's plane angle (angle-chart.ts), the position chart (the tracked
+ * particle's x and y, or the piston's position) and, in pipe scenes, the flow chart (mean velocity
+ * along the pipe and the number flux). They show a scrolling window of the newest rows; the
  * store keeps the full history for export. The same functions build chart data and CSV rows, so an
  * exported CSV's rows are exactly the chart's points.
  */
@@ -12,7 +13,7 @@ import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES,
 import type { SeriesStore } from './series-store';
 
 /** 'particle' and 'piston' are the two faces of the position chart; 'position' is its CSV (all columns). */
-export type ChartKind = 'ek' | 'angle' | 'particle' | 'piston';
+export type ChartKind = 'ek' | 'angle' | 'particle' | 'piston' | 'flow';
 export type CsvKind = ChartKind | 'position';
 
 type Cols = SeriesStore['cols'];
@@ -24,6 +25,7 @@ export const CHART_COLUMNS: Record<CsvKind, { header: string[]; get: ((cols: Col
   angle: ANGLE_COLUMNS,
   particle: { header: ['t_s', 'x_m', 'y_m'], get: [col('t'), col('trackX'), col('trackY')] },
   piston: { header: ['t_s', 'pistonPosition_m'], get: [col('t'), col('piston')] },
+  flow: { header: ['t_s', 'meanVx_m_per_s', 'flux_per_s'], get: [col('t'), col('meanVx'), col('flux')] },
   position: {
     header: ['t_s', 'particle', 'x_m', 'y_m', 'pistonPosition_m'],
     get: [col('t'), col('tracked'), col('trackX'), col('trackY'), col('piston')],
@@ -109,6 +111,18 @@ function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates, plane: 
         { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: '#ff9f68', show: showY, grid: { show: !showX } },
       ],
       series: [T_SERIES, { ...line('x', '#80ed99', 2.5, 'y'), show: showX }, { ...line('y', '#ff9f68', 2, 'y2'), show: showY }],
+    };
+  }
+  if (kind === 'flow') {
+    // flux = N⟨vx⟩/L in a periodic pipe: the two lines coincide, each read on its own axis
+    return {
+      scales: { x: { time: false }, y: LINEAR_SCALE, y2: LINEAR_SCALE },
+      axes: [
+        T_AXIS,
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: '⟨vx⟩ [m/s]', labelSize: 22, stroke: '#4cc9f0' },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: 1, label: 'flux [1/s]', labelSize: 22, stroke: '#ffd166', grid: { show: false } },
+      ],
+      series: [T_SERIES, line('⟨vx⟩', '#4cc9f0', 3), { ...line('flux', '#ffd166', 1.5, 'y2'), dash: [6, 4] }],
     };
   }
   return {

@@ -9,10 +9,10 @@ import { checkParam, parseDecimal, PARAMS, type LiveParams, type NumericParamInf
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
 import { attachExactEntry, type ExactEntry } from './exact-entry';
-import { fmtNum } from './format';
+import { fmtNum, tcText } from './format';
 import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
-import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText } from './solver-kind';
+import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
 import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
 export interface ControlHandlers {
@@ -171,14 +171,18 @@ export class Controls {
     // --- material ---
     const mat = gui.addFolder('Material');
     this.materialNote = noteIn(mat, 'material-cd-note');
-    this.materialNote.textContent = 'Contact dynamics: rigid discs. kn, kt/kn, εn, tangential damping and the Coulomb cap are not used; μ is exact Coulomb friction.';
+    this.materialNote.textContent = 'Contact dynamics: rigid discs. The normal law, kn, kt/kn, εn, tangential damping and the Coulomb cap are not used; μ is exact Coulomb friction.';
     this.materialNote.hidden = true;
+    this.choice(mat, 'normalLaw');
     this.logSlider(mat, 'kn');
+    this.generic(mat, 'gammaN');
+    this.generic(mat, 'hertzSpeed');
     this.linear(mat, 'ktOverKn', 0.01);
     this.linear(mat, 'en', 0.01);
-    this.choice(mat, 'tangentialDamping').onChange(() => this.syncDampingVisibility());
+    this.choice(mat, 'tangentialDamping');
     this.linear(mat, 'nuTOverNuN', 0.01);
     this.linear(mat, 'etOverEn', 0.01);
+    this.generic(mat, 'gammaS');
     this.logSlider(mat, 'mu');
     this.choice(mat, 'capMode');
     this.bool(mat, 'clampNormal');
@@ -293,9 +297,16 @@ export class Controls {
     this.entries.set(name, attachExactEntry(c, name, rules, (v) => this.h.param(name, v), (message) => this.h.refused(message)));
   }
 
+  /** The unit a numeric parameter is shown in: the Hertz law reads kn as k_N in N/m^1.5 (paper 003 Eq. 18). */
+  private unit(name: ParamName): string {
+    const info = PARAMS[name];
+    if (info.kind !== 'number') return '';
+    return name === 'kn' && this.values.normalLaw === 'hertz' ? 'N/m^1.5' : info.unit;
+  }
+
   private label(name: ParamName, v?: unknown): string {
     const info = PARAMS[name];
-    const unit = info.kind === 'number' && info.unit ? ` ${info.unit}` : '';
+    const unit = this.unit(name) ? ` ${this.unit(name)}` : '';
     return v === undefined ? `${info.label}${unit ? ` [${unit.trim()}]` : ''}` : `${info.label} = ${fmtNum(Number(v))}${unit}`;
   }
 
@@ -331,15 +342,17 @@ export class Controls {
   }
 
   /**
-   * Shows the controls that mean something for the current solver: under contact dynamics the
-   * soft-contact parameters are hidden (with a note) and the Contact dynamics folder appears.
+   * Shows the controls that mean something for the current model (shownSoftParams): under contact
+   * dynamics the soft-contact parameters are hidden (with a note) and the Contact dynamics folder
+   * appears; the Hertz law and Haff–Werner friction swap in their own coefficients.
    */
-  private syncDampingVisibility(): void {
+  private syncMaterialVisibility(p: LiveParams): void {
     const soft = !this.contactDynamics;
-    const ratio = this.model.tangentialDamping !== 'restitution';
-    for (const name of SOFT_ONLY_PARAMS) this.ctrls.get(name)?.show(soft);
-    this.ctrls.get('nuTOverNuN')?.show(soft && ratio);
-    this.ctrls.get('etOverEn')?.show(soft && !ratio);
+    const shown = shownSoftParams(p, this.contactDynamics);
+    for (const name of SOFT_ONLY_PARAMS) {
+      const c = this.ctrls.get(name);
+      if (c && c._hidden === shown[name]) c.show(shown[name]);
+    }
     this.solverNotes.showTangential(soft);
     this.materialNote.hidden = soft;
     if (this.cdFolder._hidden !== soft) this.cdFolder.show(!soft);
@@ -349,6 +362,7 @@ export class Controls {
   setParams(p: LiveParams): void {
     this.suppress = true;
     try {
+      this.values.normalLaw = p.normalLaw; // before kn, whose unit it sets
       for (const name of Object.keys(PARAMS) as ParamName[]) {
         const v = p[name];
         this.values[name] = v;
@@ -362,7 +376,7 @@ export class Controls {
         c.updateDisplay();
       }
       this.contactDynamics = this.kindChoice.isContactDynamics(p.integrator);
-      this.syncDampingVisibility();
+      this.syncMaterialVisibility(p);
       this.syncSolver(p);
     } finally {
       this.suppress = false;
@@ -441,12 +455,13 @@ export class Controls {
 
   /**
    * The tc line under the Δt/tc slider and the stability limit drawn on it; under contact dynamics
-   * Δt in seconds is what matters and there is no limit.
+   * Δt in seconds is what matters and there is no limit. Under the Hertz law tc is quoted at the
+   * reference impact speed `hertzSpeed`.
    */
-  setTc(tc: number | undefined, stable: number | undefined, dt: number): void {
+  setTc(tc: number | undefined, stable: number | undefined, dt: number, hertzSpeed?: number): void {
     let txt = '–';
     if (tc && this.contactDynamics) txt = `Δt = ${fmtNum(dt)} s · tc(kn) = ${fmtNum(tc)} s`;
-    else if (tc) txt = `tc = ${fmtNum(tc)} s · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark)` : ''}`;
+    else if (tc) txt = `${tcText(tc, hertzSpeed)} · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark)` : ''}`;
     if (this.tcNote.textContent !== txt) this.tcNote.textContent = txt;
     const info = this.info('dtOverTc');
     const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);

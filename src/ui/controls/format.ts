@@ -16,3 +16,13 @@ export function fmtTime(t: number, dt: number): string {
   const dec = dt > 0 ? Math.min(12, Math.max(2, Math.ceil(-Math.log10(dt) + 1e-9))) : 3;
   return t.toFixed(dec);
 }
+
+/** Under the Hertz law tc depends on the impact speed: " (Hertz, at 1 m/s)" names the one it is quoted at; '' for the linear law. */
+export function hertzNote(hertzSpeed: number | undefined): string {
+  return hertzSpeed === undefined ? '' : ` (Hertz, at ${fmtNum(hertzSpeed)} m/s)`;
+}
+
+/** "tc = 7.03e-3 s", or "tc = 5.65e-4 s (Hertz, at 1 m/s)". */
+export function tcText(tc: number, hertzSpeed: number | undefined): string {
+  return `tc = ${fmtNum(tc)} s${hertzNote(hertzSpeed)}`;
+}

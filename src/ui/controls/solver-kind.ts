@@ -6,7 +6,7 @@
  */
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
-import type { ParamName } from '../../core/sim/params';
+import type { LiveParams, ParamName } from '../../core/sim/params';
 import type { ScheduledChange, SolverCatalog } from '../../protocol/api';
 import { fmtNum } from './format';
 
@@ -16,8 +16,29 @@ export const CD_PARAMS = ['iterations', 'sweep', 'tolerance', 'cdRestitution'] a
 export const PISTON_PARAMS = ['pistonForce', 'pistonMass'] as const satisfies readonly ParamName[];
 /** Parameters that mean nothing for rigid discs: hidden while contact dynamics runs (μ stays). */
 export const SOFT_ONLY_PARAMS = [
-  'kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'capMode', 'clampNormal', 'tangential',
+  'normalLaw', 'kn', 'gammaN', 'hertzSpeed', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'gammaS',
+  'capMode', 'clampNormal', 'tangential',
 ] as const satisfies readonly ParamName[];
+export type SoftParam = (typeof SOFT_ONLY_PARAMS)[number];
+
+/**
+ * Which soft-contact controls the current model uses (the others are hidden): none under contact
+ * dynamics; with the Hertz law its γN and reference speed instead of εn (which still sets εt when a
+ * spring scheme takes its damping from restitution); with Haff–Werner friction its γS instead of the
+ * tangential spring, its damping and the cap mode (that cap is always on the total force).
+ */
+export function shownSoftParams(p: Pick<LiveParams, 'normalLaw' | 'tangential' | 'tangentialDamping'>, contactDynamics: boolean): Record<SoftParam, boolean> {
+  const soft = !contactDynamics;
+  const hertz = p.normalLaw === 'hertz';
+  const spring = p.tangential !== 'haff-werner';
+  const ratio = p.tangentialDamping !== 'restitution';
+  return {
+    normalLaw: soft, kn: soft, gammaN: soft && hertz, hertzSpeed: soft && hertz,
+    en: soft && (!hertz || (spring && !ratio)),
+    ktOverKn: soft && spring, tangentialDamping: soft && spring, nuTOverNuN: soft && spring && ratio, etOverEn: soft && spring && !ratio,
+    gammaS: soft && !spring, capMode: soft && spring, clampNormal: soft, tangential: soft,
+  };
+}
 
 export type SolverKind = 'soft' | 'cd';
 

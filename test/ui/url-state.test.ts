@@ -1,0 +1,29 @@
+/**
+ * The URL carries the Hertz and Haff–Werner parameters like every other live parameter (src/ui/url-state.ts
+ * is driven by the core's PARAMS table): read back exactly, refused with the field and its range.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildQuery, DEFAULT_UI, parseUrl } from '../../src/ui/url-state';
+import { createWorld, getBuiltIn } from '../../src/core/index';
+
+describe('URL state of the Hertz and Haff–Werner parameters', () => {
+  it('writes them and reads them back exactly', () => {
+    const params = { ...createWorld(getBuiltIn('pipe-flow')).params, gammaN: 1234.5, hertzSpeed: 0.3, gammaS: 250 };
+    const q = new URLSearchParams(buildQuery('pipe-flow', params, DEFAULT_UI));
+    expect([q.get('normalLaw'), q.get('gammaN'), q.get('hertzSpeed'), q.get('gammaS'), q.get('tangential')])
+      .toEqual(['hertz', '1234.5', '0.3', '250', 'haff-werner']);
+    const back = parseUrl(`?${q.toString()}`);
+    expect(back.problems).toEqual([]);
+    expect(back.overrides).toMatchObject({ normalLaw: 'hertz', gammaN: 1234.5, hertzSpeed: 0.3, gammaS: 250, tangential: 'haff-werner' });
+  });
+
+  it('refuses a bad value with the field and its range, and keeps the others', () => {
+    const r = parseUrl('?scenario=pile&normalLaw=cubic&gammaN=-5&hertzSpeed=0&gammaS=300');
+    expect(r.problems).toEqual([
+      "normalLaw: must be one of 'linear', 'hertz', got \"cubic\"",
+      'gammaN: must be a number from 0 to 10000000, got -5',
+      'hertzSpeed: must be a number from 0.000001 to 10000, got 0',
+    ]);
+    expect(r.overrides).toEqual({ gammaS: 300 });
+  });
+});

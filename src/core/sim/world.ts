@@ -30,7 +30,7 @@ import { contactTime } from '../laws/restitution';
 import { NeighborSearch } from '../neighbors/neighbor-search';
 import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
-import type { ScenarioSpec } from '../scenarios/schema';
+import { ScenarioError, type ScenarioSpec } from '../scenarios/schema';
 import { PlaneProbe } from '../diagnostics/plane-probe';
 import { pipeFlow, SpaceTime } from '../diagnostics/space-time';
 import { PLANE_IDS } from '../plane/plane-ids';
@@ -44,6 +44,7 @@ import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialSch
 import { combinationProblem } from './combination';
 import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
 import { Snapshot } from './snapshot';
+import { startStateProblems } from './start-check';
 import type { Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 
 /** Overlap beyond this fraction of a radius counts as divergence (issue 2). */
@@ -160,6 +161,8 @@ export class World implements ImpulseDriver {
     this.spaceTime?.record(this.bodies, this.t);
     this.nextSpaceTimeT = this.t + (st?.every ?? 0);
     this.restart();
+    const unsound = startStateProblems(this.bodies, this.walls, this.contacts, spec.particles.length, MAX_OVERLAP);
+    if (unsound.length) throw new ScenarioError(unsound);
     this.lastGood = new Snapshot();
     this.saveLastGood();
   }

@@ -12,20 +12,22 @@ const OUT = join(ROOT, 'public', 'screenshots');
 
 interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string }
 
+const only = process.argv[2];
 const SHOTS: Shot[] = [
   { file: 'heap-1920x1080.png', query: '?scenario=heap&network=1', viewport: { width: 1920, height: 1080 }, until: 'window.__sandbox.status()?.t > 3' },
   { file: 'head-on-inaccurate-1280x720.png', query: '?scenario=head-on&dtOverTc=0.5', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.status()?.accuracy.status === "warning" && window.__sandbox.status()?.t > 0.03' },
   { file: 'pile-diverged-1920x1080.png', query: '?scenario=pile&dtOverTc=2&logy=1', viewport: { width: 1920, height: 1080 }, until: 'window.__sandbox.status()?.health.status === "diverged"' },
   { file: 'two-disc-log-1280x720.png', query: '?scenario=two-disc&logy=1&speed=0.02', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.status()?.t > 0.1' },
+  { file: 'pipe-flow-1920x1080.png', query: '?scenario=pipe-flow', viewport: { width: 1920, height: 1080 }, until: 'window.__sandbox.status()?.t > 9' },
 ];
 
 mkdirSync(OUT, { recursive: true });
 const app = await buildAndServe();
 const browser = await launch();
 try {
-  for (const s of SHOTS) {
+  for (const s of SHOTS.filter((shot) => !only || shot.file.startsWith(only))) {
     const { page, errors } = await openApp(browser, `${app.url}${s.query}`, s.viewport);
-    await waitFor(page, s.until, 120_000);
+    await waitFor(page, s.until, 300_000);
     await page.waitForTimeout(600); // a status poll and a chart update after the event
     await page.screenshot({ path: join(OUT, s.file) });
     if (errors.length) throw new Error(`${s.file}: page errors ${errors.join('; ')}`);

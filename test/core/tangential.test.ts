@@ -28,22 +28,30 @@ describe('Coulomb cap', () => {
 
   it("'total' (paper 002): sticks below μ fn, slips at exactly μ fn with ξ reset to the limit", () => {
     const m = params('total'); // kt = 5e4, μ fn = 30 N
-    const stick = oneContact(1e-4, 0); // −kt ξ = −5 N
-    coulombCap(stick, m);
-    expect(stick.ft[0]).toBeCloseTo(-5, 12);
+    const power = new Float64Array(2);
+    const stick = oneContact(1e-4, 0.2); // −kt ξ − γt ut = −5 − 2 N
+    coulombCap(stick, m, power);
+    expect(stick.ft[0]).toBeCloseTo(-7, 12);
     expect(stick.xiEval[0]).toBe(1e-4);
+    expect(power[0]).toBeCloseTo(10 * 0.2 * 0.2, 12); // the dashpot dissipates γt ut²
+    expect(power[1]).toBe(0);
     const slip = oneContact(1e-3, 0.5); // −50 − 5 = −55 N > 30 N
-    coulombCap(slip, m);
+    coulombCap(slip, m, power);
     expect(slip.ft[0]).toBeCloseTo(-30, 12);
     expect(slip.xiEval[0]).toBeCloseTo(30 / 5e4, 15);
+    expect(power[0]).toBe(0); // sliding: the whole capped force is Coulomb's
+    expect(power[1]).toBeCloseTo(30 * 0.5, 12);
   });
 
   it("'elastic' (paper 000): caps the spring at μ kn δ, dashpot added outside the cap", () => {
     const m = params('elastic');
+    const power = new Float64Array(2);
     const slip = oneContact(-1e-3, 0.5); // spring +50 N > μ kn δ = 30 N
-    coulombCap(slip, m);
+    coulombCap(slip, m, power);
     expect(slip.xiEval[0]).toBeCloseTo(-30 / 5e4, 15);
     expect(slip.ft[0]).toBeCloseTo(30 - 10 * 0.5, 12);
+    expect(power[0]).toBeCloseTo(10 * 0.5 * 0.5, 12); // the dashpot outside the cap
+    expect(power[1]).toBeCloseTo(-30 * 0.5, 12); // the capped spring pushes along u_t here: it feeds energy in
   });
 });
 

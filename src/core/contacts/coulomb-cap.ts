@@ -6,39 +6,53 @@
  *             f_t = −k_t ξ − γ_t u_t (dashpot outside the cap)
  *   'total'   (paper 002): f_t* = −k_t ξ − γ_t u_t; if |f_t*| > μ f_n⁺: f_t = s μ f_n⁺,
  *             ξ = −s μ f_n⁺/k_t with s = sign(f_t*)
+ * It also writes the power the tangential forces dissipate, for the energy ledger: power[0] the dashpots,
+ * Σ γ_t u_t² over the contacts whose dashpot acts as such (all with the elastic cap, the sticking ones with
+ * the total cap), power[1] Coulomb sliding, Σ −f_c u_t over the capped contacts with f_c the capped force
+ * (the spring's −k_t ξ with the elastic cap, the whole f_t with the total cap).
  */
 import type { MaterialCoefficients } from '../laws/material';
 import type { ContactList } from '../state/contact-list';
 
-export function coulombCap(c: ContactList, m: MaterialCoefficients): void {
+export function coulombCap(c: ContactList, m: MaterialCoefficients, power: Float64Array): void {
   const n = c.count, xiE = c.xiEval, ft = c.ft, ut = c.ut, gt = c.gt;
   const kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0;
+  let dashpot = 0, slip = 0;
   if (m.capElastic) {
     const feA = c.fe;
     for (let k = 0; k < n; k++) {
       let xi = xiE[k];
       const fe = feA[k];
       const lim = fe > 0 ? mu * fe : 0;
-      if (kt * Math.abs(xi) > lim) xi = (xi > 0 ? lim : -lim) * invKt;
+      const u = ut[k], g = gt[k];
+      if (kt * Math.abs(xi) > lim) {
+        xi = (xi > 0 ? lim : -lim) * invKt;
+        slip += kt * xi * u; // the capped spring's force −k_t ξ against the sliding u_t
+      }
       xiE[k] = xi;
-      ft[k] = -kt * xi - gt[k] * ut[k];
+      ft[k] = -kt * xi - g * u;
+      dashpot += g * u * u;
     }
   } else {
     const fnA = c.fn;
     for (let k = 0; k < n; k++) {
-      const xi = xiE[k];
-      const f = -kt * xi - gt[k] * ut[k];
+      const xi = xiE[k], u = ut[k], g = gt[k];
+      const f = -kt * xi - g * u;
       const fnk = fnA[k];
       const lim = fnk > 0 ? mu * fnk : 0;
       if (Math.abs(f) > lim) {
         const s = f > 0 ? lim : -lim;
         ft[k] = s;
         xiE[k] = -s * invKt;
+        slip -= s * u;
       } else {
         ft[k] = f;
+        dashpot += g * u * u;
       }
     }
   }
+  power[0] = dashpot;
+  power[1] = slip;
 }
 
 /**

@@ -52,6 +52,15 @@ export interface Diagnostics {
   densitySd: number;
   /** Largest overlap ratio (δ / min(a_i, a_j)) seen at any step since the start */
   peakOverlapRatio: number;
+  /**
+   * Energy ledger since the last baseline (run start, restart or parameter change) [J]: dissipated by the
+   * normal dashpots, the tangential dashpots and Coulomb sliding, and the residual
+   * E_now − E_baseline − W_in + dissipated (energy from nowhere when > 0). NaN for polygons and contact dynamics.
+   */
+  dissipatedNormal: number;
+  dissipatedTangential: number;
+  dissipatedSlip: number;
+  energyResidual: number;
 }
 
 export interface Health {

@@ -80,6 +80,12 @@ export class World implements ImpulseDriver {
   accuracy: Accuracy = ACCURACY_OK;
   /** Energy the normal dashpots have dissipated since the last energy baseline [J] */
   private dissipatedNormal = 0;
+  /** The same for the tangential dashpots and for Coulomb sliding (contacts/coulomb-cap.ts) [J] */
+  private dissipatedTangential = 0;
+  private dissipatedSlip = 0;
+  private readonly tangentialPower = new Float64Array(2);
+  /** Ek + elastic + potential − work in at the last energy baseline, exact (the ledger's zero) [J] */
+  private ledgerBaseline = 0;
   private readonly collisions = new CollisionMonitor();
   velocityDependentForces = true;
   /** The scene has polygons (area-law contacts: no restitution or elastic-energy account) */
@@ -201,7 +207,9 @@ export class World implements ImpulseDriver {
     this.tangentialCtx.tState = this.t;
     this.tangentialCtx.previous = this.previous;
     this.scheme.trial(c, this.tangentialCtx);
-    coulombCap(c, this.materialNow);
+    coulombCap(c, this.materialNow, this.tangentialPower);
+    this.dissipatedTangential += this.tangentialPower[0] * dtSpring;
+    this.dissipatedSlip += this.tangentialPower[1] * dtSpring;
     // External forces and gravity on movable bodies.
     const gx = this.params.gravityX, gy = this.params.gravityY;
     const fx = b.fx, fy = b.fy, tau = b.tau, m = b.mass, im = b.invMass;
@@ -521,6 +529,9 @@ export class World implements ImpulseDriver {
     const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     this.energyBaseline = eMech + e.ePotential - this.workIn;
     this.dissipatedNormal = 0;
+    this.dissipatedTangential = 0;
+    this.dissipatedSlip = 0;
+    this.ledgerBaseline = this.ledgerTotal();
     this.accuracy = ACCURACY_OK;
     this.collisions.reset(this.bodies.n);
     let rMin = Infinity, scale = 0;
@@ -554,6 +565,31 @@ export class World implements ImpulseDriver {
     };
   }
 
+  /** Ek + kinetic energy of the walls + exact elastic + potential − work done from outside [J] */
+  private ledgerTotal(): number {
+    const e = this.energies;
+    const elastic = this.integrator.kind === 'impulse' ? 0
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow);
+    return e.ekTrans + e.ekRot + this.walls.kineticEnergy() + elastic + e.ePotential - this.workIn;
+  }
+
+  /**
+   * The energy ledger since the last baseline (a restart or a parameter change): what the dashpots and
+   * Coulomb sliding dissipated, and the residual — the energy change the account does not explain, i.e.
+   * energy the integration or the spring update created (> 0) or destroyed. NaN where no exact elastic
+   * energy exists (polygons, contact dynamics).
+   */
+  private ledger(eElastic: number): { dissipatedNormal: number; dissipatedTangential: number; dissipatedSlip: number; energyResidual: number } {
+    const e = this.energies;
+    const exact = this.integrator.kind === 'force' && !this.polygons;
+    const residual = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + eElastic + e.ePotential - this.workIn - this.ledgerBaseline
+      + this.dissipatedNormal + this.dissipatedTangential + this.dissipatedSlip;
+    return {
+      dissipatedNormal: exact ? this.dissipatedNormal : NaN, dissipatedTangential: exact ? this.dissipatedTangential : NaN,
+      dissipatedSlip: exact ? this.dissipatedSlip : NaN, energyResidual: exact ? residual : NaN,
+    };
+  }
+
   diagnostics(): Diagnostics {
     const e = this.energies, ts = this.timeScales();
     const eEl = this.integrator.kind === 'impulse'
@@ -565,7 +601,7 @@ export class World implements ImpulseDriver {
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
       planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
-      ...this.flow(), peakOverlapRatio: this.peakOverlapRatio,
+      ...this.flow(), peakOverlapRatio: this.peakOverlapRatio, ...this.ledger(eEl),
     };
   }
 

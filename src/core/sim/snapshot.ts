@@ -1,7 +1,7 @@
 /**
  * A copy of everything that defines a world's state at t: body state, integrator state and the
  * contact history. Buffers are allocated on the first capture and reused (grown if bodies were added).
- * Used for the divergence detector's "last good state".
+ * Used for the divergence detector's "last good state" and the rewind timeline (timeline.ts).
  */
 import { STATE_FIELDS } from '../state/body-state';
 import { HISTORY_FIELDS } from '../state/contact-list';
@@ -26,6 +26,18 @@ export class Snapshot {
   private walls: Float64Array[] = [];
   private n = 0;
   private scalars = { workIn: 0, stepCount: 0, t: 0, dt: 0 };
+
+  /** Simulated time of the captured state [s] */
+  get t(): number {
+    return this.scalars.t;
+  }
+
+  /** Memory the buffers hold [bytes] */
+  get bytes(): number {
+    let b = this.flags.byteLength + this.contactI.byteLength + this.contactJ.byteLength + this.contactFeature.byteLength + this.contactChoice.byteLength;
+    for (const list of [this.body, this.integrator, this.history, this.walls]) for (const a of list) b += a.byteLength;
+    return b;
+  }
 
   capture(w: World): void {
     const b = w.bodies, n = b.n;

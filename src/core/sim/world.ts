@@ -689,12 +689,21 @@ export class World implements ImpulseDriver {
   /** Puts back the last healthy state (taken at most SNAPSHOT_EVERY steps before a divergence). */
   restoreLastGood(): boolean {
     if (this.lastGoodStep < 0) return false;
-    this.lastGood.restore(this);
+    this.restoreSnapshot(this.lastGood);
+    return true;
+  }
+
+  /**
+   * Goes back to a state captured earlier (the last good state, or a timeline's entry): bodies, integrator
+   * and contact history as they were; the live parameters stay as they are now, so a Δt set since then applies.
+   */
+  restoreSnapshot(snapshot: Snapshot): void {
+    snapshot.restore(this);
     this.health = { status: 'ok', message: '', step: this.stepCount, t: this.t };
     this.nextSpaceTimeT = this.t + (this.spec.run.spaceTime?.every ?? 0);
     this.peaks.reset();
     this.restart();
-    return true;
+    if (snapshot !== this.lastGood) this.saveLastGood(); // a divergence later must not go forward again
   }
 
   /** Internal arrays a snapshot copies (integrator state and contact history). */

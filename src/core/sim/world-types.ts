@@ -98,3 +98,27 @@ export interface TimeScales {
   /** Largest stable Δt/tc of the current integrator for this damping (design/integrators.md §1.7) */
   stableDtOverTc: number;
 }
+
+/** One contact as the inspector shows it (World.selectedContactDetail) */
+export interface ContactDetail {
+  /** The pair; i = −1 − w for wall w */
+  i: number;
+  j: number;
+  /** Tangential spring ξ [m] (0 for Haff–Werner) */
+  xi: number;
+  /** Normal and tangential force on j [N] */
+  fn: number;
+  ft: number;
+  /** μ f_n (total cap) or μ f_n^e (elastic cap): the Coulomb cone's edge [N] */
+  coulombLimit: number;
+  /** At the cone's edge: the contact slides */
+  sliding: boolean;
+  /** Overlap measure (depth, or area for polygons) and δ / l_c */
+  delta: number;
+  overlapRatio: number;
+  /** Normal (from i to j) and contact point [m] */
+  nx: number;
+  ny: number;
+  cx: number;
+  cy: number;
+}

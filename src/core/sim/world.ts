@@ -45,7 +45,7 @@ import { combinationProblem } from './combination';
 import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
 import { Snapshot } from './snapshot';
 import { startStateProblems } from './start-check';
-import type { Diagnostics, Health, SearchReport, TimeScales } from './world-types';
+import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 
 /** Overlap beyond this fraction of a radius counts as divergence (issue 2). */
 const MAX_OVERLAP = 0.5;
@@ -632,6 +632,26 @@ export class World implements ImpulseDriver {
     if (!s || s[0] < 0 || (b.shape[s[0]] !== POLYGON && b.shape[s[1]] !== POLYGON)) return { planeAngles: NO_PLANE_ANGLES, crossings: NaN };
     this.planeProbe.measure(b, this.periodic, s[0], s[1], (this.params.planeHysteresis * Math.PI) / 180);
     return { planeAngles: this.planeProbe.angles, crossings: this.planeProbe.crossings };
+  }
+
+  /**
+   * The selected contact as the inspector shows it (issue 11): spring ξ, forces, the Coulomb limit and whether
+   * it slides, overlap, normal and contact point; null when the pair is not in contact (or none is selected).
+   */
+  selectedContactDetail(): ContactDetail | null {
+    if (!this.selected) return null;
+    const [i, j] = this.selected, c = this.contacts, m = this.materialNow;
+    for (let k = 0; k < c.count; k++) {
+      if (c.i[k] !== i || c.j[k] !== j) continue;
+      const limit = m.mu * Math.max(m.capElastic ? c.fe[k] : c.fn[k], 0);
+      const capped = m.capElastic ? m.kt * Math.abs(c.xi[k]) : Math.abs(c.ft[k]);
+      return {
+        i, j, xi: c.xi[k], fn: c.fn[k], ft: c.ft[k], coulombLimit: limit,
+        sliding: limit === 0 ? capped > 0 || Math.abs(c.ut[k]) > 0 : capped >= limit * (1 - 1e-12),
+        delta: c.delta[k], overlapRatio: c.ratio[k], nx: c.nx[k], ny: c.ny[k], cx: c.cx[k], cy: c.cy[k],
+      };
+    }
+    return null;
   }
 
   private selectedAngle(): number {

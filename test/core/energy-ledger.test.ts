@@ -58,3 +58,52 @@ describe('energy ledger', () => {
     expect(residual('geometric', 0.01)).toBeLessThan(1e-3);
   });
 });
+
+/**
+ * A bound for the residual of a consistent scheme (central difference + the consistent spring): each contact's
+ * dashpot switches on and off inside a step, so its first and last steps mis-count the dashpot's work by up to
+ * a step's worth of its peak power, about (π/2) D_c/t_c each: at most π (Δt/t_c) of all that was dissipated;
+ * and central difference's discrete energy swings by (ωΔt)²/4 of the energy in the contacts, at most the energy
+ * supplied (start + gravity + walls).
+ */
+describe('energy ledger: the residual of a consistent scheme stays within its bound; the traditional update breaks it', () => {
+  /** `betweenContacts`: judge only the samples with no contact (the account after each bounce) */
+  const worstResidual = (scene: string, sets: string[], steps: number, betweenContacts = false) => {
+    const w = worldOf(scene, ...sets);
+    const start = w.diagnostics();
+    let worst = 0, ratio = 0;
+    const chunk = Math.max(1, Math.floor(steps / 200));
+    for (let s = 0; s < steps && w.health.status === 'ok'; s += chunk) {
+      w.step(chunk);
+      if (w.health.status !== 'ok') break;
+      const d = w.diagnostics();
+      if (betweenContacts && d.contacts > 0) continue;
+      const dissipated = d.dissipatedNormal + d.dissipatedTangential + d.dissipatedSlip;
+      const supplied = start.ek + start.eElastic + Math.max(0, start.ePotential - d.ePotential) + Math.abs(d.workIn);
+      const omegaDt = Math.PI * d.dtOverTc;
+      const bound = Math.PI * d.dtOverTc * dissipated + (omegaDt * omegaDt / 4) * supplied;
+      worst = Math.max(worst, Math.abs(d.energyResidual));
+      ratio = Math.max(ratio, Math.abs(d.energyResidual) / bound);
+    }
+    return { worst, ratio, status: w.health.status };
+  };
+  // measured worst |residual| / bound: case-ii-drop 0.41 after each bounce, the pile 0.5, case-i at 0.13 tc 0.02;
+  // traditional 41. Known limits of the ledger: during a contact the dashpot and sliding powers are sampled at the
+  // evaluation velocity, so mid-contact the residual swings by O(Δt) (case-ii-drop: up to 2.2 of the bound, back
+  // within it once the bounce ends); and when its disc ends its slide (t ≈ 1.3 s) the contact chatters between
+  // stick and slip and the sliding power mis-counts: 1.2 of the bound for good. README, energy ledger.
+  it('case-ii-drop, cdm + consistent, after each of its bounces (t < 1.2 s)', () => {
+    const r = worstResidual('case-ii-drop', ['integrator=cdm', 'tangential=consistent'], 12000, true);
+    expect(r.status).toBe('ok');
+    expect(r.ratio).toBeLessThan(1);
+  });
+  it('the pile, cdm + consistent', () => {
+    const r = worstResidual('pile', ['integrator=cdm', 'tangential=consistent'], 20000);
+    expect(r.status).toBe('ok');
+    expect(r.ratio).toBeLessThan(1);
+  });
+  it('case-i at Δt = 0.13 tc: consistent within the bound, traditional far outside before it diverges', () => {
+    expect(worstResidual('case-i', ['integrator=cdm', 'tangential=consistent', 'dtOverTc=0.13'], 6000).ratio).toBeLessThan(1);
+    expect(worstResidual('case-i', ['integrator=cdm', 'tangential=traditional', 'dtOverTc=0.13'], 6000).ratio).toBeGreaterThan(10);
+  });
+});

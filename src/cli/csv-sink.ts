@@ -3,14 +3,15 @@
  * tracked particles, then each piston's position along its inward normal as piston_<wall>) row by row,
  * buffered; pipe scenes (run.spaceTime) add flow columns, spacetime.csv (t, then the grain count of each bin
  * along the pipe) and, at the end, spacetime.png. Numbers use JavaScript's shortest round-trip form, so the same run
- * gives byte-identical files.
+ * gives byte-identical files. Each file is written to a temporary beside it and renamed into place by close()
+ * (out-files.ts: no symlink followed, no partial file after an error; abort() removes them).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { PLANE_IDS } from '../core/plane/plane-ids';
 import type { World } from '../core/sim/world';
 import type { Diagnostics } from '../core/sim/world-types';
 import type { RunSink } from './run-scenario';
-import { writeSpaceTimePng } from './space-time-png';
+import { OutputFile, checkOutputPath } from './out-files';
+import { encodeSpaceTimePng } from './space-time-png';
 
 export const SERIES_HEADER = ['t', 'Ek', 'Ek_trans', 'Ek_rot', 'E_elastic', 'E_potential', 'work_in', 'contacts', 'max_overlap_ratio', 'plane_angle', 'sweeps'];
 /** Scenes with polygons add the selected contact's angle under every plane definition and its crossings */
@@ -18,25 +19,37 @@ export const PLANE_HEADER = [...PLANE_IDS.map((id) => `plane_${id.replace('-', '
 /** Pipe scenes add the mean velocity along the pipe, the number flux, the density row's deviation, the peak overlap */
 export const PIPE_HEADER = ['mean_vx', 'flux', 'density_sd', 'peak_overlap_ratio'];
 
+/** Characters buffered before a write (rows are flushed in blocks; the bytes written do not depend on it). */
+const FLUSH_CHARS = 1 << 20;
+
 class BufferedFile {
-  private fd: number;
+  private readonly file: OutputFile;
   private lines: string[] = [];
+  private chars = 0;
   constructor(path: string) {
-    this.fd = openSync(path, 'w');
+    this.file = new OutputFile(path);
   }
   line(s: string): void {
     this.lines.push(s);
-    if (this.lines.length >= 2000) this.flush();
+    this.chars += s.length + 1;
+    if (this.lines.length >= 2000 || this.chars >= FLUSH_CHARS) this.flush();
   }
   flush(): void {
-    if (this.lines.length) writeSync(this.fd, this.lines.join('\n') + '\n');
+    if (this.lines.length) this.file.write(this.lines.join('\n') + '\n');
     this.lines = [];
+    this.chars = 0;
   }
   close(): void {
     this.flush();
-    closeSync(this.fd);
+    this.file.close();
+  }
+  abort(): void {
+    this.file.abort();
   }
 }
+
+/** The files a run may write in its folder. */
+export const RUN_FILES = ['series.csv', 'tracks.csv', 'spacetime.csv', 'spacetime.png'];
 
 export class CsvSink implements RunSink {
   private series: BufferedFile;
@@ -47,8 +60,14 @@ export class CsvSink implements RunSink {
   private readonly spaceTimeRows: Float64Array[] = [];
   private bins = 0;
   constructor(private readonly dir: string, private readonly track: number[]) {
+    for (const f of RUN_FILES) checkOutputPath(`${dir}/${f}`);
     this.series = new BufferedFile(`${dir}/series.csv`);
-    this.tracks = new BufferedFile(`${dir}/tracks.csv`);
+    try {
+      this.tracks = new BufferedFile(`${dir}/tracks.csv`);
+    } catch (e) {
+      this.series.abort();
+      throw e;
+    }
   }
   row(d: Diagnostics, w: World): void {
     if (!this.pistons) {
@@ -82,12 +101,26 @@ export class CsvSink implements RunSink {
     this.spaceTime?.line(`${t},${counts.join(',')}`);
     this.spaceTimeRows.push(counts.slice());
   }
+  /** Finishes every file: flushed, closed and renamed into place (the PNG written from the kept rows). */
   close(): void {
-    this.series.close();
-    this.tracks.close();
-    if (this.spaceTime) {
-      this.spaceTime.close();
-      writeSpaceTimePng(`${this.dir}/spacetime.png`, this.spaceTimeRows, this.bins);
+    try {
+      let png: OutputFile | null = null;
+      if (this.spaceTime) {
+        png = new OutputFile(`${this.dir}/spacetime.png`);
+        png.write(encodeSpaceTimePng(this.spaceTimeRows, this.bins));
+      }
+      // rename only once everything is written, so an error leaves no file behind
+      for (const f of [this.series, this.tracks, this.spaceTime]) f?.flush();
+      for (const f of [this.series, this.tracks, this.spaceTime]) f?.close();
+      png?.close();
+    } catch (e) {
+      this.abort();
+      throw e;
     }
+  }
+
+  /** Removes every temporary: nothing is written. */
+  abort(): void {
+    for (const f of [this.series, this.tracks, this.spaceTime]) f?.abort();
   }
 }

@@ -4,10 +4,10 @@
  * cumulative Σ ΔEk·τ and ∫|ΔEk| dt over the run, with τ the sampling interval (the coarse run's output
  * cadence). Each run samples at the step nearest to every common time.
  */
-import { writeFileSync } from 'node:fs';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import { outputEvery, plannedSteps } from '../core/sim/run-plan';
 import { World } from '../core/sim/world';
+import { writeOutputs } from './out-files';
 
 export interface DeltaEkResult {
   csv: string;
@@ -45,6 +45,7 @@ export function deltaEk(specs: [ScenarioSpec, ScenarioSpec]): DeltaEkResult {
   };
 }
 
+/** Writes the CSV through a temporary renamed into place (out-files.ts). */
 export function writeDeltaEk(path: string, r: DeltaEkResult): void {
-  writeFileSync(path, r.csv);
+  writeOutputs([[path, r.csv]]);
 }

@@ -1,29 +1,49 @@
 /**
  * `sim fit`: fits paper 004 Eq. 21, x(t) = x₀ + A e^{−(t−t₀)/τ} sin(ω(t−t₀) + φ), to one column of a
  * tracks.csv written by `sim run` (e.g. x_49 of cd-chain, piston_3 of cd-piston) between two times.
+ * The file is streamed line by line (limits.ts: 256 MiB, lines of 4 MiB, 100,000 rows in the window);
+ * times must increase and every cell used must be a number, else the line is named.
  */
-import { readFileSync } from 'node:fs';
 import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
-import { ScenarioError } from '../core/scenarios/schema';
+import { printable, UsageError } from './errors';
+import { MAX_FIT_ROWS, forEachLine } from './limits';
+
+const quoted = (s: string) => `'${printable(s.length > 40 ? `${s.slice(0, 40)}…` : s)}'`;
 
 export function fitTracks(file: string, column: string, from: number, to: number): DampedSineFit & { column: string; from: number; to: number; sampleDt: number } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new ScenarioError([`fit: cannot read '${file}'`]);
-  }
-  const lines = text.trim().split('\n');
-  const header = lines[0].split(',');
-  const c = header.indexOf(column);
-  if (c < 0) throw new ScenarioError([`fit --column: '${column}' is not in ${file}; columns: ${header.slice(1).join(', ')}`]);
   const t: number[] = [], x: number[] = [];
-  for (const line of lines.slice(1)) {
-    const cells = line.split(',');
+  let c = -1, header: string[] = [], lastT = -Infinity, lastLine = 0;
+  forEachLine(file, 'fit', (text, line) => {
+    if (line === 1) {
+      header = text.split(',');
+      c = header.indexOf(column);
+      if (header[0] !== 't') throw new UsageError(`fit: ${quoted(file)} does not start with a t column (not a tracks.csv)`);
+      if (c < 0) throw new UsageError(`fit --column: ${quoted(column)} is not in ${file}; columns: ${header.slice(1, 40).join(', ')}${header.length > 41 ? ', …' : ''}`);
+      return;
+    }
+    if (text === '') return;
+    const cells = text.split(',');
     const tk = Number(cells[0]);
-    if (tk >= from && tk <= to && cells[c] !== '') { t.push(tk); x.push(Number(cells[c])); }
+    if (cells[0] === '' || !Number.isFinite(tk)) throw new UsageError(`fit: ${file} line ${line}: t = ${quoted(cells[0])} is not a number`);
+    if (!(tk > lastT)) throw new UsageError(`fit: ${file} line ${line}: t = ${tk} does not increase (line ${lastLine} has t = ${lastT}); times must increase row by row`);
+    lastT = tk;
+    lastLine = line;
+    if (tk < from || tk > to) return tk <= to;
+    const cell = cells[c];
+    if (cell === undefined || cell === '') return;
+    const v = Number(cell);
+    if (!Number.isFinite(v)) throw new UsageError(`fit: ${file} line ${line}, column ${column}: ${quoted(cell)} is not a number`);
+    if (t.length >= MAX_FIT_ROWS) throw new UsageError(`fit: more than ${MAX_FIT_ROWS.toLocaleString('en-US')} rows with t in [${from}, ${to}]; narrow --from/--to`);
+    t.push(tk);
+    x.push(v);
+  });
+  if (c < 0) throw new UsageError(`fit: ${quoted(file)} is empty`);
+  if (t.length < 8) throw new UsageError(`fit: only ${t.length} rows with t in [${from}, ${to}]; need at least 8`);
+  let f: DampedSineFit;
+  try {
+    f = fitDampedSine(t, x);
+  } catch (e) {
+    throw new UsageError(`fit: ${(e as Error).message}`);
   }
-  if (t.length < 8) throw new ScenarioError([`fit: only ${t.length} rows with t in [${from}, ${to}]; need at least 8`]);
-  const f = fitDampedSine(t, x);
   return { column, from: t[0], to: t[t.length - 1], sampleDt: (t[t.length - 1] - t[0]) / (t.length - 1), ...f };
 }

@@ -1,6 +1,8 @@
 /**
  * Runs a scenario to its end (duration, relaxation or divergence), handing each output row to an
  * optional sink. Shared by `sim run`, `sim sweep` and the tests, so all of them run the same loop.
+ * The loop (ScenarioRun) can be advanced a few steps at a time — `sim run` does so between turns of the
+ * event loop, to print progress and to stop cleanly on Ctrl-C — with the same rows and numbers as in one go.
  */
 import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
 import { densityWaveSpeed } from '../core/diagnostics/density-waves';
@@ -9,6 +11,7 @@ import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { outputEvery, plannedSteps } from '../core/sim/run-plan';
 import { ParameterSchedule } from '../core/sim/schedule';
 import { World } from '../core/sim/world';
+import { MAX_FIT_ROWS } from './limits';
 import type { Diagnostics } from '../core/sim/world-types';
 
 export interface RunSink {
@@ -19,7 +22,8 @@ export interface RunSink {
 
 export interface RunSummary {
   scenario: string;
-  status: 'ok' | 'diverged';
+  /** 'interrupted': stopped by Ctrl-C (SIGINT) or SIGTERM; the rows so far are complete */
+  status: 'ok' | 'diverged' | 'interrupted';
   message?: string;
   particles: number;
   steps: number;
@@ -83,6 +87,9 @@ function oscillationValue(w: World, of: number | 'piston', coordinate: 'x' | 'y'
 
 /** Fits paper 004 Eq. 21 to the recorded samples; an error message instead of throwing. */
 export function oscillationSummary(t: number[], x: number[], dt: number): OscillationSummary | { error: string } {
+  if (t.length > MAX_FIT_ROWS) {
+    return { error: `${t.length} samples in the window; the fit takes at most ${MAX_FIT_ROWS.toLocaleString('en-US')} (raise run.outputEvery or narrow from/to)` };
+  }
   try {
     const f = fitDampedSine(t, x);
     return { ...f, omegaDt: f.omega * dt, tauOverDt: f.tau / dt };
@@ -91,66 +98,191 @@ export function oscillationSummary(t: number[], x: number[], dt: number): Oscill
   }
 }
 
-export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => number = () => performance.now()): { world: World; summary: RunSummary; fit?: RelaxationFit } {
-  const w = new World(spec);
-  checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
-  const steps = plannedSteps(spec, w);
-  const every = outputEvery(spec, w);
-  const relax = spec.run.relaxation;
-  const osc = spec.run.oscillation;
-  const oscT: number[] = [], oscX: number[] = [];
-  const record = (): void => {
-    if (osc && w.t >= osc.from - 1e-12 && (osc.to === undefined || w.t <= osc.to + 1e-12)) {
-      oscT.push(w.t);
-      oscX.push(oscillationValue(w, osc.of, osc.coordinate));
-    }
-  };
-  let spaceTimeRows = 0;
-  const keptRows: Float64Array[] = [];
-  const drainSpaceTime = (): void => w.spaceTime?.drain((t, counts) => {
-    spaceTimeRows++;
-    keptRows.push(counts.slice());
-    sink?.spaceTimeRow?.(t, counts);
-  });
-  const t0 = now();
-  sink?.row(w.diagnostics(), w);
-  drainSpaceTime();
-  record();
-  let done = 0, sweepSum = 0;
-  const schedule = new ParameterSchedule(spec.run.schedule);
-  while (done < steps) {
-    for (const patch of schedule.due(w.t, w.dt)) w.setParams(patch);
-    const k = schedule.stepsAllowed(w.t, w.dt, Math.min(every, steps - done));
-    done += w.step(k);
-    const d = w.diagnostics();
-    sweepSum += d.sweeps * k;
-    sink?.row(d, w);
-    drainSpaceTime();
-    record();
-    if (w.health.status !== 'ok') break;
-    if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) break;
+export interface RunResult {
+  world: World;
+  summary: RunSummary;
+  fit?: RelaxationFit;
+}
+
+/** Where a run stands, for progress lines. */
+export interface RunProgress {
+  t: number;
+  step: number;
+  steps: number;
+  /** Planned simulated time [s] */
+  duration: number;
+}
+
+/**
+ * One run, advanced in pieces: rows fall every `outputEvery` steps (cut at scheduled changes) however the
+ * steps are split between calls to advance(), so the rows and the numbers are those of a run in one go.
+ */
+export class ScenarioRun {
+  readonly world: World;
+  readonly steps: number;
+  private readonly every: number;
+  private readonly schedule: ParameterSchedule;
+  private readonly oscT: number[] = [];
+  private readonly oscX: number[] = [];
+  private readonly keptRows: Float64Array[] = [];
+  private spaceTimeRows = 0;
+  private readonly t0: number;
+  private done = 0;
+  private sweepSum = 0;
+  /** Steps of the row being made (0: none begun), planned, taken and counted */
+  private rowK = 0;
+  private rowDone = 0;
+  private rowStepped = 0;
+  private finished = false;
+  private interruptedBy: string | null = null;
+
+  constructor(private readonly spec: ScenarioSpec, private readonly sink?: RunSink, private readonly now: () => number = () => performance.now(), world?: World) {
+    const w = (this.world = world ?? new World(spec));
+    checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
+    this.steps = plannedSteps(spec, w);
+    this.every = outputEvery(spec, w);
+    this.schedule = new ParameterSchedule(spec.run.schedule);
+    this.t0 = now();
+    sink?.row(w.diagnostics(), w);
+    this.drainSpaceTime();
+    this.record();
   }
-  const wall = (now() - t0) / 1000;
-  const ts = w.timeScales();
-  const fit = relax ? fitRelaxation(w.peaks, relax.from, relax.to) : undefined;
-  const summary: RunSummary = {
-    scenario: spec.name,
-    status: w.health.status,
-    ...(w.health.status !== 'ok' ? { message: w.health.message } : {}),
-    particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}), ts: ts.ts, dtOverTc: w.dt / ts.tc,
-    stableDtOverTc: ts.stableDtOverTc,
-    integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
-    ...(w.params.integrator === 'contact-dynamics'
-      ? { contactDynamics: { iterations: w.params.iterations, sweep: w.params.sweep, tolerance: w.params.tolerance, meanSweeps: done > 0 ? sweepSum / done : 0 } }
-      : {}),
-    search: w.searchReport().method,
-    conflictRebuilds: w.searchReport().conflictRebuilds,
-    peakOverlapRatio: w.diagnostics().peakOverlapRatio,
-    ...(w.spaceTime ? { spaceTime: spaceTimeSummary(w, spaceTimeRows, keptRows.slice(keptRows.length >> 1)) } : {}),
-    ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
-    ...(osc ? { oscillation: oscillationSummary(oscT, oscX, w.dt) } : {}),
-    wallSeconds: wall,
-    particleStepsPerSecond: wall > 0 ? (w.n * w.stepCount) / wall : 0,
-  };
-  return { world: w, summary, fit };
+
+  private record(): void {
+    const osc = this.spec.run.oscillation, w = this.world;
+    if (osc && w.t >= osc.from - 1e-12 && (osc.to === undefined || w.t <= osc.to + 1e-12)) {
+      this.oscT.push(w.t);
+      this.oscX.push(oscillationValue(w, osc.of, osc.coordinate));
+    }
+  }
+
+  private drainSpaceTime(): void {
+    this.world.spaceTime?.drain((t, counts) => {
+      this.spaceTimeRows++;
+      this.keptRows.push(counts.slice());
+      this.sink?.spaceTimeRow?.(t, counts);
+    });
+  }
+
+  get isFinished(): boolean {
+    return this.finished;
+  }
+
+  progress(): RunProgress {
+    const w = this.world;
+    return { t: w.t, step: w.stepCount, steps: this.steps, duration: this.steps * w.dt };
+  }
+
+  /** Takes up to `budget` steps; true once the run is over (its end, relaxed, diverged or interrupted). */
+  advance(budget: number): boolean {
+    const w = this.world;
+    while (!this.finished && budget > 0) {
+      if (this.rowK === 0) {
+        if (this.done >= this.steps) {
+          this.finished = true;
+          break;
+        }
+        for (const patch of this.schedule.due(w.t, w.dt)) w.setParams(patch);
+        this.rowK = this.schedule.stepsAllowed(w.t, w.dt, Math.min(this.every, this.steps - this.done));
+        this.rowDone = 0;
+        this.rowStepped = 0;
+      }
+      const n = Math.min(this.rowK - this.rowDone, budget);
+      this.rowStepped += w.step(n);
+      this.rowDone += n;
+      budget -= n;
+      if (w.health.status !== 'ok' || this.rowDone >= this.rowK) this.endRow(this.rowK);
+    }
+    return this.finished;
+  }
+
+  private endRow(k: number): void {
+    const w = this.world;
+    this.done += this.rowStepped;
+    const d = w.diagnostics();
+    this.sweepSum += d.sweeps * k;
+    this.sink?.row(d, w);
+    this.drainSpaceTime();
+    this.record();
+    this.rowK = 0;
+    const relax = this.spec.run.relaxation;
+    if (w.health.status !== 'ok') this.finished = true;
+    else if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) this.finished = true;
+  }
+
+  /** Stops the run: a row begun is written at the current state, so the files end on a complete row. */
+  interrupt(signal: string): void {
+    if (this.finished || (this.rowK === 0 && this.done >= this.steps)) {
+      this.finished = true;
+      return;
+    }
+    if (this.rowK !== 0 && this.rowStepped > 0) this.endRow(this.rowStepped);
+    this.rowK = 0;
+    this.finished = true;
+    this.interruptedBy = signal;
+  }
+
+  /** The summary (and the relaxation fit) of the run so far. */
+  finish(): RunResult {
+    const { spec, world: w } = this;
+    const wall = (this.now() - this.t0) / 1000;
+    const ts = w.timeScales();
+    const relax = spec.run.relaxation, osc = spec.run.oscillation;
+    const fit = relax ? fitRelaxation(w.peaks, relax.from, relax.to) : undefined;
+    const interrupted = this.interruptedBy !== null && w.health.status === 'ok';
+    const summary: RunSummary = {
+      scenario: spec.name,
+      status: interrupted ? 'interrupted' : w.health.status,
+      ...(w.health.status !== 'ok' ? { message: w.health.message } : {}),
+      ...(interrupted ? { message: `interrupted (${this.interruptedBy}) at t = ${w.t} s, step ${w.stepCount} of ${this.steps}; the files hold the rows up to there` } : {}),
+      particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}), ts: ts.ts, dtOverTc: w.dt / ts.tc,
+      stableDtOverTc: ts.stableDtOverTc,
+      integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
+      ...(w.params.integrator === 'contact-dynamics'
+        ? { contactDynamics: { iterations: w.params.iterations, sweep: w.params.sweep, tolerance: w.params.tolerance, meanSweeps: this.done > 0 ? this.sweepSum / this.done : 0 } }
+        : {}),
+      search: w.searchReport().method,
+      conflictRebuilds: w.searchReport().conflictRebuilds,
+      peakOverlapRatio: w.diagnostics().peakOverlapRatio,
+      ...(w.spaceTime ? { spaceTime: spaceTimeSummary(w, this.spaceTimeRows, this.keptRows.slice(this.keptRows.length >> 1)) } : {}),
+      ...(fit ? { relaxation: { tR: fit.tR, tROverTc: fit.tR / ts.tc, peaks: fit.peaks, r2: fit.r2, decaying: fit.decaying } } : {}),
+      ...(osc ? { oscillation: oscillationSummary(this.oscT, this.oscX, w.dt) } : {}),
+      wallSeconds: wall,
+      particleStepsPerSecond: wall > 0 ? (w.n * w.stepCount) / wall : 0,
+    };
+    return { world: w, summary, fit };
+  }
+}
+
+export function runScenario(spec: ScenarioSpec, sink?: RunSink, now: () => number = () => performance.now()): RunResult {
+  const run = new ScenarioRun(spec, sink, now);
+  run.advance(Infinity);
+  return run.finish();
+}
+
+/**
+ * Drives a run between turns of the event loop (so signal handlers run): pieces of about 50 ms, a
+ * progress line now and then, and a stop when `stopRequested()` names a signal.
+ */
+export async function runInPieces(run: ScenarioRun, opts: { stopRequested: () => string | null; progress?: (p: RunProgress, elapsed: number) => void; progressEvery?: number; now?: () => number }): Promise<void> {
+  const now = opts.now ?? (() => performance.now());
+  const start = now();
+  let piece = 1, nextProgress = start + (opts.progressEvery ?? Infinity) * 1000;
+  for (;;) {
+    const signal = opts.stopRequested();
+    if (signal) {
+      run.interrupt(signal);
+      return;
+    }
+    const t0 = now();
+    if (run.advance(piece)) return;
+    const t1 = now();
+    if (t1 - t0 < 25) piece = Math.min(piece * 2, 1 << 30);
+    else if (t1 - t0 > 100) piece = Math.max(1, Math.floor(piece / 2));
+    if (opts.progress && t1 >= nextProgress) {
+      opts.progress(run.progress(), (t1 - start) / 1000);
+      nextProgress = t1 + (opts.progressEvery ?? Infinity) * 1000;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }

@@ -1,24 +1,32 @@
 /**
  * Headless runner: `npm run sim -- <command> ...` (README § "Headless runner").
- * Exit codes: 0 done, 2 bad input (nothing written), 3 the simulation diverged (output up to the
- * last healthy row is kept and the summary says why).
+ * Exit codes: 0 done, 2 bad input or an unusable output path (one `error:` line per problem; nothing
+ * written), 3 the simulation diverged (output up to the last healthy row is kept and the summary says why),
+ * 130 interrupted by Ctrl-C or SIGTERM (the rows so far are kept, complete, and the summary says so).
+ * Every input is bounded (limits.ts) and outputs are written through temporaries (out-files.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
+import { type ScenarioSpec } from '../core/scenarios/schema';
 import { listBuiltIns } from '../core/scenarios/registry';
-import { PARAMS, ParamError, describeRange } from '../core/sim/params';
-import { SHORT_KEYS } from '../core/scenarios/overrides';
+import { applyOverrides, SHORT_KEYS } from '../core/scenarios/overrides';
+import { PARAMS, describeRange } from '../core/sim/params';
 import { CsvSink } from './csv-sink';
-import { deltaEk, writeDeltaEk } from './delta-ek';
+import { deltaEk } from './delta-ek';
+import { errorLines, UsageError } from './errors';
 import { fitTracks } from './fit-tracks';
 import { exportLammps } from './lammps-export';
-import { loadScenario, loadScenarioInput } from './load-scenario';
-import { outputEvery, plannedSteps } from '../core/sim/run-plan';
-import { checkRunSettings, runScenario } from './run-scenario';
+import {
+  EXIT_INTERRUPTED, LIMITS, MAX_ROWS, MAX_RUN_STEPS, MAX_SWEEP_RUNS, PROGRESS_SECONDS, PROGRESS_SECONDS_TTY,
+  checkLadder, checkRunBudget, checkRunLength, checkStartMotion, checkWork, safeName,
+} from './limits';
+import { checkAssignments, loadScenario, loadScenarioInput } from './load-scenario';
+import { checkOutputPath, commitOutputs, makeOutputDir, probeOutputDir, writeOutputs } from './out-files';
+import { outputEvery } from '../core/sim/run-plan';
+import { checkRunSettings, runInPieces, runScenario, ScenarioRun, type RunProgress } from './run-scenario';
 import { printConvergence } from './convergence';
 import { runConvergence } from '../core/convergence/ladder';
+import { analyticSolution } from '../core/convergence/analytic';
 import { World } from '../core/sim/world';
 
 const HELP = `granular sandbox — headless runner
@@ -81,8 +89,10 @@ Options:
 ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(18)} ${v}`).join('\n')}
                     value is JSON when it parses (1e-3, true, [0,-9.81]), else a string (cundall).
                     In sweep, a value with commas (not starting with '[') is a list of values.
-  --out DIR         Output folder for run (default out/<scenario name>); created if missing;
-                    for delta-ek the CSV file.
+  --out DIR         Output folder for run (default out/<scenario name>, the name reduced to letters,
+                    digits, '.', '_', '-'); created if missing; for delta-ek the CSV file. Files are
+                    written to a temporary beside them and renamed into place when complete (an
+                    existing symlink is replaced, never followed; an error leaves nothing behind).
   --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own); two for delta-ek.
   --steps L         convergence: comma-separated step counts over the window, coarse to fine.
   --json            sweep: one JSON object per run; convergence: one per quantity.
@@ -93,21 +103,37 @@ ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(1
 Live parameters and allowed ranges:
 ${Object.entries(PARAMS).map(([k, i]) => `  ${k.padEnd(18)} ${describeRange(i)}${'unit' in i && i.unit ? ` [${i.unit}]` : ''} — ${i.help}`).join('\n')}
 
-Exit codes: 0 done; 2 bad input (message names the field and range; nothing written);
-3 the run diverged (the summary's message explains it; rows up to the divergence are kept).
+Limits (bad input is refused with the limit named, exit 2):
+${LIMITS.map(([what, value, why]) => `  ${what.padEnd(18)} ${value} — ${why}`).join('\n')}
+
+A run longer than ${PROGRESS_SECONDS} s (${PROGRESS_SECONDS_TTY} s on a terminal) prints a progress line on stderr every as many
+seconds. Ctrl-C (SIGINT) or SIGTERM stops it cleanly: the row begun is written, the files are finished
+and renamed into place, the summary (status 'interrupted') is printed, exit code 130. A second Ctrl-C
+stops at once and writes nothing.
+
+Exit codes: 0 done; 2 bad input or an unusable output path (one line per problem naming the field and
+range; nothing written); 3 the run diverged (the summary's message explains it; rows up to the
+divergence are kept); 130 interrupted (Ctrl-C or SIGTERM; rows so far kept).
 `;
 
-class UsageError extends Error {}
 
+/** Prints a refusal (`error: …` lines) and exits 2; anything else is a bug and shows its stack. */
 function fail(e: unknown): never {
-  if (e instanceof ScenarioError || e instanceof ParamError || e instanceof UsageError) {
-    process.stderr.write(`error: ${e.message.split('\n').join('\nerror: ')}\n`);
-    process.exit(2);
-  }
-  throw e;
+  const lines = errorLines(e);
+  if (!lines) throw e;
+  process.stderr.write(lines.join('\n') + '\n');
+  process.exit(2);
 }
 
-function main(argv: string[]): void {
+const count = (v: number) => v.toLocaleString('en-US');
+const short = (v: number) => String(+v.toPrecision(4));
+
+async function main(argv: string[]): Promise<void> {
+  // `sim list | head -1`: a closed stdout ends the program quietly, not with an EPIPE stack trace
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   let parsed;
   try {
     parsed = parseArgs({
@@ -142,7 +168,8 @@ function main(argv: string[]): void {
   if (command === 'fit') {
     if (!scenarioArg) fail(new UsageError('fit needs a tracks.csv file'));
     if (!values.column) fail(new UsageError('fit needs --column NAME (a column of the tracks.csv)'));
-    const from = values.from === undefined ? -Infinity : Number(values.from), to = values.to === undefined ? Infinity : Number(values.to);
+    const time = (v: string | undefined, fallback: number) => (v === undefined ? fallback : v.trim() === '' ? NaN : Number(v));
+    const from = time(values.from, -Infinity), to = time(values.to, Infinity);
     if (Number.isNaN(from) || Number.isNaN(to)) fail(new UsageError('--from and --to must be numbers (times in s)'));
     try {
       process.stdout.write(JSON.stringify(fitTracks(scenarioArg, values.column as string, from, to)) + '\n');
@@ -158,8 +185,8 @@ function main(argv: string[]): void {
     return;
   }
   if (!['run', 'sweep', 'convergence', 'delta-ek'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, export, fit or list`));
-  if (!scenarioArg) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
-  if (command === 'run') runCommand(scenarioArg, values.set as string[], values.out);
+  if (scenarioArg === undefined) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
+  if (command === 'run') await runCommand(scenarioArg, values.set as string[], values.out);
   else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
   else if (command === 'delta-ek') deltaEkCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.out);
   else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
@@ -170,31 +197,80 @@ function exportCommand(scenarioArg: string, sets: string[], out: string | undefi
   try {
     spec = loadScenario(scenarioArg, sets);
     const w = new World(spec);
-    exported = exportLammps(w, plannedSteps(spec, w), outputEvery(spec, w));
+    if (w.n === 0) throw new UsageError('particles: the scene has no particles; a LAMMPS data file needs at least one atom');
+    exported = exportLammps(w, checkRunLength(spec, w), outputEvery(spec, w));
+    // the deck is text for another program: a non-finite number in it would be read as garbage there
+    for (const [file, text] of [['data.lmp', exported.data], ['in.lmp', exported.input]] as const) {
+      const bad = text.split('\n').findIndex((l) => /\b(NaN|-?Infinity)\b/.test(l));
+      if (bad >= 0) throw new UsageError(`export lammps: ${file} line ${bad + 1} would hold a non-finite number ('${text.split('\n')[bad].slice(0, 60)}'); check the scenario's sizes and stiffness`);
+    }
   } catch (e) {
     fail(e);
   }
-  const dir = out ?? `out/${spec.name}/lammps`;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/data.lmp`, exported.data);
-  writeFileSync(`${dir}/in.lmp`, exported.input);
+  const dir = out ?? `out/${safeName(spec.name)}/lammps`;
+  try {
+    makeOutputDir(dir);
+    writeOutputs([[`${dir}/data.lmp`, exported.data], [`${dir}/in.lmp`, exported.input]]);
+  } catch (e) {
+    fail(e);
+  }
+  commitOutputs();
   process.stdout.write(JSON.stringify({ scenario: spec.name, out: dir, notes: exported.notes }) + '\n');
 }
 
-function runCommand(scenarioArg: string, sets: string[], out: string | undefined): void {
-  let spec;
+async function runCommand(scenarioArg: string, sets: string[], out: string | undefined): Promise<void> {
+  let spec, world;
   try {
     spec = loadScenario(scenarioArg, sets);
-    checkRunSettings(spec, new World(spec).n);
+    world = new World(spec);
+    checkRunSettings(spec, world.n, !Number.isNaN(world.pistonPosition()));
+    checkRunBudget(spec, world);
   } catch (e) {
     fail(e);
   }
-  const dir = out ?? `out/${spec.name}`;
-  mkdirSync(dir, { recursive: true });
-  const sink = new CsvSink(dir, spec.run.track);
-  const { summary } = runScenario(spec, sink);
-  sink.close();
+  // Ctrl-C / SIGTERM: before this point the default action ends the process with nothing written; from
+  // here on (before the first folder or file is made) the loop stops at its next piece and finishes the
+  // files. A second one stops at once: process.exit runs the exit hook of out-files.ts, which removes the
+  // temporaries and the folders made, so nothing is written.
+  let signal: string | null = null;
+  const onSignal = (name: string) => {
+    if (signal) {
+      process.stderr.write(`error: interrupted again (${name}): stopped without writing\n`);
+      process.exit(EXIT_INTERRUPTED);
+    }
+    signal = name;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const dir = out ?? `out/${safeName(spec.name)}`;
+  let sink: CsvSink | undefined, run: ScenarioRun | undefined;
+  try {
+    makeOutputDir(dir);
+    sink = new CsvSink(dir, spec.run.track);
+    run = new ScenarioRun(spec, sink, undefined, world);
+  } catch (e) {
+    sink?.abort();
+    fail(e);
+  }
+  const every = process.stderr.isTTY ? PROGRESS_SECONDS_TTY : PROGRESS_SECONDS;
+  const progress = (p: RunProgress, elapsed: number) => {
+    const frac = p.steps > 0 ? p.step / p.steps : 0;
+    const left = frac > 0 ? ` about ${short((elapsed * (1 - frac)) / frac)} s left` : '';
+    process.stderr.write(`progress: t = ${short(p.t)} s of ${short(p.duration)} s (${short(100 * frac)} %), step ${count(p.step)} of ${count(p.steps)}, ${elapsed.toFixed(1)} s elapsed,${left}\n`);
+  };
+  try {
+    await runInPieces(run, { stopRequested: () => signal, progress, progressEvery: every });
+    sink.close();
+  } catch (e) {
+    sink.abort();
+    fail(e);
+  }
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  commitOutputs();
+  const { summary } = run.finish();
   process.stdout.write(JSON.stringify({ ...summary, out: dir }) + '\n');
+  if (summary.status === 'interrupted') process.exit(EXIT_INTERRUPTED);
   if (summary.status !== 'ok') process.exit(3);
 }
 
@@ -216,28 +292,29 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
     }
     axes.unshift(values.map((v) => `dtOverTc=${v}`));
   }
+  const runs = axes.reduce((n, a) => n * a.length, 1);
+  if (runs > MAX_SWEEP_RUNS) fail(new UsageError(`sweep: ${count(runs)} runs (${axes.map((a) => a.length).join(' × ')}); allowed at most ${count(MAX_SWEEP_RUNS)}`));
   let combos: string[][] = [[]];
   for (const axis of axes) combos = combos.flatMap((c) => axis.map((a) => [...c, a]));
   // Validate every combination before running any, so bad input fails fast and prints nothing else.
+  // The raw input is read once; each combination is built again when it runs (memory stays one spec).
   let raw: unknown;
-  const specs = [];
   try {
+    checkAssignments(combos.flat());
     raw = loadScenarioInput(scenarioArg);
     for (const c of combos) {
-      const spec = loadScenario(scenarioArg, c);
+      const spec = applyOverrides(raw, c);
       const w = new World(spec);
-      checkRunSettings(spec, w.n);
-      plannedSteps(spec, w);
-      specs.push(spec);
+      checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
+      checkRunBudget(spec, w);
     }
   } catch (e) {
     fail(e);
   }
-  void raw;
   if (!json) process.stdout.write('dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
   let anyDiverged = false;
-  for (const spec of specs) {
-    const { summary } = runScenario(spec);
+  for (const c of combos) {
+    const { summary } = runScenario(applyOverrides(raw, c));
     const r = summary.relaxation;
     const row = {
       scenario: summary.scenario, dtOverTc: summary.dtOverTc, tangential: summary.tangential, integrator: summary.integrator,
@@ -267,13 +344,37 @@ function deltaEkCommand(scenarioArg: string, sets: string[], dtList: string | un
       throw new UsageError(`delta-ek needs --dt-over-tc with exactly two numbers, like 0.0052,0.026 (got '${dtList ?? ''}')`);
     }
     specs = [loadScenario(scenarioArg, [...sets, `dtOverTc=${values[0]}`]), loadScenario(scenarioArg, [...sets, `dtOverTc=${values[1]}`])];
+    // Both runs cover the first one's planned duration, sampled at the coarse run's output cadence.
+    const [a, b] = specs.map((s) => new World(s));
+    checkStartMotion(a);
+    checkStartMotion(b);
+    const duration = checkRunLength(specs[0], a) * a.dt;
+    const stepsB = duration / b.dt;
+    if (!(stepsB <= MAX_RUN_STEPS)) throw new UsageError(`--dt-over-tc: ${values[1]} makes the second run ${short(stepsB)} steps; allowed at most ${count(MAX_RUN_STEPS)}`);
+    checkWork(a.n, duration / a.dt + stepsB, '--dt-over-tc');
+    const coarse = a.dt >= b.dt ? a : b;
+    const rows = duration / (outputEvery(specs[0], coarse) * coarse.dt);
+    if (!(rows <= MAX_ROWS)) throw new UsageError(`run.outputEvery: ${short(rows)} rows of delta-ek.csv; allowed at most ${count(MAX_ROWS)} (raise run.outputEvery)`);
   } catch (e) {
     fail(e);
   }
-  const path = out ?? `out/${specs[0].name}/delta-ek.csv`;
-  mkdirSync(dirname(path), { recursive: true });
+  const path = out ?? `out/${safeName(specs[0].name)}/delta-ek.csv`;
+  try {
+    if (path === '') throw new UsageError('--out: must not be empty');
+    probeOutputDir(dirname(path));
+    checkOutputPath(path);
+  } catch (e) {
+    fail(e);
+  }
+  // computed first (synchronously: Ctrl-C ends it with nothing made), then the folder and the file
   const r = deltaEk(specs);
-  writeDeltaEk(path, r);
+  try {
+    makeOutputDir(dirname(path));
+    writeOutputs([[path, r.csv]]);
+  } catch (e) {
+    fail(e);
+  }
+  commitOutputs();
   process.stdout.write(JSON.stringify({ scenario: specs[0].name, dt: r.dt, rows: r.rows, relativeCumulative: r.relativeCumulative, status: r.status, out: path }) + '\n');
   if (r.status !== 'ok') process.exit(3);
 }
@@ -284,11 +385,20 @@ function convergenceCommand(scenarioArg: string, sets: string[], stepList: strin
   try {
     spec = loadScenario(scenarioArg, sets);
     if (stepList !== undefined) {
-      steps = stepList.split(',').map((v) => Number(v.trim()));
+      const cells = stepList.split(',').map((v) => v.trim());
+      steps = cells.map((v) => (/^\d+(\.\d*)?(e\+?\d+)?$/i.test(v) ? Number(v) : NaN));
       const bad = steps.filter((n) => !Number.isInteger(n) || n < 1);
-      if (bad.length || steps.length < 2) throw new UsageError(`--steps: expected at least two positive integers like 200,400,800, got '${stepList}'`);
+      if (bad.length || steps.length < 2) throw new UsageError(`--steps: expected at least two positive integers like 200,400,800, got '${stepList.length > 80 ? `${stepList.slice(0, 80)}…` : stepList}'`);
     }
-    if (!steps && !spec.run.convergence) throw new UsageError(`scenario '${spec.name}' has no run.convergence; give --steps a,b,c`);
+    const cv = spec.run.convergence;
+    if (!steps && !cv) throw new UsageError(`scenario '${spec.name}' has no run.convergence; give --steps a,b,c`);
+    const w = new World(spec);
+    checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
+    checkStartMotion(w);
+    let tracked = spec.run.track.length;
+    if (!tracked) for (let k = 0; k < w.n; k++) if (w.bodies.invMass[k] > 0) tracked++;
+    const analytic = typeof analyticSolution(spec) !== 'string';
+    checkLadder(steps ?? cv!.steps, cv?.samples ?? 1, tracked, analytic ? null : (cv?.referenceFactor ?? 16), steps ? '--steps' : 'run.convergence.steps', w.n);
   } catch (e) {
     fail(e);
   }
@@ -296,9 +406,10 @@ function convergenceCommand(scenarioArg: string, sets: string[], stepList: strin
   try {
     result = runConvergence(spec, steps ? { steps } : {});
   } catch (e) {
-    fail(new UsageError((e as Error).message));
+    // the ladder's own refusals are plain Errors naming the problem; anything else is a bug and shows its stack
+    fail(errorLines(e) || (e as Error)?.constructor !== Error ? e : new UsageError((e as Error).message));
   }
   printConvergence(result, json);
 }
 
-main(process.argv.slice(2));
+await main(process.argv.slice(2));

@@ -3,11 +3,10 @@
  * per bin along the pipe (gravity to the right); darker = more grains in the bin, black at the densest bin
  * of the whole run. Encoded by pngjs.
  */
-import { writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 
-/** Writes rows (each `bins` counts) to `path`, each sample `scale` pixels tall and each bin `scale` wide. */
-export function writeSpaceTimePng(path: string, rows: Float64Array[], bins: number, scale = 2): void {
+/** The PNG of rows (each `bins` counts), each sample `scale` pixels tall and each bin `scale` wide. */
+export function encodeSpaceTimePng(rows: Float64Array[], bins: number, scale = 2): Buffer {
   let max = 0;
   for (const r of rows) for (let i = 0; i < bins; i++) if (r[i] > max) max = r[i];
   const png = new PNG({ width: bins * scale, height: Math.max(1, rows.length) * scale });
@@ -23,5 +22,5 @@ export function writeSpaceTimePng(path: string, rows: Float64Array[], bins: numb
       }
     }
   });
-  writeFileSync(path, PNG.sync.write(png, { colorType: 0 }));
+  return PNG.sync.write(png, { colorType: 0 });
 }

@@ -9,7 +9,7 @@ import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags
 import { polygonMassProperties, recentredVertices } from '../shapes/polygon-mass';
 import { BodyState } from '../state/body-state';
 import { MAX_BODIES } from '../state/contact-list';
-import { generatedCount, ScenarioError, type GeneratorSpec, type GrainWallSpec, type ScenarioSpec } from './schema';
+import { generatedCount, MAX_PARTICLES, ScenarioError, type GeneratorSpec, type GrainWallSpec, type ScenarioSpec } from './schema';
 
 export interface InitialState {
   bodies: BodyState;
@@ -26,7 +26,21 @@ function flagBits(f: FlagSpec): number {
     | (f.lockRotation ? LOCK_ROT : 0) | (f.prescribed ? PRESCRIBED : 0);
 }
 
+/**
+ * Placement attempts one random generator may make in all (each attempt is one position tried), so a
+ * region that nearly fits `count` discs cannot make millions of them retry maxTries times each.
+ */
+export function placementBudget(count: number): number {
+  return Math.max(10_000_000, 100 * count);
+}
+
+/** Redraws of one truncated-Gaussian radius before the spread is called too wide for [rMin, rMax]. */
+const MAX_REDRAWS = 1_000_000;
+
 export function buildInitialState(spec: ScenarioSpec): InitialState {
+  // parseScenario counts too; counted again here so that no spec reaches an allocation unchecked
+  const total = spec.particles.length + spec.generators.reduce((n, g) => n + generatedCount(g), 0);
+  if (!(total <= MAX_PARTICLES)) throw new ScenarioError([`generators: ${total} particles in all; allowed at most ${MAX_PARTICLES}`]);
   const bodies = new BodyState(Math.max(16, spec.particles.length));
   const rho = spec.material.density;
   for (const p of spec.particles) {
@@ -75,7 +89,47 @@ export function buildInitialState(spec: ScenarioSpec): InitialState {
       throw new ScenarioError([`domain.periodicX: box length ${periodic.length} must exceed 4 × the largest radius (${4 * rMax})`]);
     }
   }
+  const stacked = stackProblem(bodies, spec.particles.length);
+  if (stacked) throw new ScenarioError([stacked]);
   return { bodies, walls, periodic };
+}
+
+/** Most bodies whose centres may share a square of side r_min (the smallest radius); see stackProblem. */
+export const MAX_STACKED = 16;
+
+/**
+ * Bodies stacked on one spot: more than MAX_STACKED centres in one square of side r_min. Any two discs there
+ * overlap by at least 2 − √2 ≈ 59 % of the smaller radius, beyond the 50 % the start check allows, so this
+ * refuses no start state the world would take, except stacks of fixed grains (which it lets overlap) — but
+ * it does so before the first force evaluation, whose contact list grows as the square of a stack (5,000
+ * coincident discs took 2.9 GB). O(n log n): cells sorted, not hashed.
+ */
+function stackProblem(b: BodyState, explicit: number): string | null {
+  const n = b.n;
+  if (n <= MAX_STACKED) return null;
+  let rMin = Infinity, x0 = Infinity, y0 = Infinity;
+  for (let k = 0; k < n; k++) {
+    rMin = Math.min(rMin, b.radius[k]);
+    x0 = Math.min(x0, b.x[k]);
+    y0 = Math.min(y0, b.y[k]);
+  }
+  if (!(rMin > 0)) return null;
+  const cx = new Float64Array(n), cy = new Float64Array(n), order = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    cx[k] = Math.floor((b.x[k] - x0) / rMin);
+    cy[k] = Math.floor((b.y[k] - y0) / rMin);
+    order[k] = k;
+  }
+  order.sort((p, q) => cx[p] - cx[q] || cy[p] - cy[q] || p - q);
+  for (let s = 0, e = 1; s < n; s = e, e = s + 1) {
+    while (e < n && cx[order[e]] === cx[order[s]] && cy[order[e]] === cy[order[s]]) e++;
+    if (e - s > MAX_STACKED) {
+      const k = order[s];
+      const name = k < explicit ? `particles.${k}` : `body ${k} (made by a generator)`;
+      return `${name}: starts stacked with ${e - s - 1} other bodies within ${rMin.toPrecision(3)} m (the smallest radius) of (${b.x[k].toPrecision(4)}, ${b.y[k].toPrecision(4)}); at most ${MAX_STACKED} may share so small a square — spread them out`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -121,12 +175,13 @@ function grainWall(g: GrainWallSpec, b: BodyState, rho: number): void {
   }
 }
 
-/** A radius from N(mean, sd) truncated to [lo, hi] by redrawing (the mean lies in [lo, hi]). */
+/** A radius from N(mean, sd) truncated to [lo, hi] by redrawing (the mean lies in [lo, hi]); NaN if it never lands. */
 function truncatedGaussian(rng: Rng, mean: number, sd: number, lo: number, hi: number): number {
-  for (;;) {
+  for (let k = 0; k < MAX_REDRAWS; k++) {
     const r = mean + sd * rng.normal();
     if (r >= lo && r <= hi) return r;
   }
+  return NaN;
 }
 
 function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): void {
@@ -170,12 +225,19 @@ function generate(g: GeneratorSpec, index: number, b: BodyState, rho: number): v
   const grid = new Map<number, number[]>();
   const keyOf = (cx: number, cy: number) => cx * 1_000_003 + cy;
   const placed: number[] = [];
+  let budget = placementBudget(g.count);
   for (let c = 0; c < g.count; c++) {
     let ok = false;
     // The radius is drawn once per particle and only the position is retried, so the radii keep their
     // distribution (retrying the radius too would favour small discs in dense packings).
     const r = g.gaussian ? truncatedGaussian(rng, g.gaussian.mean, g.gaussian.sd, g.rMin, g.rMax) : rng.uniform(g.rMin, g.rMax);
+    if (Number.isNaN(r)) {
+      throw new ScenarioError([`generators.${index}.gaussian.sd: ${MAX_REDRAWS} draws from N(${g.gaussian!.mean}, ${g.gaussian!.sd}) missed [rMin, rMax] = [${g.rMin}, ${g.rMax}]; narrow sd or widen the range`]);
+    }
     for (let attempt = 0; attempt < g.maxTries && !ok; attempt++) {
+      if (--budget < 0) {
+        throw new ScenarioError([`generators.${index}: gave up after ${placementBudget(g.count)} placement attempts with ${c} of ${g.count} particles placed; enlarge the region or lower count`]);
+      }
       const x = rng.uniform(x0 + r, x1 - r), y = rng.uniform(y0 + r, y1 - r);
       const cx = Math.floor(x / cell), cy = Math.floor(y / cell);
       let free = true;

@@ -1,11 +1,14 @@
 /**
  * `--set key=value` overrides, applied to a scenario's raw JSON before validation, so the schema
  * checks the result and names the field on error. Keys are dotted paths (`material.mu`,
- * `generators.0.count`) or the short names below. Values are read as JSON when they parse
- * (numbers, true/false, arrays), otherwise as strings.
+ * `generators.0.count`) or the short names below; every segment of a path must be a field of the
+ * scenario schema (or an entry number of a list), so a key like `__proto__.x` or `constructor` is refused
+ * before anything is written. Values are read as JSON when they parse (numbers, true/false, arrays),
+ * otherwise as strings.
  */
+import { z } from 'zod';
 import { cloneJson } from '../math/grow';
-import { parseScenario, ScenarioError, type ScenarioSpec } from './schema';
+import { parseScenario, scenarioSchema, ScenarioError, type ScenarioSpec } from './schema';
 
 export const SHORT_KEYS: Record<string, string> = {
   kn: 'material.kn', ktOverKn: 'material.ktOverKn', en: 'material.en', tangentialDamping: 'material.tangentialDamping',
@@ -40,12 +43,65 @@ export function splitAssignment(arg: string): [string, string] {
   return [arg.slice(0, eq).trim(), arg.slice(eq + 1).trim()];
 }
 
+/** The schemas a value at this node may match: defaults, optionals and unions unwrapped. */
+function concrete(s: z.ZodType): z.ZodType[] {
+  const out: z.ZodType[] = [], todo = [s];
+  while (todo.length) {
+    const t = todo.pop()!;
+    if (t instanceof z.ZodDefault || t instanceof z.ZodOptional || t instanceof z.ZodNullable) todo.push(t.unwrap() as z.ZodType);
+    else if (t instanceof z.ZodUnion) todo.push(...(t.options as z.ZodType[]));
+    else out.push(t);
+  }
+  return out;
+}
+
+const INDEX = /^(0|[1-9]\d{0,8})$/;
+
+/**
+ * Checks a dotted path against the scenario schema: each segment must be a field of an object there or an
+ * entry number of a list. Throws ScenarioError `--set <key>: unknown field(s) '<segment>' …` otherwise.
+ */
+export function checkOverridePath(key: string, path: string[]): void {
+  let nodes: z.ZodType[] = [scenarioSchema];
+  for (let d = 0; d < path.length; d++) {
+    const seg = path[d], here = path.slice(0, d).join('.');
+    const next: z.ZodType[] = [];
+    const fields = new Set<string>();
+    let lists = false;
+    for (const n of nodes.flatMap(concrete)) {
+      if (n instanceof z.ZodObject) {
+        const shape = n.shape as Record<string, z.ZodType>;
+        for (const f of Object.keys(shape)) fields.add(f);
+        if (Object.hasOwn(shape, seg)) next.push(shape[seg]);
+      } else if (n instanceof z.ZodArray) {
+        lists = true;
+        if (INDEX.test(seg)) next.push(n.element as z.ZodType);
+      } else if (n instanceof z.ZodTuple) {
+        lists = true;
+        const items = n.def.items as z.ZodType[];
+        if (INDEX.test(seg) && Number(seg) < items.length) next.push(items[Number(seg)]);
+      }
+    }
+    if (next.length) {
+      nodes = next;
+      continue;
+    }
+    if (fields.size) {
+      const short = d === 0 ? `, or a short name: ${Object.keys(SHORT_KEYS).join(', ')}` : '';
+      throw new ScenarioError([`--set ${key}: unknown field(s) '${seg}'${here ? ` in ${here}` : ''}; known: ${[...fields].join(', ')}${short}`]);
+    }
+    if (lists) throw new ScenarioError([`--set ${key}: '${seg}' is not an entry number of ${here}`]);
+    throw new ScenarioError([`--set ${key}: ${here} has no fields`]);
+  }
+}
+
 export function setPath(root: Record<string, unknown>, key: string, value: unknown): void {
-  const path = (SHORT_KEYS[key] ?? key).split('.');
+  const path = (Object.hasOwn(SHORT_KEYS, key) ? SHORT_KEYS[key] : key).split('.');
+  checkOverridePath(key, path);
   let node: Record<string, unknown> = root;
   for (let d = 0; d < path.length - 1; d++) {
     const seg = path[d];
-    let next = node[seg];
+    let next = Object.hasOwn(node, seg) ? node[seg] : undefined;
     if (next === undefined) {
       if (path[d] === 'gravity') next = node[seg] = [0, 0];
       else next = node[seg] = {};
@@ -59,17 +115,24 @@ export function setPath(root: Record<string, unknown>, key: string, value: unkno
     node = next as Record<string, unknown>;
   }
   const full = path.join('.');
-  const other = EXCLUSIVE[full];
+  const other = Object.hasOwn(EXCLUSIVE, full) ? EXCLUSIVE[full] : undefined;
   if (other) {
     const parts = other.split('.');
-    const parent = parts.slice(0, -1).reduce<Record<string, unknown> | undefined>((o, s) => o?.[s] as Record<string, unknown> | undefined, root);
-    if (parent) delete parent[parts[parts.length - 1]];
+    const parent = parts.slice(0, -1).reduce<Record<string, unknown> | undefined>((o, s) => (o && Object.hasOwn(o, s) ? o[s] : undefined) as Record<string, unknown> | undefined, root);
+    if (parent && typeof parent === 'object') delete parent[parts[parts.length - 1]];
+  }
+  // the path is checked: the last segment is a schema field or an entry number, never '__proto__'
+  if (Array.isArray(node) && !(Number(path[path.length - 1]) <= node.length)) {
+    throw new ScenarioError([`--set ${key}: ${path.join('.')}: no such entry (${node.length} present)`]);
   }
   node[path[path.length - 1]] = value;
 }
 
 /** Applies `key=value` assignments to raw scenario JSON and validates the result. */
 export function applyOverrides(raw: unknown, assignments: string[]): ScenarioSpec {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ScenarioError([`(scenario): must be a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`]);
+  }
   const root = cloneJson(raw) as Record<string, unknown>;
   for (const a of assignments) {
     const [k, v] = splitAssignment(a);

@@ -20,6 +20,9 @@ export const MAX_POLYGON_VERTICES = 64;
 const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = () => z.number().positive();
 const vec2 = z.tuple([finite(), finite()]);
+/** Control characters (C0, DEL, C1): a name must print as one line and become a file name safely */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const oneLine = () => z.string().refine((s) => !CONTROL.test(s), 'must not contain control characters');
 
 export const materialSchema = z.strictObject({
   /** Normal law of disc contacts: 'linear' or 'hertz' (kn then in N/m^1.5) */
@@ -194,6 +197,23 @@ export const boxWallSchema = z.strictObject({
 });
 export const wallSchema = z.discriminatedUnion('type', [lineWallSchema, segmentWallSchema, boxWallSchema]);
 
+/** Most entries of run.track (tracks.csv gets 6 columns per entry) */
+export const MAX_TRACKED = 1000;
+/** Most entries of run.schedule */
+export const MAX_SCHEDULE = 1000;
+/** Most walls (each is tested against every particle at every step) */
+export const MAX_WALLS = 1000;
+/** Most polygon vertices in all (explicit polygons, and polygon generators at their largest side count) */
+export const MAX_POLYGON_VERTICES_TOTAL = 4_000_000;
+
+/**
+ * The parameters of one run.schedule entry: the live parameters' names (params.ts, the table `--help`
+ * prints) and no other key — 'toString' or '__proto__' is an unknown field; values are checked by checkPatch.
+ */
+const scheduleSetSchema = z.strictObject(
+  Object.fromEntries(Object.keys(PARAMS).map((k) => [k, z.unknown().optional()])) as Record<keyof typeof PARAMS, z.ZodOptional<z.ZodUnknown>>,
+);
+
 export const runSchema = z.strictObject({
   /** Simulated time [s] (or give durationOverTc) */
   duration: positive().optional(),
@@ -205,8 +225,8 @@ export const runSchema = z.strictObject({
    * event is watchable (default: as fast as the machine goes). The headless runner ignores it.
    */
   speed: z.number().min(1e-9).max(1e6).optional(),
-  /** Particle indices written to tracks.csv */
-  track: z.array(z.int().min(0)).default([]),
+  /** Particle indices written to tracks.csv (6 columns each) */
+  track: z.array(z.int().min(0)).max(MAX_TRACKED).default([]),
   /** The contact (i, j) whose normal angle is charted; j = -1-w for wall w */
   selectContact: z.tuple([z.int(), z.int()]).optional(),
   /**
@@ -223,7 +243,7 @@ export const runSchema = z.strictObject({
    * Live-parameter changes during the run (e.g. the force step of paper 004 §IV): at time `at` [s]
    * the parameters of `set` (names and ranges as for sliders and --set) take effect, in order.
    */
-  schedule: z.array(z.strictObject({ at: z.number().min(0), set: z.record(z.string(), z.unknown()) })).default([]),
+  schedule: z.array(z.strictObject({ at: z.number().min(0), set: scheduleSetSchema })).max(MAX_SCHEDULE).default([]),
   /** Window for the relaxation fit Ek ∝ exp(−t/tR): Ek peaks between from·max and to·max */
   relaxation: z.strictObject({
     from: z.number().gt(0).lt(1).default(1e-2),
@@ -245,7 +265,7 @@ export const runSchema = z.strictObject({
     /** Window [s] (default run.duration) */
     duration: positive().optional(),
     /** Step counts over the window, coarse to fine */
-    steps: z.array(z.int().min(1).max(1e8)).min(2),
+    steps: z.array(z.int().min(1).max(1e8)).min(2).max(64),
     /** Errors are the maximum over this many equally spaced times; must divide every step count */
     samples: z.int().min(1).default(64),
     /** Without an analytic solution the reference runs this many times finer than the finest step */
@@ -266,16 +286,46 @@ export function generatedCount(g: z.output<typeof generatorSchema>): number {
 /** Most particles a scenario may make (explicit ones plus every generator's), checked before allocating. */
 export const MAX_PARTICLES = 1_000_000;
 
+/**
+ * Widest scene, in largest diameters: the particles' bounding box (or the periodic box) along x or y. A
+ * scene wider than this cannot be filled with MAX_PARTICLES, and the neighbour search's cell grid of a
+ * thin, tall scene grows with its extent over the cell size.
+ */
+export const MAX_SPREAD_DIAMETERS = 1e6;
+
+/** The extent [m] of the start state along x and y and the largest radius, from the spec (nothing built). */
+export function startExtent(spec: Pick<ScenarioSpec, 'particles' | 'generators' | 'domain'>): { width: number; height: number; rMax: number } {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, rMax = 0;
+  const add = (xa: number, xb: number, ya: number, yb: number, r: number) => {
+    x0 = Math.min(x0, xa - r); x1 = Math.max(x1, xb + r); y0 = Math.min(y0, ya - r); y1 = Math.max(y1, yb + r);
+    rMax = Math.max(rMax, r);
+  };
+  for (const p of spec.particles) {
+    const r = p.r ?? Math.max(0, ...(p.vertices ?? []).map(([vx, vy]) => Math.hypot(vx, vy)));
+    add(p.x, p.x, p.y, p.y, r);
+  }
+  for (const g of spec.generators) {
+    if (g.type === 'lattice') {
+      const hex = g.lattice === 'hex', dy = hex ? (g.spacing * Math.sqrt(3)) / 2 : g.spacing, j = g.positionJitter;
+      add(g.origin[0] - j, g.origin[0] + (g.nx - 1) * g.spacing + (hex && g.ny > 1 ? g.spacing / 2 : 0) + j, g.origin[1] - j, g.origin[1] + (g.ny - 1) * dy + j, g.r);
+    } else if (g.type === 'random') add(g.region[0], g.region[2], g.region[1], g.region[3], g.rMax);
+    else add(Math.min(g.a[0], g.b[0]), Math.max(g.a[0], g.b[0]), Math.min(g.a[1], g.b[1]), Math.max(g.a[1], g.b[1]), g.r);
+  }
+  const px = spec.domain.periodicX;
+  const width = px ? px[1] - px[0] : x1 - x0;
+  return { width: Math.max(0, width), height: Math.max(0, y1 - y0), rMax };
+}
+
 export const scenarioSchema = z.strictObject({
   format: z.literal('granular-sandbox/scenario@1').default('granular-sandbox/scenario@1'),
-  name: z.string().min(1).max(100),
-  title: z.string().max(200).optional(),
+  name: oneLine().min(1).max(100),
+  title: oneLine().max(200).optional(),
   description: z.string().max(5000).optional(),
-  paperRef: z.string().max(200).optional(),
+  paperRef: oneLine().max(200).optional(),
   material: materialSchema.default(materialSchema.parse({})),
   solver: solverSchema.default(solverSchema.parse({})),
-  /** [m/s²] */
-  gravity: vec2.default([0, 0]),
+  /** [m/s²], each component in the range of the live parameters gravityX, gravityY */
+  gravity: z.tuple([ranged(PARAMS.gravityX), ranged(PARAMS.gravityY)]).default([0, 0]),
   /** Force [N] pushing each piston wall along its inward normal */
   pistonForce: ranged(PARAMS.pistonForce).default(0),
   /** Mass [kg] of each piston wall */
@@ -284,7 +334,7 @@ export const scenarioSchema = z.strictObject({
     /** Periodic in x between these bounds [m] */
     periodicX: z.tuple([finite(), finite()]).optional(),
   }).default({}),
-  walls: z.array(wallSchema).default([]),
+  walls: z.array(wallSchema).max(MAX_WALLS).default([]),
   particles: z.array(particleSchema).max(MAX_PARTICLES).default([]),
   generators: z.array(generatorSchema).max(1000).default([]),
   run: runSchema.default(runSchema.parse({})),
@@ -314,6 +364,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     }
     case 'too_big': {
       const i = issue as z.core.$ZodIssueTooBig;
+      if (i.origin === 'array') return `${path}: must have at most ${String(i.maximum)} entries`;
+      if (i.origin === 'string') return `${path}: must be at most ${String(i.maximum)} characters long`;
       return `${path}: must be ${i.inclusive ? '≤' : '<'} ${String(i.maximum)}${rangeHint(path)}`;
     }
     case 'unrecognized_keys':
@@ -323,14 +375,37 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** Scenario paths whose range is a live parameter's under another name */
+const RANGE_ALIASES: Record<string, string> = { 'gravity.0': 'gravityX', 'gravity.1': 'gravityY' };
+
 function rangeHint(path: string): string {
-  const last = path.split('.').pop() ?? '';
+  const last = RANGE_ALIASES[path] ?? path.split('.').pop() ?? '';
+  if (!Object.hasOwn(PARAMS, last)) return '';
   const info = (PARAMS as Record<string, { kind: string; min?: number; max?: number }>)[last];
-  return info && info.kind === 'number' ? ` (allowed ${info.min} to ${info.max})` : '';
+  return info.kind === 'number' ? ` (allowed ${info.min} to ${info.max})` : '';
+}
+
+/**
+ * Every object key '__proto__' in parsed input (JSON.parse makes it an own property; copied by plain
+ * assignment it would set a prototype instead), reported like any unknown field. Iterative, so deep input
+ * cannot overflow the stack.
+ */
+function protoKeys(input: unknown): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[input, '']];
+  for (let seen = 0; stack.length && seen < 10_000_000; seen++) {
+    const [v, path] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (!Array.isArray(v) && Object.hasOwn(v, '__proto__')) found.push(`${path || '(scenario)'}: unknown field(s) '__proto__'`);
+    for (const [k, c] of Object.entries(v)) if (typeof c === 'object' && c !== null) stack.push([c, path ? `${path}.${k}` : k]);
+  }
+  return found.reverse();
 }
 
 /** Validates and fills defaults; throws ScenarioError naming every bad field. */
 export function parseScenario(input: unknown): ScenarioSpec {
+  const proto = protoKeys(input);
+  if (proto.length) throw new ScenarioError(proto);
   const r = scenarioSchema.safeParse(input);
   if (!r.success) throw new ScenarioError(r.error.issues.map(describeIssue));
   const spec = r.data;
@@ -359,9 +434,18 @@ export function parseScenario(input: unknown): ScenarioSpec {
     }
   });
   const total = spec.particles.length + spec.generators.reduce((n, g) => n + generatedCount(g), 0);
+  const vertices = spec.particles.reduce((n, p) => n + (p.vertices?.length ?? 0), 0)
+    + spec.generators.reduce((n, g) => n + (g.type !== 'grain-wall' && g.shape === 'polygon' ? generatedCount(g) * g.sides[1] : 0), 0);
+  if (vertices > MAX_POLYGON_VERTICES_TOTAL) {
+    problems.push(`generators: ${vertices.toLocaleString('en-US')} polygon vertices in all (counting each generator's polygons at its largest side count); allowed at most ${MAX_POLYGON_VERTICES_TOTAL.toLocaleString('en-US')}`);
+  }
   if (total > MAX_PARTICLES) {
     const parts = spec.generators.map((g, k) => `generators.${k}: ${g.type === 'lattice' ? `${g.nx} × ${g.ny} = ${g.nx * g.ny}` : generatedCount(g)}`);
     problems.push(`generators: ${total.toLocaleString('en-US')} particles in all (${[`particles: ${spec.particles.length}`, ...parts].join(', ')}); allowed at most ${MAX_PARTICLES.toLocaleString('en-US')}`);
+  }
+  const extent = startExtent(spec);
+  if (extent.rMax > 0 && !(Math.max(extent.width, extent.height) <= MAX_SPREAD_DIAMETERS * 2 * extent.rMax)) {
+    problems.push(`particles: the scene spans ${extent.width.toPrecision(3)} × ${extent.height.toPrecision(3)} m, more than ${MAX_SPREAD_DIAMETERS.toLocaleString('en-US')} times its largest diameter (${(2 * extent.rMax).toPrecision(3)} m); so wide a scene cannot be filled with the particles allowed`);
   }
   spec.walls.forEach((w, k) => {
     if (w.type === 'line' && Math.hypot(w.normal[0], w.normal[1]) === 0) problems.push(`walls.${k}.normal: must not be zero`);
@@ -386,9 +470,14 @@ export function parseScenario(input: unknown): ScenarioSpec {
     const bad = cv.steps.filter((n) => n % cv.samples !== 0);
     if (bad.length) problems.push(`run.convergence.samples: ${cv.samples} must divide every step count (not ${bad.join(', ')})`);
   }
+  // The solver the schedule leads to, entry by entry: a combination it refuses is named before the run.
+  let live: Parameters<typeof combinationProblem>[0] = { ...spec.solver, normalLaw: spec.material.normalLaw };
   spec.run.schedule.forEach((e, k) => {
     try {
-      checkPatch(e.set);
+      const patch = checkPatch(e.set);
+      live = { ...live, ...patch };
+      const refused = combinationProblem(live, polygons);
+      if (refused && !combination) problems.push(`run.schedule.${k}.set: ${refused}`);
     } catch (err) {
       problems.push(`run.schedule.${k}.set.${(err as Error).message}`);
     }

@@ -1,0 +1,23 @@
+/**
+ * A fixed sample of the CLI fuzz suite (fuzz-lib.ts; the full run is `npm run fuzz`): three seeded cases
+ * of each family, each in its own sandbox folder with a 6 s budget. None may end in a stack trace, a hang,
+ * a non-finite value in an output, or a file outside the output folder (or left behind after an error);
+ * peak memory stays under 1.5 GB. 12 s on two idle cores, about 50 s on a loaded machine.
+ */
+import { describe, expect, it } from 'vitest';
+import { BAD, FAMILIES, makeCases, runAll, summaryTable } from './fuzz-lib';
+
+describe('CLI fuzz, fixed sample', () => {
+  it('3 cases per family: no stack trace, hang, non-finite output or stray file', async () => {
+    const cases = makeCases(11, 3);
+    expect(new Set(cases.map((c) => c.family)).size).toBe(FAMILIES.length);
+    const t0 = performance.now();
+    const results = await runAll(cases, { budget: 6, grace: 10, jobs: 2 });
+    const table = summaryTable(results, (performance.now() - t0) / 1000);
+    const bad = results.filter((r) => BAD.includes(r.outcome)).map((r) => `${r.outcome}: ${r.family}: ${r.name} — sim ${r.args} — ${r.detail}`);
+    expect(bad, table).toEqual([]);
+    // most cases end on their own (clean errors or finished runs), not by the budget
+    expect(results.filter((r) => r.outcome === 'interrupted').length, table).toBeLessThan(results.length / 4);
+    expect(Math.max(...results.map((r) => r.rssMB)), table).toBeLessThan(1536);
+  }, 150_000);
+});

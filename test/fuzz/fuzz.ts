@@ -1,0 +1,44 @@
+/**
+ * `npm run fuzz -- [--seed N] [--cases N] [--budget S] [--grace S] [--jobs N] [--family F ...] [--json FILE]`
+ *
+ * Runs `--cases` seeded cases of every family (fuzz-lib.ts) through the CLI, each in its own sandbox,
+ * and prints the summary table (README § "Limits and the fuzz suite") and every case that ended badly
+ * (stack trace, hang, non-finite output, a file outside the output folder or left behind). Exit 1 if any.
+ * Defaults: seed 1, 30 cases per family (300 in all), 10 s budget, 10 s grace, 2 jobs: a few minutes.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { BAD, FAMILIES, makeCases, runAll, summaryTable, type Family } from './fuzz-lib';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    cases: { type: 'string', default: '30' },
+    budget: { type: 'string', default: '10' },
+    grace: { type: 'string', default: '10' },
+    jobs: { type: 'string', default: '2' },
+    family: { type: 'string', multiple: true },
+    json: { type: 'string' },
+    verbose: { type: 'boolean', short: 'v', default: false },
+  },
+});
+
+const families = (values.family?.length ? values.family : FAMILIES) as Family[];
+for (const f of families) if (!FAMILIES.includes(f)) throw new Error(`unknown family '${f}'; known: ${FAMILIES.join(', ')}`);
+const cases = makeCases(Number(values.seed), Number(values.cases), families);
+const t0 = performance.now();
+process.stderr.write(`fuzz: ${cases.length} cases (seed ${values.seed}, ${values.cases} per family), budget ${values.budget} s, ${values.jobs} jobs\n`);
+const results = await runAll(cases, {
+  budget: Number(values.budget), grace: Number(values.grace), jobs: Number(values.jobs),
+  onResult: (r, done) => {
+    const bad = BAD.includes(r.outcome);
+    if (values.verbose || bad) process.stderr.write(`[${done}/${cases.length}] ${r.outcome.padEnd(11)} ${(r.ms / 1000).toFixed(1).padStart(5)} s ${Math.round(r.rssMB).toString().padStart(5)} MB  ${r.family}: ${r.name.slice(0, 100)}${r.detail ? ` — ${r.detail.slice(0, 160)}` : ''}\n`);
+    else if (done % 20 === 0) process.stderr.write(`[${done}/${cases.length}]\n`);
+  },
+});
+const seconds = (performance.now() - t0) / 1000;
+process.stdout.write(summaryTable(results, seconds) + '\n');
+const bad = results.filter((r) => BAD.includes(r.outcome));
+for (const r of bad) process.stdout.write(`\nBAD ${r.outcome}: ${r.family}: ${r.name}\n  sim ${r.args}\n  ${r.detail}\n`);
+if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2) + '\n');
+process.exitCode = bad.length ? 1 : 0;

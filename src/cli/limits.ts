@@ -12,8 +12,6 @@ import type { World } from '../core/sim/world';
 import { UsageError, fsMessage } from './errors';
 
 export const MiB = 1 << 20;
-/** Largest scenario file */
-export const MAX_SCENARIO_BYTES = 16 * MiB;
 /** Deepest nesting of arrays and objects in a scenario file or a --set value */
 export const MAX_JSON_DEPTH = 32;
 /** Steps of one run (run, sweep, delta-ek) */

@@ -9,7 +9,8 @@ import { getBuiltInInput } from '../core/scenarios/registry';
 import { applyOverrides } from '../core/scenarios/overrides';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import { UsageError } from './errors';
-import { MAX_JSON_DEPTH, MAX_SCENARIO_BYTES, jsonDepth, parseJsonText, readBounded } from './limits';
+import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
+import { MAX_JSON_DEPTH, jsonDepth, parseJsonText, readBounded } from './limits';
 
 export function loadScenarioInput(arg: string): unknown {
   if (arg === '') throw new UsageError('scenario: the scenario argument is empty; give a .json file or a built-in name');

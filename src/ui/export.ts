@@ -66,9 +66,12 @@ export function composePng(sim: HTMLCanvasElement, charts: ChartPicture[], capti
   return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
 }
 
-/** Reads a user-chosen file as text (never evaluated; parsed as JSON by the worker's validator). */
-export function pickTextFile(accept: string): Promise<string | null> {
-  return new Promise((resolve) => {
+/**
+ * Reads a user-chosen file as text (never evaluated; parsed as JSON by the worker's validator): null when
+ * no file was chosen; rejects when the browser cannot read the chosen file.
+ */
+export function pickTextFile(accept: string, maxBytes: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
     const input = document.createElement('input');
     input.type = 'file';
     input.accept = accept;
@@ -78,8 +81,12 @@ export function pickTextFile(accept: string): Promise<string | null> {
       const f = input.files?.[0];
       input.remove();
       if (!f) return resolve(null);
-      f.text().then(resolve, () => resolve(null));
+      // refused before reading: a 200 MB file would otherwise be read, parsed and validated first
+      if (f.size > maxBytes) return reject(new Error(`it is ${(f.size / 1048576).toFixed(1)} MiB; the largest scenario file is ${maxBytes / 1048576} MiB`));
+      f.text().then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
     });
+    // the dialog closed without a file: nothing to read, and no input left behind
+    input.addEventListener('cancel', () => { input.remove(); resolve(null); });
     document.body.appendChild(input);
     input.click();
   });

@@ -15,6 +15,7 @@ import { Controls, fmtNum } from './controls/controls';
 import { fmtTime, hertzNote, tcText } from './controls/format';
 import { ConvergencePanel } from './convergence/convergence-panel';
 import { HandTracker, type ThrowEstimate } from './hand-velocity';
+import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
 import { composePng, downloadText, download, pickTextFile } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
@@ -37,6 +38,10 @@ function setText(el: HTMLElement, text: string): void {
 function fmtInt(v: number): string {
   return Math.round(v).toLocaleString('en-US');
 }
+
+/** The message banner lists at most this many lines (the rest are counted), each cut to MAX_MESSAGE_CHARS. */
+const MAX_MESSAGE_LINES = 20;
+const MAX_MESSAGE_CHARS = 1000;
 
 async function main(): Promise<void> {
   const { api } = startWorker();
@@ -80,11 +85,14 @@ async function main(): Promise<void> {
     h.textContent = title;
     urlMsgText.appendChild(h);
     const ul = document.createElement('ul');
-    for (const l of lines) {
+    const item = (text: string) => {
       const li = document.createElement('li');
-      li.textContent = l; // never innerHTML: these strings come from the URL or a file
+      li.textContent = text; // never innerHTML: these strings come from the URL or a file
       ul.appendChild(li);
-    }
+    };
+    // a file with a bad value in each of 10⁵ entries has 10⁵ problems: the first few say what is wrong
+    for (const l of lines.slice(0, MAX_MESSAGE_LINES)) item(l.length > MAX_MESSAGE_CHARS ? `${l.slice(0, MAX_MESSAGE_CHARS)}…` : l);
+    if (lines.length > MAX_MESSAGE_LINES) item(`… and ${fmtInt(lines.length - MAX_MESSAGE_LINES)} more problems`);
     urlMsgText.appendChild(ul);
     urlMsg.hidden = false;
   }
@@ -178,8 +186,8 @@ async function main(): Promise<void> {
     scenario = name;
     status = r.value.status;
     showPipe(status.spaceTime);
-    const problems = [...extraProblems, ...r.value.rejected];
-    if (problems.length) showMessages(problems);
+    // what this load has to say replaces the banner (a rejected file's message must not outlive the good file after it)
+    showMessages([...extraProblems, ...r.value.rejected]);
     if (status.params) showParams(status.params);
     controls.setUi(ui, name);
     controls.setDescription(r.value.description || (r.value.title !== name ? r.value.title : ''));
@@ -214,9 +222,8 @@ async function main(): Promise<void> {
   async function load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
     const r = await loading<Checked<LoadResult>>(name, api.loadScenario(name, overrides));
     if (!r.ok) {
-      showMessages([...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);
-      if (name === DEFAULT_SCENARIO) return false;
-      return load(DEFAULT_SCENARIO, overrides, fit);
+      if (name === DEFAULT_SCENARIO) { showMessages([...extraProblems, ...r.problems]); return false; }
+      return load(DEFAULT_SCENARIO, overrides, fit, [...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);
     }
     if (fit) scene.requestFit();
     specFragment = '';
@@ -311,11 +318,23 @@ async function main(): Promise<void> {
     if (spec) downloadText(`${scenario}-scenario.json`, JSON.stringify(spec, null, 2) + '\n', 'application/json');
   }
 
+  /** files read through the import control so far (accepted or not), for the tests */
+  const fileLoads = { count: 0, problems: [] as string[] };
+
   async function loadFile(): Promise<void> {
-    const text = await pickTextFile('.json,application/json');
-    if (text === null) return;
-    const problems = await loadFileText(text, {});
+    let text: string | null = null;
+    let problems: string[] = [];
+    try {
+      text = await pickTextFile('.json,application/json', MAX_SCENARIO_BYTES);
+    } catch (e) {
+      // the browser could not read it (removed, unreadable): say so instead of doing nothing
+      problems = [`the file could not be read (${e instanceof Error ? e.message : String(e)})`];
+    }
+    if (text === null && !problems.length) return;
+    if (text !== null) problems = await loadFileText(text, {});
     if (problems.length) showMessages(problems, 'That scenario file was rejected:');
+    fileLoads.count++;
+    fileLoads.problems = problems;
   }
 
   // ---- initial load from the URL: a file's scenario in the fragment, else a built-in by name ----
@@ -335,6 +354,8 @@ async function main(): Promise<void> {
     problems.push(e instanceof Error ? e.message : String(e));
   }
   if (!fromFragment) {
+    // a file's name in `scenario` is only a label when its scene is in the fragment; here it names a built-in
+    if (url.scenarioProblem) problems.unshift(url.scenarioProblem);
     let first = url.scenario ?? DEFAULT_SCENARIO;
     if (!scenarios.some((s) => s.name === first)) {
       problems.push(`scenario: unknown '${first}'; one of ${scenarios.map((s) => `'${s.name}'`).join(', ')}`);
@@ -601,6 +622,7 @@ async function main(): Promise<void> {
     lastThrow: () => lastThrow,
     pngCaption: () => pngCaption(),
     messages: () => messages,
+    fileLoads: () => ({ count: fileLoads.count, problems: fileLoads.problems.slice() }),
     scenario: () => scenario,
     convergence,
     loadSpec: async (json: unknown) => {

@@ -51,6 +51,8 @@ export interface HookDeps {
   /** the velocity the last released disc was given, from the hand's recent path */
   lastThrow(): ThrowEstimate | null;
   messages(): string[];
+  /** files read through the import control (Export / import → load scenario JSON…): how many, and the last one's problems */
+  fileLoads(): { count: number; problems: string[] };
   scenario(): string;
   convergence: ConvergencePanel;
   /** loads a scenario file through the same path as "load scenario JSON…"; returns the problems */
@@ -82,6 +84,7 @@ export function installTestHook(d: HookDeps): void {
     positionCoordinates: () => d.charts.position.coordinates,
     guiValues: () => ({ ...d.controls.values }),
     messages: () => d.messages().slice(),
+    fileLoads: () => d.fileLoads(),
     frames: () => ({
       received: d.pool.received,
       dropped: d.pool.dropped,

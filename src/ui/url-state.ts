@@ -30,6 +30,12 @@ export interface UrlState {
   overrides: Partial<Record<ParamName, unknown>>;
   ui: UiState;
   problems: string[];
+  /**
+   * A `scenario` value that is not a scenario name, kept apart from `problems`: it matters only when the
+   * page loads a built-in; a file's scene in the fragment (`#spec=…`) carries its own name, which may be
+   * any text (the page writes it into `scenario` as a label).
+   */
+  scenarioProblem: string | null;
 }
 
 const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run'];
@@ -42,7 +48,7 @@ function bool(v: string): boolean | null {
 
 export function parseUrl(search: string): UrlState {
   const q = new URLSearchParams(search);
-  const out: UrlState = { scenario: null, overrides: {}, ui: { ...DEFAULT_UI }, problems: [] };
+  const out: UrlState = { scenario: null, overrides: {}, ui: { ...DEFAULT_UI }, problems: [], scenarioProblem: null };
   const seen = new Set<string>();
   for (const [key, raw] of q) {
     if (seen.has(key)) {
@@ -52,7 +58,7 @@ export function parseUrl(search: string): UrlState {
     seen.add(key);
     if (key === 'scenario') {
       if (/^[A-Za-z0-9_.-]{1,100}$/.test(raw)) out.scenario = raw;
-      else out.problems.push(`scenario: must be a scenario name (letters, digits, '-', '_', '.'), got ${JSON.stringify(raw.slice(0, 60))}`);
+      else out.scenarioProblem = `scenario: must be a scenario name (letters, digits, '-', '_', '.'), got ${JSON.stringify(raw.slice(0, 60))}`;
     } else if (key === 'speed') {
       try {
         out.ui.speed = parseSpeed(raw);
@@ -69,7 +75,8 @@ export function parseUrl(search: string): UrlState {
       const b = bool(raw);
       if (b === null) out.problems.push(`${key}: must be 0 or 1, got ${JSON.stringify(raw.slice(0, 60))}`);
       else out.ui[key] = b;
-    } else if (key in PARAMS) {
+    } else if (Object.hasOwn(PARAMS, key)) {
+      // own keys only: 'toString', 'constructor', '__proto__'… are inherited by every object, not parameters
       try {
         out.overrides[key as ParamName] = checkParam(key, raw);
       } catch (e) {

@@ -25,7 +25,7 @@ async function statusLatency(page: Page, limitMs: number): Promise<{ ms: number;
 
 describe('lecture-ready (headless Chromium)', () => {
   for (const scenario of ['two-disc', 'cd-chain']) {
-    it(`Ek on a log scale: ${scenario} runs 30 s with the page answering within 1 s, decade ticks only`, async () => {
+    it(`Ek on a log scale: ${scenario} runs 30 s with the page answering within 2.5 s, decade ticks only`, async () => {
       const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&logy=1&speed=max`);
       const t0 = Date.now();
       const seen: number[] = [];
@@ -33,7 +33,8 @@ describe('lecture-ready (headless Chromium)', () => {
       while (Date.now() - t0 < 30_000) {
         const { ms, t } = await statusLatency(page, 5000);
         seen.push(ms);
-        expect(ms, `status read after ${((Date.now() - t0) / 1000).toFixed(1)} s took ${ms} ms`).toBeLessThan(1000);
+        // the freeze this guards against held the page for tens of seconds; 2.5 s leaves room for a loaded CI machine
+        expect(ms, `status read after ${((Date.now() - t0) / 1000).toFixed(1)} s took ${ms} ms`).toBeLessThan(2500);
         expect(t).toBeGreaterThanOrEqual(simT); // the simulation goes on
         simT = t;
         await page.waitForTimeout(500);
@@ -102,7 +103,7 @@ describe('lecture-ready (headless Chromium)', () => {
     await page.context().close();
   });
 
-  it('a 10⁷-disc lattice file is refused within a second, and the running scene is kept', async () => {
+  it('a 10⁷-disc lattice file is refused within seconds (not allocated), and the running scene is kept', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
     await waitFor(page, 'window.__sandbox.status()?.n === 400');
     const huge = { name: 'huge', generators: [{ type: 'lattice', origin: [0, 0], nx: 10_000, ny: 1000, spacing: 0.02, r: 0.01 }] };
@@ -112,7 +113,8 @@ describe('lecture-ready (headless Chromium)', () => {
       const p = await (window as unknown as LoadHook).__sandbox.loadSpec(j);
       return [performance.now() - t0, p] as const;
     }, huge);
-    expect(ms).toBeLessThan(1000);
+    // allocating first took tens of seconds and gigabytes; counting first takes milliseconds (3 s: a loaded CI machine)
+    expect(ms).toBeLessThan(3000);
     expect(problems.join(' ')).toMatch(/10,000,000 particles in all.*allowed at most 1,000,000/);
     const st = await page.evaluate(() => (window as unknown as LoadHook).__sandbox.status());
     expect(st?.n).toBe(400);
@@ -213,9 +215,10 @@ describe('lecture-ready (headless Chromium)', () => {
     expect(a.equals(b)).toBe(false);
     await waitFor(page, 'window.__sandbox.status()?.contacts === 0', 20_000);
     const onScreen = (Date.now() - touch0) / 1000;
-    // tc = 7.03 ms at speed 0.005 is 1.4 s of wall time (less the polling delays on either end)
+    // tc = 7.03 ms at speed 0.005 is 1.4 s of wall time (less the polling delays on either end); a pace ten
+    // times too slow would take 14 s, while a loaded machine's polling adds a few seconds at most
     expect(onScreen).toBeGreaterThan(0.8);
-    expect(onScreen).toBeLessThan(5);
+    expect(onScreen).toBeLessThan(8);
     expect(errors).toEqual([]);
     await page.context().close();
   });

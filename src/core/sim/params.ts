@@ -187,7 +187,7 @@ export function describeRange(info: ParamInfo): string {
 
 /** Checks one value against its parameter's range; returns it typed, or throws ParamError. */
 export function checkParam(name: string, value: unknown): LiveParams[ParamName] {
-  const info = (PARAMS as Record<string, ParamInfo>)[name];
+  const info = Object.hasOwn(PARAMS, name) ? (PARAMS as Record<string, ParamInfo>)[name] : undefined; // 'toString' is not a parameter
   if (!info) {
     throw new ParamError(name, `unknown parameter; known: ${Object.keys(PARAMS).join(', ')}`);
   }

@@ -28,6 +28,9 @@ import { printConvergence } from './convergence';
 import { runConvergence } from '../core/convergence/ladder';
 import { analyticSolution } from '../core/convergence/analytic';
 import { World } from '../core/sim/world';
+import { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
+import type { ParamPatch } from '../core/sim/params';
+import { compareRun } from './compare';
 
 const HELP = `granular sandbox — headless runner
 
@@ -36,6 +39,7 @@ Usage:
   npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json]
   npm run sim -- convergence <scenario.json | built-in> [--set key=value ...] [--steps a,b,c] [--json]
   npm run sim -- delta-ek <scenario.json | built-in> --dt-over-tc a,b [--set key=value ...] [--out FILE]
+  npm run sim -- compare <scenario.json | built-in> --variant k=v,k=v --variant k=v ... [--set key=value ...] [--out DIR]
   npm run sim -- fit <tracks.csv> --column NAME [--from T0] [--to T1]
   npm run sim -- export lammps <scenario.json | built-in> [--set key=value ...] [--out DIR]
   npm run sim -- list
@@ -76,6 +80,15 @@ Commands:
           FILE (default out/<scenario name>/delta-ek.csv): t, Ek at each Δt, their difference ΔEk and
           its cumulative sum and absolute integral (paper 000 Fig. 3e; the shear cell of E2). Prints a
           JSON line with the relative cumulative difference ∫|ΔEk|dt / ∫Ek dt.
+  compare Runs 2 to 4 variants of the scenario in lockstep: the same bodies, seed and start, each
+          variant with its own live parameters (--variant tangential=geometric,dtOverTc=0.1; an empty
+          --variant "" is the scenario as it is). They meet at the first variant's output times (each
+          has taken the last of its own steps at or before it). Writes DIR/series.csv (default
+          out/<scenario name>/compare): t, then Ek_v, E_residual_v (the energy ledger's residual) and
+          divergence_v (RMS position difference to variant 1 over the mean radius) for v = 1, 2, …;
+          a stopped variant's cells are empty. The run ends at the scenario's end, or when every
+          variant has relaxed (run.relaxation). Prints a JSON summary: per variant its overrides,
+          status (and message), steps, dtOverTc and, with run.relaxation, tROverTc.
   fit     Fits paper 004 Eq. 21, x(t) = x0 + A exp(-(t-t0)/tau) sin(omega (t-t0) + phi), t0 = first
           sample, all five parameters free, to column NAME of a tracks.csv (x_49, piston_3, ...) for
           T0 <= t <= T1 (default: all rows); prints one JSON object: omega [rad/s], tau [s], x0, A,
@@ -96,6 +109,7 @@ ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(1
   --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own); two for delta-ek.
   --steps L         convergence: comma-separated step counts over the window, coarse to fine.
   --json            sweep: one JSON object per run; convergence: one per quantity.
+  --variant P       compare: one variant's parameters, key=value pairs separated by commas (repeat 2–4 times).
   --column NAME     fit: the tracks.csv column to fit.
   --from T0, --to T1  fit: time window [s].
   -h, --help        This text.
@@ -142,6 +156,7 @@ async function main(argv: string[]): Promise<void> {
       options: {
         set: { type: 'string', multiple: true, default: [] },
         out: { type: 'string' },
+        variant: { type: 'string', multiple: true, default: [] },
         'dt-over-tc': { type: 'string' },
         steps: { type: 'string' },
         column: { type: 'string' },
@@ -184,11 +199,12 @@ async function main(argv: string[]): Promise<void> {
     exportCommand(extra[0], values.set as string[], values.out);
     return;
   }
-  if (!['run', 'sweep', 'convergence', 'delta-ek'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, export, fit or list`));
+  if (!['run', 'sweep', 'convergence', 'delta-ek', 'compare'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, compare, export, fit or list`));
   if (scenarioArg === undefined) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
   if (command === 'run') await runCommand(scenarioArg, values.set as string[], values.out);
   else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
   else if (command === 'delta-ek') deltaEkCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.out);
+  else if (command === 'compare') compareCommand(scenarioArg, values.set as string[], values.variant as string[], values.out);
   else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
 }
 
@@ -377,6 +393,51 @@ function deltaEkCommand(scenarioArg: string, sets: string[], dtList: string | un
   commitOutputs();
   process.stdout.write(JSON.stringify({ scenario: specs[0].name, dt: r.dt, rows: r.rows, relativeCumulative: r.relativeCumulative, status: r.status, out: path }) + '\n');
   if (r.status !== 'ok') process.exit(3);
+}
+
+function compareCommand(scenarioArg: string, sets: string[], variantArgs: string[], out: string | undefined): void {
+  let spec: ScenarioSpec | undefined;
+  let patches: ParamPatch[] = [];
+  try {
+    if (variantArgs.length < 2 || variantArgs.length > MAX_VARIANTS) {
+      throw new UsageError(`--variant: compare needs 2 to ${MAX_VARIANTS} variants, got ${variantArgs.length} (e.g. --variant tangential=cundall --variant tangential=geometric)`);
+    }
+    spec = loadScenario(scenarioArg, sets);
+    patches = variantArgs.map((text, v) => Comparison.parseVariant(text, v));
+    // each variant's own Δt sets its steps over the first variant's duration; the rows follow the first
+    const worlds = new Comparison(spec, patches).worlds;
+    checkRunSettings(spec, worlds[0].n, !Number.isNaN(worlds[0].pistonPosition()));
+    const duration = checkRunLength(spec, worlds[0]) * worlds[0].dt;
+    let steps = 0;
+    worlds.forEach((w, v) => {
+      checkStartMotion(w);
+      const s = duration / w.dt;
+      if (!(s <= MAX_RUN_STEPS)) throw new UsageError(`--variant: variant ${v + 1} takes ${short(s)} steps over ${short(duration)} s; allowed at most ${count(MAX_RUN_STEPS)}`);
+      steps += s;
+    });
+    checkWork(worlds[0].n, steps, '--variant');
+    const rows = duration / (outputEvery(spec, worlds[0]) * worlds[0].dt);
+    if (!(rows <= MAX_ROWS)) throw new UsageError(`run.outputEvery: ${short(rows)} rows of series.csv; allowed at most ${count(MAX_ROWS)} (raise run.outputEvery)`);
+  } catch (e) {
+    fail(e);
+  }
+  const dir = out ?? `out/${safeName(spec.name)}/compare`;
+  try {
+    probeOutputDir(dir);
+  } catch (e) {
+    fail(e);
+  }
+  // computed first (synchronously: Ctrl-C ends it with nothing made), then the folder and the file
+  const r = compareRun(spec, patches);
+  try {
+    makeOutputDir(dir);
+    writeOutputs([[`${dir}/series.csv`, r.csv]]);
+  } catch (e) {
+    fail(e);
+  }
+  commitOutputs();
+  process.stdout.write(JSON.stringify({ scenario: spec.name, rows: r.rows, variants: r.variants, out: dir }) + '\n');
+  if (r.variants.some((v) => v.status !== 'ok')) process.exit(3);
 }
 
 function convergenceCommand(scenarioArg: string, sets: string[], stepList: string | undefined, json: boolean): void {

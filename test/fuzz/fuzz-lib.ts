@@ -142,7 +142,8 @@ function scenarioCommand(r: Rand, file: string): string[] {
   if (k < 0.7) return ['run', file, '--out', '$S/o'];
   if (k < 0.8) return ['export', 'lammps', file, '--out', '$S/o'];
   if (k < 0.9) return ['delta-ek', file, '--dt-over-tc', '0.02,0.04', '--out', '$S/o/d.csv'];
-  if (k < 0.95) return ['convergence', file, '--steps', '64,128', '--json'];
+  if (k < 0.93) return ['convergence', file, '--steps', '64,128', '--json'];
+  if (k < 0.96) return ['compare', file, '--variant', '', '--variant', 'dtOverTc=0.05', '--out', '$S/o'];
   return ['sweep', file, '--set', 'mu=0.1,0.3', '--json'];
 }
 
@@ -336,8 +337,8 @@ function makeCase(family: Family, r: Rand, k: number): FuzzCase {
       return { family, name: `${scene}: ${what}`, setup: [{ path: fileName, text: bytes }], args: r.chance(0.8) ? ['run', `$S/${fileName}`, '--out', '$S/o'] : ['fit', `$S/${fileName}`, '--column', 'x_0'] };
     }
     case 'cli': {
-      const commands = ['run', 'sweep', 'convergence', 'delta-ek', 'fit', 'export', 'list', 'help', r.pick(JUNK_STRINGS)];
-      const options = ['--set', '--out', '--dt-over-tc', '--steps', '--column', '--from', '--to', '--json', '--help', '-h', '--frob', '-x', '--set=', '--out=', '--'];
+      const commands = ['run', 'sweep', 'convergence', 'delta-ek', 'compare', 'fit', 'export', 'list', 'help', r.pick(JUNK_STRINGS)];
+      const options = ['--set', '--out', '--dt-over-tc', '--steps', '--variant', '--column', '--from', '--to', '--json', '--help', '-h', '--frob', '-x', '--set=', '--out=', '--'];
       const values = [...JUNK_STRINGS, 'mu=0.3', 'mu=', '=0.3', 'mu=1,2,3', 'dtOverTc=1e9', 'duration=-1', 'x'.repeat(100_000), '1e9,1e9', '1,2', '64,128', '1e-2,1e-3', '0,0', '-1', '1e999', 'two-disc', 'head-on', 'case-i', 'pile'];
       const args: string[] = [r.pick(commands)];
       if (r.chance(0.8)) args.push(r.pick(['head-on', 'case-i', 'two-disc', 'lammps', 'pile', ...JUNK_STRINGS]));
@@ -348,8 +349,8 @@ function makeCase(family: Family, r: Rand, k: number): FuzzCase {
         if (!['--json', '--help', '-h', '--'].includes(o) && r.chance(0.85)) args.push(r.pick(values));
       }
       // keep anything that would run for long short, and its output inside the sandbox
-      if (['run', 'sweep', 'delta-ek', 'export'].includes(args[0]) && !args.includes('--out')) args.push('--out', '$S/o/x');
-      if (['run', 'sweep', 'delta-ek'].includes(args[0])) args.push('--set', 'durationOverTc=20');
+      if (['run', 'sweep', 'delta-ek', 'export', 'compare'].includes(args[0]) && !args.includes('--out')) args.push('--out', '$S/o/x');
+      if (['run', 'sweep', 'delta-ek', 'compare'].includes(args[0])) args.push('--set', 'durationOverTc=20');
       return { family, name: args.map((a) => (a.length > 30 ? `${a.slice(0, 12)}…(${a.length})` : a)).join(' '), setup: [], args };
     }
     case 'fit': {

@@ -179,16 +179,34 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
   }
 }
 
+const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--csv FILE]
+npm run bench -- --vs-lammps [--sizes a,b,c]     (needs Debian's lmp)
+npm run bench -- --pipe [--sizes a,b,c]
+npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
+Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
+`;
+
 function main(): void {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      sizes: { type: 'string' }, csv: { type: 'string' },
-      cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
-      'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-      'vs-lammps': { type: 'boolean', default: false },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        sizes: { type: 'string' }, csv: { type: 'string' },
+        cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
+        'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) {
     process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');

@@ -10,21 +10,40 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BAD, FAMILIES, makeCases, runAll, summaryTable, type Family } from './fuzz-lib';
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '1' },
-    cases: { type: 'string', default: '30' },
-    budget: { type: 'string', default: '10' },
-    grace: { type: 'string', default: '10' },
-    jobs: { type: 'string', default: '2' },
-    family: { type: 'string', multiple: true },
-    json: { type: 'string' },
-    verbose: { type: 'boolean', short: 'v', default: false },
-  },
-});
+const USAGE = 'npm run fuzz -- [--seed N] [--cases N] [--budget S] [--grace S] [--jobs N] [--family F ...] [--json FILE] [-v]\n';
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        seed: { type: 'string', default: '1' },
+        cases: { type: 'string', default: '30' },
+        budget: { type: 'string', default: '10' },
+        grace: { type: 'string', default: '10' },
+        jobs: { type: 'string', default: '2' },
+        family: { type: 'string', multiple: true },
+        json: { type: 'string' },
+        verbose: { type: 'boolean', short: 'v', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+const { values } = parsed;
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
 const families = (values.family?.length ? values.family : FAMILIES) as Family[];
-for (const f of families) if (!FAMILIES.includes(f)) throw new Error(`unknown family '${f}'; known: ${FAMILIES.join(', ')}`);
+for (const f of families) {
+  if (!FAMILIES.includes(f)) {
+    process.stderr.write(`error: --family: unknown family '${f}'; known: ${FAMILIES.join(', ')}\n`);
+    process.exit(2);
+  }
+}
 const cases = makeCases(Number(values.seed), Number(values.cases), families);
 const t0 = performance.now();
 process.stderr.write(`fuzz: ${cases.length} cases (seed ${values.seed}, ${values.cases} per family), budget ${values.budget} s, ${values.jobs} jobs\n`);

@@ -17,6 +17,7 @@ import { ContactList } from '../../src/core/state/contact-list';
 import { historyClash } from '../../src/core/state/history-slots';
 import { TANGENTIAL_SCHEMES } from '../../src/core/tangential/registry';
 import { World } from '../../src/core/sim/world';
+import { benchPile } from '../../src/cli/bench';
 import { builtIn } from '../helpers';
 
 const cross = (ax: number, ay: number, bx: number, by: number) => ax * by - ay * bx;
@@ -104,5 +105,29 @@ describe('declared history slots', () => {
   it('a slot claimed twice is refused with both names', () => {
     expect(historyClash([TANGENTIAL_SCHEMES['geometric-paper'], { id: 'contact-dynamics', history: CD_HISTORY }]))
       .toBe("history slot 'h0' is claimed by both 'geometric-paper' and 'contact-dynamics'");
+  });
+
+  it('history follows each contact: by its pair slot while the neighbour list is reused, by key after a rebuild or a wall', () => {
+    const w = benchPile(400); // a lattice pile, in contact from the start, settling
+    const lists = w as unknown as { contacts: ContactList; previous: ContactList };
+    let bySlot = 0, checked = 0, fresh = 0;
+    const wrong: string[] = [];
+    for (let s = 0; s < 400; s++) {
+      w.step(1);
+      const c = lists.contacts, prev = lists.previous;
+      if (c.pairStamp >= 0 && c.pairStamp === prev.pairStamp) bySlot++;
+      for (let k = 0; k < c.count; k++) {
+        const q = c.prevIndex[k];
+        const same = (r: number) => prev.i[r] === c.i[k] && prev.j[r] === c.j[k] && prev.feature[r] === c.feature[k];
+        if (q >= 0 ? !same(q) : prev.i.subarray(0, prev.count).some((_, r) => same(r))) wrong.push(`step ${s}: contact ${c.i[k]}–${c.j[k]} → ${q}`);
+        if (q < 0) fresh++;
+        checked++;
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(checked).toBeGreaterThan(100_000);
+    expect(fresh).toBeGreaterThan(0);
+    expect(bySlot).toBeGreaterThan(300); // the list is rebuilt every ~20 steps here
+    expect(bySlot).toBeLessThan(400);
   });
 });

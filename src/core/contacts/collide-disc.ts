@@ -21,15 +21,19 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny;
   const odelta = out.delta, odepth = out.depth, olc = out.lc, oratio = out.ratio;
   const orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
+  const opair = out.pair, slot = out.contactOfPair;
   let k = out.count; // capacity: reserved for every candidate pair by the narrow phase
   for (let p = 0; p < count; p++) {
     const i = pi[p], j = pj[p];
+    slot[p] = -1;
     if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
     const dx = periodic.minimumImageX(ex[j] - ex[i]);
     const dy = ey[j] - ey[i];
     const ai = rad[i], aj = rad[j], s = ai + aj, reach = s + gapMax;
     const d2 = dx * dx + dy * dy;
     if (d2 >= reach * reach) continue;
+    slot[p] = k;
+    opair[k] = p;
     const dist = Math.sqrt(d2);
     const inv = dist > 0 ? 1 / dist : 0;
     const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;

@@ -91,10 +91,16 @@ export class NarrowPhase {
       this.outlineI = new Float64Array(2 * b.maxVertices);
       this.outlineJ = new Float64Array(2 * b.maxVertices);
     }
-    this.index.build(prev);
     out.count = 0;
     out.reserve(pairs.count + 16);
+    out.reservePairSlots(pairs.count);
     const kinds = this.kindsPresent();
+    // discs alone: the disc collider fills the pair slots, and while the pair list is last step's the
+    // history is found through them; polygon colliders look up last step's contacts by key as they go
+    const discsOnly = kinds === 1 && this.present[DISC] === 1;
+    out.pairStamp = discsOnly ? pairs.generation : -1;
+    const bySlot = discsOnly && prev.pairStamp === pairs.generation;
+    this.index.build(prev, bySlot ? prev.pairContacts : 0);
     const pairColliders = this.rigid ? RIGID_PAIR_COLLIDERS : PAIR_COLLIDERS, wallColliders = this.rigid ? RIGID_WALL_COLLIDERS : WALL_COLLIDERS;
     if (kinds === 1) {
       pairColliders[b.n > 0 ? b.shape[0] * (SHAPE_KINDS + 1) : 0](this, pairs);
@@ -102,11 +108,12 @@ export class NarrowPhase {
       this.splitByKind(pairs);
       for (let kk = 0; kk < SHAPE_KINDS * SHAPE_KINDS; kk++) if (this.byKind[kk].count > 0) pairColliders[kk](this, this.byKind[kk]);
     }
+    out.pairContacts = out.count;
     for (let w = 0; w < walls.count; w++) {
       for (let kind = 0; kind < SHAPE_KINDS; kind++) if (this.present[kind]) wallColliders[kind](this, w, kind);
     }
     contactVelocities(out, b, walls);
-    carryHistory(out, prev, this.index);
+    carryHistory(out, prev, this.index, bySlot);
     this.planeChanged = false;
   }
 

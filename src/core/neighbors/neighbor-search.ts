@@ -75,6 +75,7 @@ export class NeighborSearch {
   private build(s: SearchInput): void {
     const { n, x, y, radius } = s;
     const rep = this.report;
+    this.pairs.generation++;
     rep.conflicts = 0;
     if (n < 2) { this.pairs.count = 0; this.set('brute force', 'fewer than two particles'); return; }
     let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity, rMin = Infinity, rMax = 0;

@@ -5,6 +5,8 @@ export class PairBuffer {
   i = new Int32Array(1024);
   j = new Int32Array(1024);
   count = 0;
+  /** Counts the rebuilds of the list: contact history indexed by pair is valid while it is unchanged */
+  generation = 0;
 
   push(a: number, b: number): void {
     if (this.count === this.i.length) {

@@ -143,7 +143,7 @@ export class World implements ImpulseDriver {
     this.tangentialCtx = {
       bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
       markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
-      law: CONTACT_LAWS[LINEAR], previous: this.previous, previousIndex: this.narrow.index,
+      law: CONTACT_LAWS[LINEAR], previous: this.previous,
     };
     let rMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);
@@ -460,6 +460,7 @@ export class World implements ImpulseDriver {
         // History slots mean springs to soft DEM and impulses R to contact dynamics: start afresh.
         this.contacts.count = 0;
         this.previous.count = 0;
+        this.contacts.pairStamp = this.previous.pairStamp = -1;
         this.tangentialCtx.slotsValid = false;
       }
     }
@@ -738,6 +739,7 @@ export class World implements ImpulseDriver {
     this.workIn = p.workIn;
     this.stepCount = p.stepCount;
     this.t = p.t;
+    this.contacts.pairStamp = this.previous.pairStamp = -1;
     // the state goes back, the parameters do not: a Δt set since the snapshot (the user's fix after a
     // divergence, or a URL override applied after loading) stays, with the integrator rescaled to it
     this.tOffset = p.t - p.stepCount * this.dt;

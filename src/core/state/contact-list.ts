@@ -10,8 +10,10 @@
  * centre to where the force acts on it), so a disc's r_i = a_i n is exactly (a_i, 0) and the torque
  * τ = r × F = rn ft − rt fn needs no cross product of rounded vectors.
  * History (ξ and the slots h0..h3 that the models declare) is keyed by (i, j, feature) — i < j for
- * particles, i < 0 for walls, feature telling apart several contacts of one pair — and found in the
- * previous step's list through an open-addressing hash table (no sorting, no allocation per step).
+ * particles, i < 0 for walls, feature telling apart several contacts of one pair. While the candidate pair
+ * list is the same as last step's (the neighbour list is reused between rebuilds), a disc contact finds its
+ * predecessor through its pair's slot, as LAMMPS keeps history alongside its neighbour list; otherwise,
+ * and for wall contacts, through an open-addressing hash table. No sorting, no allocation per step.
  */
 import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 
@@ -85,6 +87,16 @@ export class ContactList {
   cy = new Float64Array(0);
   /** 1 if the contact did not exist in the previous step */
   isNew = new Uint8Array(0);
+  /** Index of the same contact in the previous step's list, −1 for a new one */
+  prevIndex = new Int32Array(0);
+  /** The candidate pair (index in the pair list) a pair contact came from */
+  pair = new Int32Array(0);
+  /** Contacts [0, pairContacts) came from the candidate pairs, the rest from walls */
+  pairContacts = 0;
+  /** For each candidate pair p, the index of its contact in this list or −1 (valid when pairStamp ≥ 0) */
+  contactOfPair = new Int32Array(0);
+  /** The pair list generation contactOfPair belongs to; −1: none (history is then found by the hash) */
+  pairStamp = -1;
 
   constructor(capacity = 64) {
     this.reserve(capacity);
@@ -100,7 +112,14 @@ export class ContactList {
     this.law = growU8(this.law, cap);
     this.planeChoice = growU8(this.planeChoice, cap);
     this.isNew = growU8(this.isNew, cap);
+    this.prevIndex = growI32(this.prevIndex, cap);
+    this.pair = growI32(this.pair, cap);
     this.capacity = cap;
+  }
+
+  /** Room for the pair slots of a candidate list of `pairs` pairs. */
+  reservePairSlots(pairs: number): void {
+    if (pairs > this.contactOfPair.length) this.contactOfPair = growI32(this.contactOfPair, grownCapacity(pairs, this.contactOfPair.length));
   }
 }
 
@@ -112,10 +131,10 @@ export class ContactHistoryIndex {
   private vals = new Int32Array(0);
   private mask = 0;
 
-  /** Indexes `list` (the previous step's contacts). */
-  build(list: ContactList): void {
+  /** Indexes the contacts `from`… of `list` (the previous step's). */
+  build(list: ContactList, from = 0): void {
     let size = 16;
-    while (size < 2 * list.count + 16) size *= 2;
+    while (size < 2 * (list.count - from) + 16) size *= 2;
     if (size > this.vals.length) {
       this.ki = new Int32Array(size);
       this.kj = new Int32Array(size);
@@ -126,7 +145,7 @@ export class ContactHistoryIndex {
     this.vals.fill(-1);
     const ki = this.ki, kj = this.kj, kf = this.kf, vals = this.vals, mask = this.mask;
     const li = list.i, lj = list.j, lf = list.feature;
-    for (let c = 0; c < list.count; c++) {
+    for (let c = from; c < list.count; c++) {
       const a = li[c], b = lj[c], f = lf[c];
       let h = hashPair(a, b) & mask;
       while (vals[h] !== -1) h = (h + 1) & mask;
@@ -157,14 +176,18 @@ function hashPair(i: number, j: number): number {
 
 /**
  * Carries the declared history (ξ, h0..h3) from the previous step's contact with the same key; a new
- * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics). `index` is built on `prev`.
+ * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics). With `bySlot` the pair
+ * contacts find theirs through the previous list's pair slots (same pair list), the rest through `index`,
+ * which then holds the previous list's wall contacts only; without it, `index` holds them all.
  */
-export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex): void {
-  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew;
+export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex, bySlot: boolean): void {
+  const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew, oprev = out.prevIndex, opair = out.pair;
   const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
-  const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3;
+  const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3, slot = prev.contactOfPair;
+  const fromSlots = bySlot ? out.pairContacts : 0;
   for (let k = 0; k < out.count; k++) {
-    const q = index.find(oi[k], oj[k], of[k]);
+    const q = k < fromSlots ? slot[opair[k]] : index.find(oi[k], oj[k], of[k]);
+    oprev[k] = q;
     if (q >= 0) {
       oxi[k] = pxi[q]; oh0[k] = ph0[q]; oh1[k] = ph1[q]; oh2[k] = ph2[q]; oh3[k] = ph3[q]; onew[k] = 0;
     } else {

@@ -72,7 +72,7 @@ export const geometricPaperScheme: TangentialScheme = {
 
 /** Δξ of polygon contact k by the paper-faithful polygon form; 0 for a new contact (no values at t yet). */
 function polygonIncrement(c: ContactList, k: number, ctx: TangentialContext): number {
-  const q = ctx.previousIndex.find(c.i[k], c.j[k], c.feature[k]);
+  const q = c.prevIndex[k];
   if (q < 0) return 0;
   const prev = ctx.previous, b = ctx.bodies, i = c.i[k];
   const nx = c.nx[k], ny = c.ny[k], tx = -ny, ty = nx;

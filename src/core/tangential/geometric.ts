@@ -77,7 +77,7 @@ export const geometricScheme: TangentialScheme = {
 
 /** Δξ of polygon contact k: the same formula with C(t), n(t) from last step's contact (or this step's, new). */
 function polygonIncrement(c: ContactList, k: number, ctx: TangentialContext): number {
-  const b = ctx.bodies, periodic = ctx.periodic, prev = ctx.previous, q = ctx.previousIndex.find(c.i[k], c.j[k], c.feature[k]);
+  const b = ctx.bodies, periodic = ctx.periodic, prev = ctx.previous, q = c.prevIndex[k];
   const i = c.i[k], j = c.j[k];
   const cx = q >= 0 ? prev.cx[q] : c.cx[k], cy = q >= 0 ? prev.cy[q] : c.cy[k];
   const n0x = q >= 0 ? prev.nx[q] : c.nx[k], n0y = q >= 0 ? prev.ny[q] : c.ny[k];

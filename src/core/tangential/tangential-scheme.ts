@@ -16,7 +16,7 @@ import type { ContactLaw } from '../laws/contact-law';
 import type { MaterialCoefficients } from '../laws/material';
 import type { TangentialId } from '../sim/params';
 import type { BodyState } from '../state/body-state';
-import type { ContactHistoryIndex, ContactList } from '../state/contact-list';
+import type { ContactList } from '../state/contact-list';
 import type { HistorySlot } from '../state/history-slots';
 
 export interface TangentialContext {
@@ -36,11 +36,10 @@ export interface TangentialContext {
   /** The normal contact law: its elastic force is the cap's critical force at t_{n+1} */
   law: ContactLaw;
   /**
-   * Last step's contacts and the index of their keys: a polygon contact's point and normal at t are
-   * taken from its entry there (the previous evaluation configuration)
+   * Last step's contacts: a polygon contact's point and normal at t are taken from its entry there (the
+   * previous evaluation configuration; ContactList.prevIndex says which)
    */
   previous: ContactList;
-  previousIndex: ContactHistoryIndex;
 }
 
 export interface TangentialScheme {

@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getBuiltInInput, listBuiltIns } from '../../src/core/scenarios/registry';
 
@@ -459,6 +459,9 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
   // an argument cannot hold a NUL byte (execve): the nearest junk is \u0001
   const args = c.args.map((a) => a.replaceAll('$S', S).replaceAll('\u0000', '\u0001'));
   const outs = (c.outs ?? ['out', 'o']).map((o) => join(S, o));
+  // an output path the command line names (relative to the sandbox, where the CLI runs) is an output folder too
+  const named = args.flatMap((a, k) => (a === '--out' && k + 1 < args.length ? [args[k + 1]] : a.startsWith('--out=') ? [a.slice(6)] : []));
+  for (const o of named) if (o !== '' && !o.includes('\u0001') && (resolve(S, o) === S || resolve(S, o).startsWith(S + '/'))) outs.push(resolve(S, o));
   const before = snapshot(S);
   const rssFile = join(tmpdir(), `fuzz-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const t0 = performance.now();

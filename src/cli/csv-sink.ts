@@ -1,5 +1,5 @@
 /**
- * Writes series.csv (energies, contacts, selected contact angle, CD sweeps) and tracks.csv (state of the
+ * Writes series.csv (energies, contacts, selected contact angle, CD sweeps, the energy ledger) and tracks.csv (state of the
  * tracked particles, then each piston's position along its inward normal as piston_<wall>) row by row,
  * buffered; pipe scenes (run.spaceTime) add flow columns, spacetime.csv (t, then the grain count of each bin
  * along the pipe) and, at the end, spacetime.png. Numbers use JavaScript's shortest round-trip form, so the same run
@@ -12,8 +12,10 @@ import type { Diagnostics } from '../core/sim/world-types';
 import type { RunSink } from './run-scenario';
 import { OutputFile, checkOutputPath } from './out-files';
 import { encodeSpaceTimePng } from './space-time-png';
+import { LEDGER_HEADER, ledgerCells } from './ledger-columns';
 
-export const SERIES_HEADER = ['t', 'Ek', 'Ek_trans', 'Ek_rot', 'E_elastic', 'E_potential', 'work_in', 'contacts', 'max_overlap_ratio', 'plane_angle', 'sweeps'];
+export const SERIES_HEADER = ['t', 'Ek', 'Ek_trans', 'Ek_rot', 'E_elastic', 'E_potential', 'work_in', 'contacts', 'max_overlap_ratio', 'plane_angle', 'sweeps',
+  ...LEDGER_HEADER];
 /** Scenes with polygons add the selected contact's angle under every plane definition and its crossings */
 export const PLANE_HEADER = [...PLANE_IDS.map((id) => `plane_${id.replace('-', '_')}`), 'crossings'];
 /** Pipe scenes add the mean velocity along the pipe, the number flux, the density row's deviation, the peak overlap */
@@ -90,7 +92,7 @@ export class CsvSink implements RunSink {
     const plane = w.polygons ? [...Array.from(d.planeAngles, cell), cell(d.crossings)] : [];
     const pipe = this.spaceTime ? [d.meanVx, d.flux, d.densitySd, d.peakOverlapRatio] : [];
     this.series.line([d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.ePotential, d.workIn, d.contacts, d.maxOverlapRatio,
-      cell(d.planeAngle), d.sweeps, ...plane, ...pipe].join(','));
+      cell(d.planeAngle), d.sweeps, ...ledgerCells(d), ...plane, ...pipe].join(','));
     const b = w.bodies;
     const cells: (number | string)[] = [d.t];
     for (const k of this.track) cells.push(b.x[k], b.y[k], b.phi[k], b.vx[k], b.vy[k], b.omega[k]);

@@ -28,6 +28,7 @@ import { printConvergence } from './convergence';
 import { runConvergence } from '../core/convergence/ladder';
 import { analyticSolution } from '../core/convergence/analytic';
 import { World } from '../core/sim/world';
+import { runRelaxation } from '../core/diagnostics/relaxation-run';
 import { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
 import type { ParamPatch } from '../core/sim/params';
 import { compareRun } from './compare';
@@ -48,8 +49,12 @@ Usage:
 Commands:
   run     Runs the scenario to its end (run.duration, run.durationOverTc, relaxation or divergence).
           Writes DIR/series.csv (t,Ek,Ek_trans,Ek_rot,E_elastic,E_potential,work_in,contacts,
-          max_overlap_ratio,plane_angle) and DIR/tracks.csv (t and x,y,theta,vx,vy,omega for each
-          particle in run.track), then prints a one-line JSON summary as the last line. Pipe scenes
+          max_overlap_ratio,plane_angle,sweeps, then the energy ledger: E_elastic_normal,
+          E_elastic_tangential,Ek_walls,E_supplied,dissipated_normal,dissipated_tangential,
+          dissipated_slip,E_residual, where Ek + Ek_walls + E_elastic + E_potential + dissipated_*
+          = E_supplied + E_residual; empty for polygons and contact dynamics) and DIR/tracks.csv
+          (t and x,y,theta,vx,vy,omega for each particle in run.track), then prints a one-line JSON
+          summary as the last line. Pipe scenes
           (run.spaceTime, e.g. pipe-flow) add mean_vx,flux,density_sd,peak_overlap_ratio to series.csv
           and write DIR/spacetime.csv (t, then the grain count of each bin along the pipe) and
           DIR/spacetime.png (the same rows as an image, time downwards, darker = denser); the summary
@@ -330,23 +335,27 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
   if (!json) process.stdout.write('dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
   let anyDiverged = false;
   for (const c of combos) {
-    const { summary } = runScenario(applyOverrides(raw, c));
-    const r = summary.relaxation;
-    const row = {
-      scenario: summary.scenario, dtOverTc: summary.dtOverTc, tangential: summary.tangential, integrator: summary.integrator,
-      rotation: summary.rotation, tR: r ? r.tROverTc : null, tR_seconds: r ? r.tR : null, peaks: r ? r.peaks : 0,
-      r2: r ? r.r2 : null, decaying: r ? r.decaying : null, status: summary.status, steps: summary.steps,
-      ...(summary.contactDynamics ? { iterations: summary.contactDynamics.iterations, sweep: summary.contactDynamics.sweep } : {}),
-      ...(summary.oscillation && 'omegaDt' in summary.oscillation
-        ? { omegaDt: summary.oscillation.omegaDt, tauOverDt: summary.oscillation.tauOverDt, rmsOverA: summary.oscillation.rmsOverA }
-        : {}),
-      ...(summary.message ? { message: summary.message } : {}),
-    };
-    if (summary.status !== 'ok') anyDiverged = true;
+    const spec = applyOverrides(raw, c);
+    // a relaxation scenario: the core's run + fit, the same code as the app's t_R(Δt) panel (E1)
+    const row = spec.run.relaxation && !spec.run.oscillation ? runRelaxation(spec) : (() => {
+      const { summary } = runScenario(spec);
+      const r = summary.relaxation;
+      return {
+        scenario: summary.scenario, dtOverTc: summary.dtOverTc, tangential: summary.tangential, integrator: summary.integrator,
+        rotation: summary.rotation, tR: r ? r.tROverTc : null, tR_seconds: r ? r.tR : null, peaks: r ? r.peaks : 0,
+        r2: r ? r.r2 : null, decaying: r ? r.decaying : null, status: summary.status, steps: summary.steps,
+        ...(summary.contactDynamics ? { iterations: summary.contactDynamics.iterations, sweep: summary.contactDynamics.sweep } : {}),
+        ...(summary.oscillation && 'omegaDt' in summary.oscillation
+          ? { omegaDt: summary.oscillation.omegaDt, tauOverDt: summary.oscillation.tauOverDt, rmsOverA: summary.oscillation.rmsOverA }
+          : {}),
+        ...(summary.message ? { message: summary.message } : {}),
+      };
+    })();
+    if (row.status !== 'ok') anyDiverged = true;
     if (json) process.stdout.write(JSON.stringify(row) + '\n');
     else {
       const tR = row.tR === null || Number.isNaN(row.tR) ? '—' : row.tR.toFixed(2);
-      process.stdout.write(`${summary.dtOverTc.toExponential(2).padEnd(12)} ${summary.tangential.padEnd(16)} ${String(summary.rotation).padEnd(9)} ${tR.padEnd(12)} ${String(row.peaks).padEnd(6)} ${summary.status}\n`);
+      process.stdout.write(`${row.dtOverTc.toExponential(2).padEnd(12)} ${row.tangential.padEnd(16)} ${String(row.rotation).padEnd(9)} ${tR.padEnd(12)} ${String(row.peaks).padEnd(6)} ${row.status}\n`);
     }
   }
   if (anyDiverged) process.exitCode = 3;

@@ -4,8 +4,10 @@
  */
 import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScheduledChange } from '../core/sim/schedule';
-import type { Diagnostics, Health, TimeScales } from '../core/sim/world-types';
+import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim/world-types';
 import type { LiveParams, PlaneId, TangentialId } from '../core/sim/params';
+import type { LiveRelaxationFit } from './relaxation';
+import type { TimelineInfo } from './timeline';
 
 export interface ScenarioInfo {
   name: string;
@@ -73,6 +75,28 @@ export interface SimStatus {
   schedule: ScheduledChange[];
   /** A pipe scene's space–time diagram (run.spaceTime; rows come from takeSpaceTime); null in other scenes */
   spaceTime: SpaceTimeInfo | null;
+  /** The lockstep comparison running (setComparison), or null for a single run */
+  comparison: ComparisonStatus | null;
+}
+
+/** One variant of a lockstep comparison as the worker runs it (issue 11; core/sim/comparison.ts). */
+export interface VariantStatus {
+  /** Its own parameter overrides, as given to setComparison */
+  overrides: Record<string, unknown>;
+  /** 'diverged': stopped (the others go on); `message` says why */
+  status: 'ok' | 'diverged';
+  message: string;
+  t: number;
+  step: number;
+  dt: number;
+  dtOverTc: number;
+  /** Its relaxation fit (scenes with run.relaxation), as the single run's live fit; else null */
+  relaxation: LiveRelaxationFit | null;
+}
+
+/** A lockstep comparison: variant 1 is the run the rest of the status describes. */
+export interface ComparisonStatus {
+  variants: VariantStatus[];
 }
 
 /** The bins of a pipe scene's space–time rows (design/experiments.md E10). */
@@ -107,6 +131,7 @@ export interface SpaceTimeChunk {
 
 /** One entry of a scenario's run.schedule as the worker applies it (the core's ParameterSchedule). */
 export type { ScheduledChange };
+export type { ContactDetail };
 
 /** Columns of the recorded diagnostics, in this order in every SeriesChunk. */
 export const SERIES_COLUMNS = [
@@ -121,8 +146,19 @@ export const SERIES_COLUMNS = [
   // the flow chart of a pipe scene (run.spaceTime): mean velocity along the pipe [m/s] and the number flux
   // through a cross-section [1/s]; NaN in other scenes
   'meanVx', 'flux',
+  // a lockstep comparison (setComparison): variants 2–4's kinetic energy [J] and divergence from variant 1
+  // (RMS position difference over the mean radius); NaN without a comparison or once a variant stopped
+  'ek2', 'ek3', 'ek4', 'divergence2', 'divergence3', 'divergence4',
+  // the energy ledger chart (Diagnostics): kinetic energy of moving walls, potential energy, the energy
+  // supplied, what the normal and tangential dashpots and Coulomb sliding dissipated, and the residual [J];
+  // the last five NaN where the ledger has no exact account (polygons, contact dynamics)
+  'ekWalls', 'ePotential', 'energySupplied', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip', 'energyResidual',
 ] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
+
+/** Each comparison variant's Ek column (variant 1's is the run's own `ek`) and divergence column (none for variant 1). */
+export const VARIANT_EK_COLUMNS: readonly SeriesColumn[] = ['ek', 'ek2', 'ek3', 'ek4'];
+export const VARIANT_DIVERGENCE_COLUMNS: readonly (SeriesColumn | null)[] = [null, 'divergence2', 'divergence3', 'divergence4'];
 
 /** The series column of each contact-plane definition's angle (Diagnostics.planeAngles, PLANE_IDS order). */
 export const PLANE_COLUMN: Record<PlaneId, SeriesColumn> = {
@@ -242,4 +278,21 @@ export interface SimApi {
    * settings, for the Δt ladder; a problem when the scenario has no run.convergence block.
    */
   convergenceSpec(): Checked<unknown>;
+  /** The selected contact for the inspector (World.selectedContactDetail): null when none is selected or it is apart */
+  selectedContact(): ContactDetail | null;
+  /**
+   * Starts a lockstep comparison of 2–4 variants of the loaded scenario from its start state (each variant's
+   * overrides on top of the current parameters; variant 1 runs exactly as the scenario alone would), or ends
+   * it (null: variant 1 goes on as the single run). Refused with problems naming `variant k.field`.
+   */
+  setComparison(variants: Record<string, unknown>[] | null): Checked<ComparisonStatus | null>;
+  /** The rewind timeline (src/worker/rewind.ts): snapshot times, the one shown, memory held */
+  timelineInfo(): TimelineInfo;
+  /**
+   * Puts the run back to snapshot k (0 = oldest) and pauses it; the later snapshots stay until the run
+   * steps on from there (then they and the charts' rows after it are dropped). Returns the restored t.
+   */
+  restoreTimeline(k: number): Checked<number>;
+  /** A relaxation scene's live fit Ek = E₀ exp(−t/t_R) through the Ek peaks so far; null in other scenes */
+  relaxationFit(): LiveRelaxationFit | null;
 }

@@ -17,6 +17,8 @@
  *                                          Two discs: centre to centre (xm, ym the midpoint); a polygon
  *                                          in the pair: centre → contact point → centre; a wall
  *                                          contact: contact point (x1, y1 = xm, ym) → centre.
+ *     variants   VARIANT_FLOATS × nCap × variantCap  a lockstep comparison's variants 2, 3, …: per
+ *                                          variant, per particle i: x, y, φ (variant 1 is the particles block)
  * A polygon's vertices are static and not in the frame: SimApi.polygonShapes() gives them.
  * The capacities are written by the UI into the header before it sends the buffer; the worker
  * never writes past them and reports `H_BYTES_NEEDED` when a frame did not fit.
@@ -53,6 +55,10 @@ export const H_WALL_CAP = 11;
 export const H_COLOR_MODE = 12;
 /** Written by the UI: MASK_* */
 export const H_MASK = 13;
+/** Written by the UI: variant blocks the buffer holds (a comparison's variants after the first) */
+export const H_VARIANT_CAP = 14;
+/** Written by the worker: variants after the first in the comparison, and which are drawable (variantHeader) */
+export const H_VARIANTS = 15;
 
 // Float64 header slots (index into a Float64Array at byte 64)
 export const F_T = 0;
@@ -84,6 +90,7 @@ export const PARTICLE_FLOATS = 4;
 export const STATIC_FLOATS = 3;
 export const WALL_FLOATS = 7;
 export const CONTACT_FLOATS = 7;
+export const VARIANT_FLOATS = 3;
 
 /** Body flag bits (same as the core's `bodies.flags`) */
 export const BODY_FIXED = 1;
@@ -97,6 +104,8 @@ export interface FrameCaps {
   nCap: number;
   contactCap: number;
   wallCap: number;
+  /** Blocks for a comparison's variants after the first (0 when absent) */
+  variantCap?: number;
 }
 
 export interface FrameOffsets {
@@ -105,6 +114,8 @@ export interface FrameOffsets {
   statics: number;
   walls: number;
   contacts: number;
+  /** the first variant block (variant 2); block v − 2 starts VARIANT_FLOATS × nCap × (v − 2) further */
+  variants: number;
   /** total bytes */
   bytes: number;
 }
@@ -115,14 +126,23 @@ export function frameOffsets(c: FrameCaps): FrameOffsets {
   const statics = particles + PARTICLE_FLOATS * c.nCap;
   const walls = statics + STATIC_FLOATS * c.nCap;
   const contacts = walls + WALL_FLOATS * c.wallCap;
-  const end = contacts + CONTACT_FLOATS * c.contactCap;
-  return { particles, statics, walls, contacts, bytes: end * 4 };
+  const variants = contacts + CONTACT_FLOATS * c.contactCap;
+  const end = variants + VARIANT_FLOATS * c.nCap * (c.variantCap ?? 0);
+  return { particles, statics, walls, contacts, variants, bytes: end * 4 };
 }
 
 /** Capacities the UI allocates for n particles and about `contacts` contacts, with headroom. */
-export function capsFor(n: number, contacts = 0, walls = 0): FrameCaps {
+export function capsFor(n: number, contacts = 0, walls = 0, variants = 0): FrameCaps {
   const nCap = Math.max(16, Math.ceil(n * 1.0));
   const contactCap = Math.max(256, Math.ceil(Math.max(3 * n, contacts * 1.5)));
   const wallCap = Math.max(32, walls * 2);
-  return { nCap, contactCap, wallCap };
+  return { nCap, contactCap, wallCap, variantCap: variants };
+}
+
+/** H_VARIANTS: `total` variants after the first, of which those with bit v − 2 of `drawable` have finite positions written. */
+export function variantHeader(total: number, drawable: number): number {
+  return total | (drawable << 8);
+}
+export function readVariantHeader(h: number): { total: number; drawable: number } {
+  return { total: h & 0xff, drawable: (h >> 8) & 0xff };
 }

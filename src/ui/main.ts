@@ -11,9 +11,18 @@ import { DISC_VIEW } from './charts/angle-chart';
 import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './charts/position-chart';
 import { SeriesStore } from './charts/series-store';
+import { installLedgerSwitch, LedgerChart } from './charts/ledger-chart';
+import { ContactInspector } from './inspector/contact-inspector';
+import { ContactMarker } from './render/contact-marker';
 import { Controls, fmtNum } from './controls/controls';
+import { CompareUi } from './compare/compare-panel';
+import { LectureMode } from './lecture/lecture-mode';
+import { lessonById } from './lecture/lessons';
 import { fmtTime, hertzNote, tcText } from './controls/format';
 import { ConvergencePanel } from './convergence/convergence-panel';
+import { LiveFitOverlay } from './relaxation/live-fit-overlay';
+import { RelaxationPanel } from './relaxation/relaxation-panel';
+import { RewindStrip } from './rewind/rewind-strip';
 import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
 import { composePng, downloadText, download, pickTextFile } from './export';
@@ -112,8 +121,17 @@ async function main(): Promise<void> {
   positionChart.windowRows = POSITION_WINDOW_ROWS;
   const flowChart = new LiveChart($('chart-flow-plot'), 'flow', store);
   ekChart.setLog(ui.logy);
+  const ledgerChart = new LedgerChart($('chart-ledger-plot'), store, $('ledger-residual'));
+  const ledgerSwitch = installLedgerSwitch($('chart-ek'), $('chart-ledger'), ledgerChart);
+  // the selected contact: the inspector panel over the canvas and its plane, normal and spring drawn on it
+  const inspector = new ContactInspector(stage);
+  const contactMarker = new ContactMarker();
+  scene.app.stage.addChild(contactMarker.g);
 
   const convergence = new ConvergencePanel($('convergence'), { spec: () => api.convergenceSpec() });
+  // the Δt lecture (issue 11): the t_R(Δt) sweep panel and the Ek chart's live relaxation fit
+  const relaxationPanel = new RelaxationPanel($('layout'));
+  const liveFit = new LiveFitOverlay(ekChart, $('chart-ek').querySelector('h2') as HTMLElement);
 
   const controls = new Controls($('gui-host'), scenarios, catalog, {
     param: (name: ParamName, value: unknown) => { void setParam(name, value); },
@@ -126,8 +144,8 @@ async function main(): Promise<void> {
         await poll();
       })();
     },
-    // another scenario plays at its own default speed
-    scenario: (name) => { ui.speed = null; chosenRecordEvery = null; void load(name, {}, true); },
+    // another scenario plays at its own default speed, and leaves the lesson
+    scenario: (name) => { ui.speed = null; chosenRecordEvery = null; leaveLesson(); void load(name, {}, true); },
     runToggle: () => { void toggleRun(); },
     step: () => { void singleStep(); },
     reset: () => { void reset(); },
@@ -137,8 +155,40 @@ async function main(): Promise<void> {
     exportPng: () => { void exportPng(); },
     exportJson: () => { void exportJson(); },
     loadFile: () => { void loadFile(); },
-    convergence: () => convergence.open(),
+    convergence: () => { relaxationPanel.close(); convergence.open(); },
+    relaxationSweep: () => { convergence.close(); relaxationPanel.open(); },
   });
+
+  // a lockstep comparison (issue 11): presets in the Compare folder, variants on the canvas and charts
+  const compare = new CompareUi(api, scene, store, { gui: controls.gui, stage, ekPlot: $('chart-ek-plot'), charts: $('charts') }, {
+    load: (name, overrides) => { ui.speed = null; chosenRecordEvery = null; leaveLesson(); return load(name, overrides, true); },
+    problems: (lines) => showMessages(lines, 'The comparison was refused:'),
+    changed: () => poll(),
+    url: () => updateUrl(),
+  });
+
+  // lecture mode (issue 11): the lesson menu, the lesson's note and chart layout, larger type; a lesson is a URL
+  const lecture = new LectureMode($('topbar'), stage, $('charts'), {
+    openLesson: (id) => {
+      const q = new URLSearchParams();
+      if (id) q.set('lesson', id);
+      else q.set('scenario', scenario);
+      if (ui.lecture) q.set('lecture', '1');
+      location.assign(`?${q.toString()}`);
+    },
+    setLecture: (on) => {
+      ui.lecture = on;
+      lecture.show(on, ui.lesson ? lessonById(ui.lesson) ?? null : null);
+      updateUrl();
+    },
+  });
+  lecture.show(ui.lecture, ui.lesson ? lessonById(ui.lesson) ?? null : null);
+  if (ui.lesson && lessonById(ui.lesson)?.charts.includes('chart-ledger')) ledgerSwitch.show(true);
+  function leaveLesson(): void {
+    if (!ui.lesson) return;
+    ui.lesson = null;
+    lecture.show(ui.lecture, null);
+  }
 
   /** Shows the worker's parameters in the controls, with the schemes the core refuses for them. */
   function showParams(p: LiveParams): void {
@@ -178,7 +228,7 @@ async function main(): Promise<void> {
   }
 
   function updateUrl(): void {
-    writeUrl(scenario, status?.params ?? null, ui, specFragment);
+    writeUrl(scenario, status?.params ?? null, ui, specFragment, compare.urlState());
   }
 
   function afterLoad(r: Checked<LoadResult>, name: string, extraProblems: string[]): boolean {
@@ -288,7 +338,7 @@ async function main(): Promise<void> {
 
   async function exportPng(): Promise<void> {
     scene.app.render();
-    const pictures = ([['chart-ek', ekChart], ['chart-angle', angleChart], ['chart-position', positionChart], ['chart-flow', flowChart]] as const)
+    const pictures = ([['chart-ek', ekChart], ['chart-ledger', ledgerChart], ['chart-angle', angleChart], ['chart-position', positionChart], ['chart-flow', flowChart]] as const)
       .filter(([id, chart]) => !!chart.canvas && !$(id).hidden)
       .map(([id, chart]) => ({ canvas: chart.canvas!, title: $(id).querySelector('h2')?.textContent ?? '', legend: chart.legend }));
     download(`${scenario}.png`, await composePng(scene.app.canvas, pictures, pngCaption()));
@@ -363,6 +413,10 @@ async function main(): Promise<void> {
     }
     await load(first, url.overrides as Record<string, unknown>, true, problems);
   }
+  if (url.comparison) {
+    const bad = await compare.restore(url.comparison, scenario);
+    if (bad.length) showMessages([...messages, ...bad]);
+  }
   if (ui.run) await api.run();
 
   // ---- frames: request on every animation frame, apply the newest, never queue ----
@@ -376,12 +430,14 @@ async function main(): Promise<void> {
     const buf = pool.take();
     if (buf) {
       const info = scene.apply(buf);
+      const variantsMs = compare.applyFrame(buf);
       pool.release(buf);
-      if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs); lastSeq = info.seq; }
-      if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes) {
-        pool.resize(capsFor(info.n, info.contactsTotal, 64));
+      if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs + variantsMs); lastSeq = info.seq; }
+      if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes || compare.layer.total > (pool.caps.variantCap ?? 0)) {
+        pool.resize(capsFor(info.n, info.contactsTotal, 64, compare.layer.total));
       }
     }
+    contactMarker.draw(scene.view);
     if (scene.needsShapes() && !shapesAsked) {
       shapesAsked = true;
       api.polygonShapes().then((shapes) => scene.setPolygonShapes(shapes), (e: unknown) => console.warn('polygon shapes:', e))
@@ -403,7 +459,7 @@ async function main(): Promise<void> {
     if (polling) return;
     polling = true;
     try {
-      const [chunk, s, rows] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus(), api.takeSpaceTime()]);
+      const [chunk, s, rows, contact] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus(), api.takeSpaceTime(), api.selectedContact()]);
       store.ingest(chunk);
       status = s;
       showPipe(s.spaceTime);
@@ -416,6 +472,10 @@ async function main(): Promise<void> {
       angleChart.update();
       positionChart.update();
       if (s.spaceTime) flowChart.update();
+      compare.update(s, ui.logy);
+      if (ledgerSwitch.shown()) ledgerChart.update();
+      inspector.show(contact);
+      contactMarker.detail = contact;
       render(s);
     } finally {
       polling = false;
@@ -482,6 +542,15 @@ async function main(): Promise<void> {
     return `Δt/tc = ${fmtNum(p.dtOverTc)} with ${tcText(ts.tc, ts.hertzSpeed)}; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`;
   }
   setInterval(() => { void poll(); }, 100);
+  setInterval(() => { void api.relaxationFit().then((f) => liveFit.set(f)); }, 200);
+  // rewind (issue 11): the scrubber over the worker's recent snapshots; keys [ and ]
+  new RewindStrip(stage, {
+    info: () => api.timelineInfo(),
+    restore: (k) => api.restoreTimeline(k),
+    run: async () => { await api.run(); await poll(); },
+    changed: () => poll(),
+    refused: (lines) => showMessages(lines, 'Rewind refused:'),
+  });
   await poll();
 
   $('restore-good').addEventListener('click', () => {
@@ -606,6 +675,7 @@ async function main(): Promise<void> {
   window.addEventListener('keydown', (e) => {
     const t = e.target as HTMLElement | null;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (lecture.handleKey(e)) return;
     if (e.key === ' ') { e.preventDefault(); void toggleRun(); }
     else if (e.key === 's') void singleStep();
     else if (e.key === 'r') void reset();
@@ -616,6 +686,8 @@ async function main(): Promise<void> {
     api, scene, store, perf, pool,
     status: () => status,
     charts: { ek: ekChart, angle: angleChart, position: positionChart, flow: flowChart },
+    ledger: { chart: ledgerChart, shown: ledgerSwitch.shown },
+    inspector,
     spaceTime,
     controls,
     fps: () => lastFps,
@@ -631,6 +703,7 @@ async function main(): Promise<void> {
       return problems;
     },
   });
+  Object.assign((window as unknown as { __sandbox: object }).__sandbox, { compare: compare.hook() });
 }
 
 main().catch((e: unknown) => {

@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type { SimApi } from '../protocol/api';
 import {
-  H_COLOR_MODE, H_CONTACT_CAP, H_MASK, H_N_CAP, H_STATIC_SEEN, H_WALL_CAP, HEADER_INTS,
+  H_COLOR_MODE, H_CONTACT_CAP, H_MASK, H_N_CAP, H_STATIC_SEEN, H_VARIANT_CAP, H_WALL_CAP, HEADER_INTS,
   capsFor, frameOffsets, type FrameCaps,
 } from '../protocol/frame';
 
@@ -59,6 +59,7 @@ export class FramePool {
     hdr[H_N_CAP] = this.caps.nCap;
     hdr[H_CONTACT_CAP] = this.caps.contactCap;
     hdr[H_WALL_CAP] = this.caps.wallCap;
+    hdr[H_VARIANT_CAP] = this.caps.variantCap ?? 0;
     hdr[H_COLOR_MODE] = req.colorMode;
     hdr[H_MASK] = req.mask;
     hdr[H_STATIC_SEEN] = req.staticSeen;

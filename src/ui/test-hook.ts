@@ -5,6 +5,8 @@
  */
 import type { SimStatus } from '../protocol/api';
 import type { LiveChart } from './charts/charts';
+import type { LedgerChart } from './charts/ledger-chart';
+import type { ContactInspector } from './inspector/contact-inspector';
 import type { SeriesStore } from './charts/series-store';
 import type { Controls } from './controls/controls';
 import type { ConvergencePanel } from './convergence/convergence-panel';
@@ -43,6 +45,9 @@ export interface HookDeps {
   pool: FramePool;
   status(): SimStatus | null;
   charts: { ek: LiveChart; angle: LiveChart; position: LiveChart; flow: LiveChart };
+  /** the energy ledger chart and whether it is shown (in the Ek chart's place) */
+  ledger: { chart: LedgerChart; shown(): boolean };
+  inspector: ContactInspector;
   spaceTime: SpaceTimePanel;
   controls: Controls;
   fps(): number;
@@ -70,6 +75,13 @@ export function installTestHook(d: HookDeps): void {
     chartData: (kind: 'ek' | 'angle' | 'position' | 'flow') => d.charts[kind].data.map((col) => col.slice()),
     /** the legend a chart carries into the exported PNG */
     chartLegend: (kind: 'ek' | 'angle' | 'position' | 'flow') => d.charts[kind].legend.map((l) => ({ ...l })),
+    /** the energy ledger chart: shown or not, its data (t, running sums of the accounts, supplied, residual) and legend labels */
+    ledger: () => ({ shown: d.ledger.shown(), data: d.ledger.chart.data.map((col) => col.slice()), labels: d.ledger.chart.legend.map((l) => l.label) }),
+    /** the contact the inspector panel shows (null: hidden), and its text */
+    inspector: () => ({
+      detail: d.inspector.detail ? { ...d.inspector.detail } : null,
+      state: d.inspector.root.querySelector('[data-testid="inspector-state"]')?.textContent ?? '',
+    }),
     /** the space–time panel of a pipe scene: rows kept and shown, columns, running maximum, title and figures */
     spaceTime: () => d.spaceTime.snapshot(),
     /** the exported PNG's caption lines */
@@ -106,6 +118,8 @@ export function installTestHook(d: HookDeps): void {
     stepN: (n: number) => d.api.stepN(n),
     diagnostics: () => d.api.diagnostics(),
     workerStatus: () => d.api.getStatus(),
+    /** the rewind timeline: snapshot times, the one shown, bytes held and the bound */
+    timeline: () => d.api.timelineInfo().then((i) => ({ ...i, times: Array.from(i.times) })),
     loadSpec: (json: unknown) => d.loadSpec(json),
     /** the convergence panel: state, message, points drawn, and the orders of the ladders shown */
     convergence: () => ({

@@ -6,6 +6,8 @@
  */
 import { PARAMS, checkParam, type LiveParams, type ParamName } from '../core/sim/params';
 import { parseSpeed, speedText } from './controls/speed-control';
+import { COMPARE_PRESETS, presetNamed } from './compare/presets';
+import { LESSONS, lessonById } from './lecture/lessons';
 
 export const SPF_OPTIONS = ['max', '1', '3', '10', '30', '100', '300', '1000', '3000', '10000'] as const;
 export const COLOR_OPTIONS = ['speed', 'contacts', 'none'] as const;
@@ -20,9 +22,13 @@ export interface UiState {
   run: boolean;
   /** playback speed chosen by the user (simulated s per wall s; 0 = max); null = the scenario's default */
   speed: number | null;
+  /** lecture mode: larger type, advanced controls hidden (lecture/lecture-mode.ts) */
+  lecture: boolean;
+  /** the lesson open (lecture/lessons.ts id), or null */
+  lesson: string | null;
 }
 
-export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null };
+export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null };
 export const DEFAULT_SCENARIO = 'pile';
 
 export interface UrlState {
@@ -36,9 +42,17 @@ export interface UrlState {
    * any text (the page writes it into `scenario` as a label).
    */
   scenarioProblem: string | null;
+  /** A lockstep comparison (`compare=<preset>` or `variant=k=v,k=v` repeated 2–4 times), or null */
+  comparison: UrlComparison | null;
 }
 
-const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run'];
+/** A comparison as the URL gives it: a preset's name and its variants, or the variants alone (preset null). */
+export interface UrlComparison {
+  preset: string | null;
+  variants: Record<string, unknown>[];
+}
+
+const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'lesson', 'lecture'];
 
 function bool(v: string): boolean | null {
   if (v === '1' || v === 'true') return true;
@@ -47,10 +61,11 @@ function bool(v: string): boolean | null {
 }
 
 export function parseUrl(search: string): UrlState {
-  const q = new URLSearchParams(search);
-  const out: UrlState = { scenario: null, overrides: {}, ui: { ...DEFAULT_UI }, problems: [], scenarioProblem: null };
+  const out: UrlState = { scenario: null, overrides: {}, ui: { ...DEFAULT_UI }, problems: [], scenarioProblem: null, comparison: null };
   const seen = new Set<string>();
-  for (const [key, raw] of q) {
+  const variants: string[] = [];
+  for (const [key, raw] of withLesson(new URLSearchParams(search), out)) {
+    if (key === 'variant') { variants.push(raw); continue; } // repeated: one per variant
     if (seen.has(key)) {
       out.problems.push(`${key.slice(0, 40)}: given more than once; the first value was used`);
       continue;
@@ -59,6 +74,10 @@ export function parseUrl(search: string): UrlState {
     if (key === 'scenario') {
       if (/^[A-Za-z0-9_.-]{1,100}$/.test(raw)) out.scenario = raw;
       else out.scenarioProblem = `scenario: must be a scenario name (letters, digits, '-', '_', '.'), got ${JSON.stringify(raw.slice(0, 60))}`;
+    } else if (key === 'compare') {
+      const preset = presetNamed(raw);
+      if (preset) out.comparison = { preset: preset.name, variants: preset.variants.map((v) => ({ ...v })) };
+      else out.problems.push(`compare: must be one of ${COMPARE_PRESETS.map((p) => p.name).join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
     } else if (key === 'speed') {
       try {
         out.ui.speed = parseSpeed(raw);
@@ -71,7 +90,7 @@ export function parseUrl(search: string): UrlState {
     } else if (key === 'color') {
       if ((COLOR_OPTIONS as readonly string[]).includes(raw)) out.ui.color = raw as ColorOption;
       else out.problems.push(`color: must be one of ${COLOR_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
-    } else if (key === 'network' || key === 'logy' || key === 'run') {
+    } else if (key === 'network' || key === 'logy' || key === 'run' || key === 'lecture') {
       const b = bool(raw);
       if (b === null) out.problems.push(`${key}: must be 0 or 1, got ${JSON.stringify(raw.slice(0, 60))}`);
       else out.ui[key] = b;
@@ -86,7 +105,73 @@ export function parseUrl(search: string): UrlState {
       out.problems.push(`${key.slice(0, 40)}: unknown URL parameter; known: ${[...UI_KEYS, ...Object.keys(PARAMS)].join(', ')}`);
     }
   }
+  if (variants.length) {
+    if (out.comparison) out.problems.push(`variant: not used, compare=${out.comparison.preset} gives the variants`);
+    else out.comparison = parseVariants(variants, out.problems);
+  }
+  // a preset brings its scenario and settings (e.g. Δt = 0.1 tc), unless the URL gives its own
+  const preset = out.comparison?.preset ? presetNamed(out.comparison.preset) : undefined;
+  if (preset) {
+    if (out.scenario === null && out.scenarioProblem === null) out.scenario = preset.scenario;
+    for (const [k, v] of Object.entries(preset.overrides)) if (!Object.hasOwn(out.overrides, k)) out.overrides[k as ParamName] = v;
+  }
   return out;
+}
+
+/** `variant` values (`k=v,k=v`; empty: the scenario as loaded), each checked against the parameter table; null with a problem if any is bad. */
+function parseVariants(texts: string[], problems: string[]): UrlComparison | null {
+  if (texts.length < 2 || texts.length > 4) {
+    problems.push(`variant: a comparison has 2 to 4 variants, got ${texts.length}; none was used`);
+    return null;
+  }
+  const variants: Record<string, unknown>[] = [];
+  for (const [index, text] of texts.entries()) {
+    const v: Record<string, unknown> = {};
+    for (const part of text.split(',').map((p) => p.trim()).filter((p) => p.length > 0)) {
+      const eq = part.indexOf('=');
+      const key = part.slice(0, eq).trim();
+      if (eq <= 0) {
+        problems.push(`variant ${index + 1}: expected key=value, got ${JSON.stringify(part.slice(0, 60))}; the comparison was not used`);
+        return null;
+      }
+      if (Object.hasOwn(v, key)) {
+        problems.push(`variant ${index + 1}.${key.slice(0, 40)}: given more than once; the comparison was not used`);
+        return null;
+      }
+      try {
+        v[key] = checkParam(key, part.slice(eq + 1).trim());
+      } catch (e) {
+        problems.push(`variant ${index + 1}.${e instanceof Error ? e.message : String(e)}; the comparison was not used`);
+        return null;
+      }
+    }
+    variants.push(v);
+  }
+  return { preset: null, variants };
+}
+
+/** A variant as a `variant` value: `k=v,k=v` (empty: the scenario as loaded). */
+export function variantQuery(v: Record<string, unknown>): string {
+  return Object.entries(v).map(([k, x]) => `${k}=${fmtValue(x)}`).join(',');
+}
+
+/**
+ * The URL's parameters after those of its lesson (`lesson=<id>`): a lesson's settings are defaults that
+ * the URL's own parameters override. An unknown lesson is a problem naming the lessons there are.
+ */
+function withLesson(q: URLSearchParams, out: UrlState): [string, string][] {
+  const own = [...q].filter(([key]) => key !== 'lesson');
+  const ids = q.getAll('lesson');
+  if (!ids.length) return own;
+  if (ids.length > 1) out.problems.push('lesson: given more than once; the first value was used');
+  const lesson = lessonById(ids[0]);
+  if (!lesson) {
+    out.problems.push(`lesson: must be one of ${LESSONS.map((l) => l.id).join(', ')}, got ${JSON.stringify(ids[0].slice(0, 60))}`);
+    return own;
+  }
+  out.ui.lesson = lesson.id;
+  const given = new Set(own.map(([key]) => key));
+  return [...[...new URLSearchParams(lesson.query)].filter(([key]) => !given.has(key)), ...own];
 }
 
 function fmtValue(v: unknown): string {
@@ -94,7 +179,7 @@ function fmtValue(v: unknown): string {
   return String(v);
 }
 
-export function buildQuery(scenario: string, params: LiveParams | null, ui: UiState): string {
+export function buildQuery(scenario: string, params: LiveParams | null, ui: UiState, comparison: UrlComparison | null = null): string {
   const q = new URLSearchParams();
   q.set('scenario', scenario);
   if (params) for (const k of Object.keys(PARAMS) as ParamName[]) q.set(k, fmtValue(params[k]));
@@ -103,12 +188,16 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   q.set('color', ui.color);
   q.set('network', ui.network ? '1' : '0');
   q.set('logy', ui.logy ? '1' : '0');
+  if (ui.lecture) q.set('lecture', '1');
+  if (ui.lesson) q.set('lesson', ui.lesson);
+  if (comparison?.preset) q.set('compare', comparison.preset);
+  else if (comparison) for (const v of comparison.variants) q.append('variant', variantQuery(v));
   return '?' + q.toString();
 }
 
 /** Writes the query (scenario, parameters, view) and the fragment (a loaded file's scenario, or none). */
-export function writeUrl(scenario: string, params: LiveParams | null, ui: UiState, fragment: string): void {
-  const qs = buildQuery(scenario, params, ui);
+export function writeUrl(scenario: string, params: LiveParams | null, ui: UiState, fragment: string, comparison: UrlComparison | null = null): void {
+  const qs = buildQuery(scenario, params, ui, comparison);
   const hash = fragment ? `#${fragment}` : '';
   if (qs !== location.search || hash !== location.hash) history.replaceState(null, '', qs + hash);
 }

@@ -6,22 +6,29 @@ import * as Comlink from 'comlink';
 import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
 import { BODY_FIXED, BODY_PRESCRIBED, SHAPE_POLYGON } from '../protocol/frame';
 import type {
-  Checked, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
+  Checked, ComparisonStatus, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
   SpaceTimeChunk, SpaceTimeInfo,
 } from '../protocol/api';
-import type { Diagnostics, Health } from '../core/sim/world-types';
+import type { ContactDetail, Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
-  ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, outputEvery, ParameterSchedule, parseScenario, plannedSteps,
-  PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
+  ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, MAX_VARIANTS, outputEvery, ParameterSchedule, parseScenario,
+  plannedSteps, PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
+import { ComparisonRun, type VariantRows } from './comparison-run';
 import { ladderSpec } from './ladder-spec';
+import { liveRelaxationFit } from './live-fit';
+import { Rewind } from './rewind';
+import type { LiveRelaxationFit } from '../protocol/relaxation';
+import type { TimelineInfo } from '../protocol/timeline';
 import { packFrame } from './frame-pack';
+import { packVariants } from './variant-pack';
 import { Pacer } from './pacer';
 import { polygonSignedDistance } from './polygon-distance';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
+import { writeLedger } from './ledger-row';
 import { packSpaceTimeRows } from './space-time-pack';
 import { trackedParticle } from './tracked-particle';
 
@@ -39,6 +46,11 @@ const PLANE_ROW = PLANE_IDS.map((id) => COLUMN(PLANE_COLUMN[id]));
 const CROSSINGS_ROW = COLUMN('crossings');
 const MEAN_VX_ROW = COLUMN('meanVx');
 const FLUX_ROW = COLUMN('flux');
+/** Row indices of a comparison's variants 2–4 (Ek and divergence) */
+const VARIANT_ROWS: VariantRows = {
+  ek: (['ek2', 'ek3', 'ek4'] as const).map(COLUMN),
+  divergence: (['divergence2', 'divergence3', 'divergence4'] as const).map(COLUMN),
+};
 
 export class SimWorker implements SimApi {
   private world: WorldLike | null = null;
@@ -76,6 +88,10 @@ export class SimWorker implements SimApi {
   private recordEvery = 0;
   /** the scenario's planned end [s]: until then every row is kept at recordEvery */
   private plannedEnd = 0;
+  /** a lockstep comparison (setComparison): its variant 1 is `world` */
+  private comparison: ComparisonRun | null = null;
+  /** rewind: snapshots of the run (off while a comparison runs) */
+  private readonly rewind = new Rewind();
 
   listScenarios(): ScenarioInfo[] {
     return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
@@ -104,7 +120,15 @@ export class SimWorker implements SimApi {
 
   reload(overrides: Record<string, unknown>): Checked<LoadResult> {
     if (!this.spec) return { ok: false, problems: ['no scenario loaded'] };
-    return this.install(this.spec, this.scenario, overrides);
+    const variants = this.comparison?.variants;
+    const r = this.install(this.spec, this.scenario, overrides);
+    // Reset restarts a comparison too (every variant from the start state)
+    if (r.ok && variants) {
+      const c = this.setComparison(variants.map((v) => ({ ...v })));
+      if (!c.ok) r.value.rejected.push(...c.problems);
+      r.value.status = this.getStatus();
+    }
+    return r;
   }
 
   private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
@@ -122,6 +146,12 @@ export class SimWorker implements SimApi {
         rejected.push(...describeError(e));
       }
     }
+    this.comparison = null; // a new scene ends a comparison
+    return { ok: true, value: this.adopt(world, spec, name, rejected) };
+  }
+
+  /** Makes `world` the run (a freshly loaded scene, or a comparison's variant 1) and starts its record. */
+  private adopt(world: WorldLike, spec: ScenarioSpec, name: string, rejected: string[]): LoadResult {
     this.world = world;
     this.spec = spec;
     this.scenario = name;
@@ -136,13 +166,39 @@ export class SimWorker implements SimApi {
     this.schedule = new ParameterSchedule(spec.run?.schedule ?? []);
     this.recordEvery = outputEvery(spec, world) * world.dt;
     this.plannedEnd = plannedSteps(spec, world) * world.dt;
+    this.rewind.reset(this.plannedEnd);
     this.pacer.setSpeed(spec.run?.speed ?? 0);
     this.hasPiston = Number.isFinite(world.diagnostics().pistonPosition);
     this.spaceTime = spaceTimeInfo(world, spec.run?.spaceTime?.every ?? NaN);
     this.lastSweeps = 0;
     this.sample();
     if (this.running) this.scheduler.schedule();
-    return { ok: true, value: { status: this.getStatus(), rejected, title: spec.title ?? name, description: spec.description ?? '' } };
+    return { status: this.getStatus(), rejected, title: spec.title ?? name, description: spec.description ?? '' };
+  }
+
+  setComparison(variants: Record<string, unknown>[] | null): Checked<ComparisonStatus | null> {
+    if (!this.world || !this.spec) return { ok: false, problems: ['no scenario loaded'] };
+    if (variants === null) {
+      this.comparison = null; // variant 1 goes on alone, untouched
+      return { ok: true, value: null };
+    }
+    if (!Array.isArray(variants) || variants.length < 2 || variants.length > MAX_VARIANTS) {
+      return { ok: false, problems: [`variants: a comparison has 2 to ${MAX_VARIANTS} variants, got ${Array.isArray(variants) ? variants.length : typeof variants}`] };
+    }
+    const bad = variants.findIndex((v) => typeof v !== 'object' || v === null || Array.isArray(v));
+    if (bad >= 0) return { ok: false, problems: [`variant ${bad + 1}: must be an object of parameter overrides`] };
+    if (this.spec.run?.schedule?.length) {
+      return { ok: false, problems: [`variants: '${this.scenario}' changes its parameters on a schedule (run.schedule); a comparison of it is not supported`] };
+    }
+    let run: ComparisonRun;
+    try {
+      run = new ComparisonRun(this.spec, { ...this.world.params }, variants.map((v) => ({ ...v })));
+    } catch (e) {
+      return { ok: false, problems: describeError(e) };
+    }
+    this.comparison = run;
+    this.adopt(run.reference, this.spec, this.scenario, []);
+    return { ok: true, value: run.status() };
   }
 
   setParams(patch: Record<string, unknown>): Checked<LiveParams> {
@@ -152,6 +208,7 @@ export class SimWorker implements SimApi {
     } catch (e) {
       return { ok: false, problems: describeError(e) };
     }
+    this.comparison?.setParams(patch);
     return { ok: true, value: { ...this.world.params } };
   }
 
@@ -219,6 +276,8 @@ export class SimWorker implements SimApi {
     if (!w) return false;
     const ok = w.restoreLastGood();
     this.pacer.restart();
+    // the other variants cannot go back with variant 1: going back ends the comparison
+    if (ok) this.comparison = null;
     if (ok) {
       this.schedule.rewind(w.t, w.dt);
       this.ring.truncate(w.t);
@@ -234,6 +293,7 @@ export class SimWorker implements SimApi {
       if (this.running) this.scheduler.schedule();
     }
     packFrame(buf, this.world, ++this.frameSeq, this.staticVersion);
+    packVariants(buf, this.comparison?.others ?? [], this.world?.walls.count ?? 0);
     return Comlink.transfer(buf, [buf]);
   }
 
@@ -282,11 +342,16 @@ export class SimWorker implements SimApi {
       sweeps: this.lastSweeps,
       schedule: this.schedule.list(),
       spaceTime: this.spaceTime,
+      comparison: this.comparison ? this.comparison.status() : null,
     };
   }
 
   diagnostics(): Diagnostics | null {
     return this.world ? this.world.diagnostics() : null;
+  }
+
+  selectedContact(): ContactDetail | null {
+    return this.world ? this.world.selectedContactDetail() : null;
   }
 
   pick(x: number, y: number, tol: number, preferContacts: boolean): PickResult {
@@ -349,6 +414,7 @@ export class SimWorker implements SimApi {
     if (!this.world) return;
     const a = Math.floor(i), b = Math.floor(j);
     this.world.selectContact(a, b);
+    this.comparison?.selectContact(a, b);
     this.selection = { particle: -1, contact: [a, b] };
   }
 
@@ -361,12 +427,14 @@ export class SimWorker implements SimApi {
     if (!w || !(i >= 0 && i < w.n)) return;
     if (![x, y, vx, vy].every(Number.isFinite)) return;
     w.moveBody(i, x, y, vx, vy);
+    this.comparison?.moveBody(i, x, y, vx, vy);
   }
 
   releaseBody(i: number): void {
     const w = this.world;
     if (!w || !(i >= 0 && i < w.n)) return;
     w.releaseBody(i);
+    this.comparison?.releaseBody(i);
   }
 
   exportSpec(): unknown {
@@ -408,6 +476,7 @@ export class SimWorker implements SimApi {
    * Up to k steps: the scenario's scheduled changes first (stepping stops at each one's time).
    */
   private advance(w: WorldLike, k: number): number {
+    if (this.rewind.viewing) this.branchFromRewind(w);
     for (const patch of this.schedule.due(w.t, w.dt)) {
       try {
         w.setParams(patch);
@@ -415,7 +484,10 @@ export class SimWorker implements SimApi {
         // validated with the scenario (schema.ts); a refused combination leaves the world as it was
       }
     }
-    return w.step(this.schedule.stepsAllowed(w.t, w.dt, k));
+    const did = w.step(this.schedule.stepsAllowed(w.t, w.dt, k));
+    // a comparison's other variants meet variant 1 at its new time
+    if (did > 0 && this.comparison) this.comparison.follow();
+    return did;
   }
 
   // ---- run loop ----
@@ -505,7 +577,41 @@ export class SimWorker implements SimApi {
     r[CROSSINGS_ROW] = d.crossings;
     r[MEAN_VX_ROW] = d.meanVx;
     r[FLUX_ROW] = d.flux;
+    writeLedger(r, d);
+    if (this.comparison) this.comparison.writeRow(r, VARIANT_ROWS);
+    else for (let v = 0; v < VARIANT_ROWS.ek.length; v++) { r[VARIANT_ROWS.ek[v]] = NaN; r[VARIANT_ROWS.divergence[v]] = NaN; }
     this.ring.push(r);
+    if (!this.comparison) this.rewind.record(w);
+  }
+
+  /** The run steps on from a snapshot it was put back to: the later snapshots and chart rows are dropped. */
+  private branchFromRewind(w: WorldLike): void {
+    this.rewind.resume();
+    this.ring.truncate(w.t);
+  }
+
+  timelineInfo(): TimelineInfo {
+    return this.rewind.info(!this.world ? 'no scenario loaded' : this.comparison ? 'rewind is off while a comparison runs (end the comparison to rewind)' : '');
+  }
+
+  restoreTimeline(k: number): Checked<number> {
+    const w = this.world;
+    if (!w) return { ok: false, problems: ['no scenario loaded'] };
+    if (this.comparison) return { ok: false, problems: ['rewind: off while a comparison runs; end the comparison first'] };
+    try {
+      this.rewind.show(w, Math.floor(Number(k)));
+    } catch (e) {
+      return { ok: false, problems: [`rewind: ${describeError(e).join('; ')}`] };
+    }
+    this.running = false;
+    this.pacer.restart();
+    this.schedule.rewind(w.t, w.dt);
+    this.stepsSinceSample = 0;
+    return { ok: true, value: w.t };
+  }
+
+  relaxationFit(): LiveRelaxationFit | null {
+    return this.world ? liveRelaxationFit(this.world, this.spec?.run?.relaxation) : null;
   }
 
   /**

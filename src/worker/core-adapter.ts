@@ -2,13 +2,19 @@
  * The one place where the worker touches the core's runtime API. `WorldLike` lists exactly the
  * members the worker uses, so a change in the core shows up as one type error here.
  */
-import type { Diagnostics, Health, SearchReport, TimeScales } from '../core/sim/world-types';
+import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
 export { ACCURACY_OK, outputEvery, ParameterSchedule, plannedSteps } from '../core/index';
+export { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
+export { Timeline, TIMELINE_BUDGET } from '../core/sim/timeline';
+export { fitRelaxation } from '../core/diagnostics/ek-peaks';
+export { runRelaxation, type RelaxationRow } from '../core/diagnostics/relaxation-run';
+export { applyOverrides } from '../core/scenarios/overrides';
+export { getBuiltInInput } from '../core/scenarios/registry';
 
 export interface WorldLike {
   n: number;
@@ -44,7 +50,10 @@ export interface WorldLike {
   health: Health;
   accuracy: Accuracy;
   restoreLastGood(): boolean;
+  /** Ek peaks of a relaxation scene (run.relaxation; empty otherwise), for the live fit */
+  readonly peaks: core.World['peaks'];
   diagnostics(): Diagnostics;
+  selectedContactDetail(): ContactDetail | null;
   searchReport(): SearchReport;
   setParams(patch: Record<string, unknown>): void;
   selectContact(i: number, j: number): void;
@@ -65,6 +74,10 @@ export interface SpaceTimeSource {
   drain(take: (t: number, row: Float64Array) => void): void;
 }
 
+/** The world as the core's class, for the rewind timeline's snapshots (every WorldLike is one: createWorld). */
+export function coreWorld(w: WorldLike): core.World {
+  return w as core.World;
+}
 export function createWorld(spec: ScenarioSpec): WorldLike {
   return core.createWorld(spec);
 }

@@ -3,6 +3,8 @@
  * Chromium, drawing all the time, and every `every` seconds this prints the main thread's and the
  * worker's JS heap (after a forced GC, through the DevTools protocol) and the throughput.
  * At the end it prints heap start/end/min/max and the throughput spread. Not a CI test.
+ * It also prints the rewind timeline's memory (issue 11: the snapshots the worker keeps, counted by the worker,
+ * and the worker's ArrayBuffer backing stores where Chromium reports them), which must stay within its bound.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,9 +21,14 @@ interface Hook {
   resetPerf(): void;
   seriesLength(): number;
   workerStatus(): Promise<{ step: number; t: number; n: number; contacts: number; stepsPerSec: number; health: { status: string } }>;
+  timeline(): Promise<{ times: number[]; bytes: number; budgetBytes: number; maxEntries: number }>;
 }
 
-interface Row { minute: number; mainHeapMB: number; workerHeapMB: number; stepsPerSec: number; fps: number; applyMs: number; step: number; contacts: number; seriesRows: number }
+interface Row {
+  minute: number; mainHeapMB: number; workerHeapMB: number; stepsPerSec: number; fps: number; applyMs: number; step: number; contacts: number; seriesRows: number;
+  /** the rewind timeline: bytes its snapshots hold (spare included), their count, and the worker's ArrayBuffer memory */
+  timelineMB: number; snapshots: number; workerBuffersMB: number;
+}
 
 /** Heap of the page's dedicated worker through a browser-level DevTools session (non-flat attach). */
 async function workerHeapProbe(browser: Browser): Promise<() => Promise<number>> {
@@ -43,10 +50,14 @@ async function workerHeapProbe(browser: Browser): Promise<() => Promise<number>>
   });
   return async () => {
     await call('HeapProfiler.collectGarbage');
-    const r = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+    const r = (await call('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+    lastBacking = r.backingStorageSize ?? NaN;
     return r.usedSize;
   };
 }
+
+/** The worker's ArrayBuffer backing stores at the last probe (Runtime.getHeapUsage.backingStorageSize; NaN where Chromium omits it) */
+let lastBacking = NaN;
 
 async function pageHeap(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -81,6 +92,7 @@ async function main(): Promise<void> {
     const pageCdp = await page.context().newCDPSession(page);
     const t0 = Date.now();
     const end = t0 + minutes * 60_000;
+    let timelineBudget = NaN;
     let lastStep = 0;
     let lastT = Date.now();
     await page.waitForTimeout(2000);
@@ -90,6 +102,8 @@ async function main(): Promise<void> {
       const st = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.workerStatus());
       const perf = await page.evaluate(() => { const h = (window as unknown as { __sandbox: Hook }).__sandbox; const p = h.perf(); h.resetPerf(); return p; });
       const seriesRows = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.seriesLength());
+      const tl = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.timeline().then((i) => ({ bytes: i.bytes, count: i.times.length, budget: i.budgetBytes })));
+      timelineBudget = tl.budget;
       const now = Date.now();
       const sps = lastStep ? ((st.step - lastStep) * 1000) / (now - lastT) : st.stepsPerSec;
       lastStep = st.step;
@@ -97,9 +111,10 @@ async function main(): Promise<void> {
       const row: Row = {
         minute: (now - t0) / 60_000, mainHeapMB: mainHeap / 2 ** 20, workerHeapMB: wHeap / 2 ** 20,
         stepsPerSec: sps, fps: perf.fps, applyMs: perf.mean, step: st.step, contacts: st.contacts, seriesRows,
+        timelineMB: tl.bytes / 2 ** 20, snapshots: tl.count, workerBuffersMB: lastBacking / 2 ** 20,
       };
       rows.push(row);
-      console.log(`${row.minute.toFixed(2).padStart(6)} min  main heap ${row.mainHeapMB.toFixed(2)} MB  worker heap ${row.workerHeapMB.toFixed(2)} MB  ${row.stepsPerSec.toFixed(1)} steps/s  ${row.fps.toFixed(1)} fps  apply ${row.applyMs.toFixed(3)} ms  step ${row.step}  contacts ${row.contacts}  series rows ${row.seriesRows}${st.health.status !== 'ok' ? '  DIVERGED' : ''}`);
+      console.log(`${row.minute.toFixed(2).padStart(6)} min  main heap ${row.mainHeapMB.toFixed(2)} MB  worker heap ${row.workerHeapMB.toFixed(2)} MB  ${row.stepsPerSec.toFixed(1)} steps/s  ${row.fps.toFixed(1)} fps  apply ${row.applyMs.toFixed(3)} ms  step ${row.step}  contacts ${row.contacts}  series rows ${row.seriesRows}  timeline ${row.timelineMB.toFixed(2)} MB in ${row.snapshots} snapshots  worker buffers ${row.workerBuffersMB.toFixed(1)} MB${st.health.status !== 'ok' ? '  DIVERGED' : ''}`);
       if (now >= end) break;
       await page.waitForTimeout(Math.min(every * 1000, Math.max(0, end - Date.now())));
     }
@@ -120,6 +135,8 @@ async function main(): Promise<void> {
     if (Number.isFinite(out.workerHeap.first)) {
       console.log(`worker heap MB: start ${out.workerHeap.first.toFixed(2)}, end ${out.workerHeap.last.toFixed(2)}, min ${out.workerHeap.min.toFixed(2)}, max ${out.workerHeap.max.toFixed(2)} (${out.workerHeap.changePct.toFixed(1)} %)`);
     } else console.log('worker heap: not readable in this Chromium');
+    const tlMax = Math.max(...rows.map((r) => r.timelineMB));
+    console.log(`rewind timeline MB: max ${tlMax.toFixed(2)} of the ${(timelineBudget / 2 ** 20).toFixed(0)} MB budget (+ one spare snapshot), end ${rows[rows.length - 1].timelineMB.toFixed(2)} in ${rows[rows.length - 1].snapshots} snapshots; worker buffers max ${Math.max(...rows.map((r) => r.workerBuffersMB)).toFixed(1)} MB`);
     console.log(`throughput steps/s: mean ${mean.toFixed(1)}, min ${out.throughput.min.toFixed(1)}, max ${out.throughput.max.toFixed(1)}`);
     if (errors.length) console.log(`page errors: ${errors.join(' | ')}`);
     const dir = join(ROOT, 'bench-results');

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/core/scenarios/schema';
 import { World } from '../../src/core/sim/world';
+import { worldOf } from '../helpers';
 
 const onFloor = (vx: number) => {
   const w = new World(parseScenario({
@@ -36,6 +37,17 @@ describe('contact inspector', () => {
     expect(Math.abs(d.ft)).toBeCloseTo(d.coulombLimit, 9);
     const tx = -d.ny; // t = ẑ × n
     expect(d.ft * tx * w.bodies.vx[0]).toBeLessThan(0); // the friction on the disc opposes its motion
+  });
+
+  it('case-i (no damping, never sliding): the spring force k_t ξ is the whole tangential force', () => {
+    const w = worldOf('case-i', 'dtOverTc=0.05');
+    w.selectContact(-1, 0);
+    w.step(37);
+    const d = w.selectedContactDetail()!;
+    expect(d.springForce).toBe(0.01 * 1e5 * d.xi);
+    expect(Math.abs(d.springForce)).toBeGreaterThan(1);
+    expect(Math.abs(d.ft) / Math.abs(d.springForce)).toBeCloseTo(1, 12);
+    expect(d.sliding).toBe(false);
   });
 
   it('no contact selected, or the pair apart: null', () => {

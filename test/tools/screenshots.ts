@@ -1,16 +1,32 @@
 /**
  * `npm run screenshots`: the README's pictures of the app, at a projector's 1920×1080 and a laptop's
- * 1280×720, made from the built app in Debian's headless Chromium (the e2e harness). Each scene runs
+ * 1280×720, made from the built app in Debian's headless Chromium (the e2e harness), and every lecture-mode
+ * lesson at both sizes (`npm run screenshots -- lesson-` makes only those). Each scene runs
  * until its event is on screen; the PNGs go to public/screenshots/ (served with the app, shown in the
  * README).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAndServe, launch, openApp, ROOT, waitFor } from '../e2e/harness';
+import { LESSONS } from '../../src/ui/lecture/lessons';
 
 const OUT = join(ROOT, 'public', 'screenshots');
 
 interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string }
+
+/** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (JPEG: 14 pictures). */
+const LESSON_UNTIL: Record<string, string> = {
+  'contact-time': 'window.__sandbox.status()?.contacts > 0',
+  'blow-up': 'window.__sandbox.status()?.comparison?.variants[1]?.status === "diverged"',
+  relaxation: 'window.__sandbox.status()?.t > 0.3',
+  'tangential-update': 'window.__sandbox.status()?.t > 0.6',
+  friction: 'window.__sandbox.status()?.t > 3',
+  'soft-vs-rigid': 'window.__sandbox.status()?.t > 0.6',
+  'pipe-waves': 'window.__sandbox.status()?.t > 6',
+};
+const LESSON_SHOTS: Shot[] = LESSONS.flatMap((l) => [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }].map((viewport) => ({
+  file: `lesson-${l.id}-${viewport.width}x${viewport.height}.jpg`, query: `?lesson=${l.id}&lecture=1`, viewport, until: LESSON_UNTIL[l.id],
+})));
 
 const only = process.argv[2];
 const SHOTS: Shot[] = [
@@ -19,6 +35,7 @@ const SHOTS: Shot[] = [
   { file: 'pile-diverged-1920x1080.png', query: '?scenario=pile&dtOverTc=2&logy=1', viewport: { width: 1920, height: 1080 }, until: 'window.__sandbox.status()?.health.status === "diverged"' },
   { file: 'two-disc-log-1280x720.png', query: '?scenario=two-disc&logy=1&speed=0.02', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.status()?.t > 0.1' },
   { file: 'pipe-flow-1920x1080.png', query: '?scenario=pipe-flow', viewport: { width: 1920, height: 1080 }, until: 'window.__sandbox.status()?.t > 9' },
+  ...LESSON_SHOTS,
 ];
 
 mkdirSync(OUT, { recursive: true });
@@ -29,7 +46,7 @@ try {
     const { page, errors } = await openApp(browser, `${app.url}${s.query}`, s.viewport);
     await waitFor(page, s.until, 300_000);
     await page.waitForTimeout(600); // a status poll and a chart update after the event
-    await page.screenshot({ path: join(OUT, s.file) });
+    await page.screenshot({ path: join(OUT, s.file), ...(s.file.endsWith('.jpg') ? { type: 'jpeg' as const, quality: 85 } : {}) });
     if (errors.length) throw new Error(`${s.file}: page errors ${errors.join('; ')}`);
     console.log(`${s.file}  ${s.viewport.width}×${s.viewport.height}  ${s.query}`);
     await page.context().close();

@@ -54,6 +54,8 @@ export interface RelaxationFit {
   r2: number;
   /** False if Ek grew instead of decaying (negative slope of −1/tR) */
   decaying: boolean;
+  /** E₀ of the fitted line, Ek(t) = E₀ exp(−t/tR) [J] (NaN if fewer than 3 peaks) */
+  e0: number;
 }
 
 export function fitRelaxation(p: EkPeaks, from: number, to: number): RelaxationFit {
@@ -65,8 +67,8 @@ export function fitRelaxation(p: EkPeaks, from: number, to: number): RelaxationF
     const t = p.t[k], yv = Math.log(e);
     n++; st += t; sy += yv; stt += t * t; sty += t * yv; syy += yv * yv;
   }
-  if (n < 3) return { tR: NaN, peaks: n, r2: NaN, decaying: false };
+  if (n < 3) return { tR: NaN, peaks: n, r2: NaN, decaying: false, e0: NaN };
   const vt = stt - (st * st) / n, vy = syy - (sy * sy) / n, cty = sty - (st * sy) / n;
   const slope = cty / vt;
-  return { tR: -1 / slope, peaks: n, r2: (cty * cty) / (vt * vy), decaying: slope < 0 };
+  return { tR: -1 / slope, peaks: n, r2: (cty * cty) / (vt * vy), decaying: slope < 0, e0: Math.exp((sy - slope * st) / n) };
 }

@@ -45,13 +45,20 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
   out.finite = Number.isFinite(check) && Number.isFinite(et + er + ep);
 }
 
+/** The elastic energy's two parts [J]: the normal springs (½ kn δ², Hertz ⅖ k_N δ^{5/2}) and the tangential ones (½ kt ξ²) */
+export interface ElasticParts {
+  normal: number;
+  tangential: number;
+}
+
 /**
  * Elastic energy at the committed positions: the candidate pairs (found with a skin at the evaluation
  * configuration) and every wall are re-tested at x, y; the springs ξ come from the committed contacts.
+ * Returns the total; `parts`, when given, receives the normal and tangential shares.
  */
 export function elasticEnergy(
   b: BodyState, pairs: PairBuffer, walls: WallSet, periodic: PeriodicX, contacts: ContactList,
-  m: MaterialCoefficients,
+  m: MaterialCoefficients, parts?: ElasticParts,
 ): number {
   let e = 0;
   const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = m.hertz ? hertzLaw : linearLaw;
@@ -78,6 +85,8 @@ export function elasticEnergy(
       if (d > 0) e += law.energy!(d, 0, m);
     }
   }
-  for (let k = 0; k < contacts.count; k++) e += 0.5 * kt * contacts.xi[k] * contacts.xi[k];
-  return e;
+  let et = 0;
+  for (let k = 0; k < contacts.count; k++) et += 0.5 * kt * contacts.xi[k] * contacts.xi[k];
+  if (parts) { parts.normal = e; parts.tangential = et; }
+  return e + et;
 }

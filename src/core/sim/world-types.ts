@@ -24,6 +24,11 @@ export interface Diagnostics {
   ek: number;
   /** Elastic energy ½kn δ² + ½kt ξ² over contacts at the committed positions [J] */
   eElastic: number;
+  /** Its normal (½kn δ², Hertz ⅖ k_N δ^{5/2}) and tangential (½kt ξ²) parts [J] */
+  eElasticNormal: number;
+  eElasticTangential: number;
+  /** Kinetic energy of moving walls and pistons [J] */
+  ekWalls: number;
   /** −Σ (m g + F_ext)·x [J] */
   ePotential: number;
   /** Work done on the particles by moving walls and prescribed bodies so far [J] */
@@ -61,6 +66,12 @@ export interface Diagnostics {
   dissipatedTangential: number;
   dissipatedSlip: number;
   energyResidual: number;
+  /**
+   * The energy the ledger has to account for: E at the baseline + the work done from outside since (walls,
+   * pistons, prescribed bodies, the hand) [J]. E_now + dissipated = energySupplied + energyResidual. NaN where the
+   * residual is.
+   */
+  energySupplied: number;
 }
 
 export interface Health {
@@ -104,8 +115,9 @@ export interface ContactDetail {
   /** The pair; i = −1 − w for wall w */
   i: number;
   j: number;
-  /** Tangential spring ξ [m] (0 for Haff–Werner) */
+  /** Tangential spring ξ [m] (0 for Haff–Werner), and its force k_t ξ [N] */
   xi: number;
+  springForce: number;
   /** Normal and tangential force on j [N] */
   fn: number;
   ft: number;

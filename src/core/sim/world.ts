@@ -18,7 +18,7 @@ import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, RESTITUTION_TOLERANCE, resti
 import { CollisionMonitor } from '../diagnostics/collision-monitor';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
-import { bodyEnergies, elasticEnergy, type BodyEnergies } from '../diagnostics/energy';
+import { bodyEnergies, elasticEnergy, type BodyEnergies, type ElasticParts } from '../diagnostics/energy';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import { dashpots } from '../laws/dashpot';
@@ -84,6 +84,8 @@ export class World implements ImpulseDriver {
   private dissipatedTangential = 0;
   private dissipatedSlip = 0;
   private readonly tangentialPower = new Float64Array(2);
+  /** the elastic energy's normal and tangential parts, filled by diagnostics() (reused) */
+  private readonly elasticParts: ElasticParts = { normal: 0, tangential: 0 };
   /** Ek + elastic + potential − work in at the last energy baseline, exact (the ledger's zero) [J] */
   private ledgerBaseline = 0;
   private readonly collisions = new CollisionMonitor();
@@ -580,29 +582,36 @@ export class World implements ImpulseDriver {
    * energy the integration or the spring update created (> 0) or destroyed. NaN where no exact elastic
    * energy exists (polygons, contact dynamics).
    */
-  private ledger(eElastic: number): { dissipatedNormal: number; dissipatedTangential: number; dissipatedSlip: number; energyResidual: number } {
+  private ledger(eElastic: number, ekWalls: number): {
+    dissipatedNormal: number; dissipatedTangential: number; dissipatedSlip: number; energyResidual: number; energySupplied: number;
+  } {
     const e = this.energies;
     const exact = this.integrator.kind === 'force' && !this.polygons;
-    const residual = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + eElastic + e.ePotential - this.workIn - this.ledgerBaseline
+    const residual = e.ekTrans + e.ekRot + ekWalls + eElastic + e.ePotential - this.workIn - this.ledgerBaseline
       + this.dissipatedNormal + this.dissipatedTangential + this.dissipatedSlip;
     return {
       dissipatedNormal: exact ? this.dissipatedNormal : NaN, dissipatedTangential: exact ? this.dissipatedTangential : NaN,
       dissipatedSlip: exact ? this.dissipatedSlip : NaN, energyResidual: exact ? residual : NaN,
+      energySupplied: exact ? this.ledgerBaseline + this.workIn : NaN,
     };
   }
 
   diagnostics(): Diagnostics {
     const e = this.energies, ts = this.timeScales();
+    const parts = this.elasticParts;
+    parts.normal = 0; parts.tangential = 0;
     const eEl = this.integrator.kind === 'impulse'
       ? 0
-      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow);
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow, parts);
+    const ekWalls = this.walls.kineticEnergy();
     return {
       t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
-      ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl, ePotential: e.ePotential,
+      ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl,
+      eElasticNormal: parts.normal, eElasticTangential: parts.tangential, ekWalls, ePotential: e.ePotential,
       workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
       planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
-      ...this.flow(), peakOverlapRatio: this.peakOverlapRatio, ...this.ledger(eEl),
+      ...this.flow(), peakOverlapRatio: this.peakOverlapRatio, ...this.ledger(eEl, ekWalls),
     };
   }
 
@@ -647,7 +656,7 @@ export class World implements ImpulseDriver {
       const limit = m.mu * Math.max(m.capElastic ? c.fe[k] : c.fn[k], 0);
       const capped = m.capElastic ? m.kt * Math.abs(c.xi[k]) : Math.abs(c.ft[k]);
       return {
-        i, j, xi: c.xi[k], fn: c.fn[k], ft: c.ft[k], coulombLimit: limit,
+        i, j, xi: c.xi[k], springForce: m.kt * c.xi[k], fn: c.fn[k], ft: c.ft[k], coulombLimit: limit,
         sliding: limit === 0 ? capped > 0 || Math.abs(c.ut[k]) > 0 : capped >= limit * (1 - 1e-12),
         delta: c.delta[k], overlapRatio: c.ratio[k], nx: c.nx[k], ny: c.ny[k], cx: c.cx[k], cy: c.cy[k],
       };
@@ -739,6 +748,7 @@ export class World implements ImpulseDriver {
     this.workIn = p.workIn;
     this.stepCount = p.stepCount;
     this.t = p.t;
+    // the restored contacts are keyed, not slotted: their history is found by key at the next step
     this.contacts.pairStamp = this.previous.pairStamp = -1;
     // the state goes back, the parameters do not: a Δt set since the snapshot (the user's fix after a
     // divergence, or a URL override applied after loading) stays, with the integrator rescaled to it

@@ -154,6 +154,8 @@ export class LiveChart {
   legend: { label: string; color: string }[] = [];
   /** data currently given to uPlot (for tests and PNG export) */
   data: (number | null)[][] = [];
+  /** drawn over the plot after every redraw (the Ek chart's live relaxation fit) */
+  private overlay: ((u: uPlot) => void) | null = null;
 
   constructor(private readonly host: HTMLElement, private chartKind: ChartKind, private readonly store: SeriesStore) {
     this.create();
@@ -239,6 +241,7 @@ export class LiveChart {
       ...layout,
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
+      hooks: { draw: [(u: uPlot) => this.overlay?.(u)] },
     };
     const empty = CHART_COLUMNS[this.kind].header.map(() => []);
     const data = this.data.length === empty.length ? this.data : empty;
@@ -249,6 +252,12 @@ export class LiveChart {
     if (this.legendEl) this.observer.observe(this.legendEl);
     this.lastVersion = -1;
     this.update();
+  }
+
+  /** Sets what is drawn over the plot (null: nothing) and redraws. */
+  setOverlay(draw: ((u: uPlot) => void) | null): void {
+    this.overlay = draw;
+    this.plot?.redraw(false, false);
   }
 
   /** Redraws from the store if it changed (called ~10 times a second). */

@@ -32,6 +32,8 @@ export interface ControlHandlers {
   exportJson(): void;
   loadFile(): void;
   convergence(): void;
+  /** opens the t_R(Δt) panel (src/ui/relaxation/relaxation-panel.ts) */
+  relaxationSweep(): void;
 }
 
 export { fmtNum };
@@ -61,6 +63,9 @@ function noteIn(folder: GUI, testId: string): HTMLElement {
   folder.$children.prepend(el);
   return el;
 }
+
+/** Parameters lecture mode hides (the material's less common knobs); kn, kt/kn, εn and μ stay. */
+const LECTURE_ADVANCED: readonly ParamName[] = ['normalLaw', 'gammaN', 'hertzSpeed', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'gammaS', 'capMode', 'clampNormal'];
 
 export class Controls {
   readonly gui: GUI;
@@ -146,6 +151,8 @@ export class Controls {
     this.bool(solver, 'rotation');
     m.convergence = () => h.convergence();
     tag(solver.add(m, 'convergence').name('Convergence…'), 'convergence');
+    m.relaxationSweep = () => h.relaxationSweep();
+    tag(solver.add(m, 'relaxationSweep').name('tR(Δt) sweep…'), 'relaxation-sweep');
 
     // --- the contact plane of polygon contacts (design/contact-plane.md §4, §6): the definition (a dropdown)
     // and the flip hysteresis (a slider), with the solver; shown only in a polygon scene ---
@@ -241,6 +248,11 @@ export class Controls {
     tag(ex.add(m, 'png').name('PNG (canvas + charts)'), 'export-png');
     tag(ex.add(m, 'json').name('scenario JSON'), 'export-json');
     tag(ex.add(m, 'load').name('load scenario JSON…'), 'load-json');
+
+    // lecture mode hides what a lesson does not need (lecture/lecture.css; its 'advanced' button shows them)
+    for (const folder of [grav, ex]) folder.domElement.classList.add('lecture-advanced');
+    for (const name of LECTURE_ADVANCED) this.ctrls.get(name)?.domElement.classList.add('lecture-advanced');
+    solver.folders.filter((f) => f._title === 'Integrator options').forEach((f) => f.domElement.classList.add('lecture-advanced'));
   }
 
   /** A controller chosen by the parameter's kind in PARAMS. */

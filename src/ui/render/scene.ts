@@ -81,7 +81,8 @@ export class Scene {
   /** copies kept for picking feedback, fitting and drawing the selection */
   xy = new Float32Array(0);
   radius = new Float32Array(0);
-  private bflags = new Float32Array(0);
+  /** body flags (BODY_*) as floats, from the static block */
+  bflags = new Float32Array(0);
   /** shape kind per body (SHAPE_*), and whether any is a polygon */
   private shape = new Uint8Array(0);
   private hasPolygons = false;
@@ -91,6 +92,8 @@ export class Scene {
   n = 0;
   staticVersion = -1;
   colorMode = COLOR_SPEED;
+  /** a packed particle colour for every movable body instead of colorMode's (a comparison's variant 1), or null */
+  tint: number | null = null;
   showContacts = false;
   selection: Selection = { particle: -1, contact: null };
   /** screen = (ox + s·x, oy − s·y) in CSS pixels */
@@ -215,6 +218,7 @@ export class Scene {
       xy[2 * i + 1] = y;
       const fl = bflags[i];
       if (fl & (BODY_FIXED | BODY_PRESCRIBED)) part.color = FIXED_COLOR;
+      else if (this.tint !== null) part.color = this.tint;
       else if (mode === COLOR_SPEED) part.color = SPEED_LUT[Math.min(255, (f[p + 3] * inv) | 0)];
       else if (mode === COLOR_CONTACTS) part.color = COUNT_COLORS[Math.min(6, f[p + 3] | 0)];
       else part.color = NEUTRAL_COLOR;
@@ -259,6 +263,11 @@ export class Scene {
     if (this.hasPolygons && shapes && shapes.staticVersion === this.staticVersion) {
       if (this.polygons.version !== shapes.staticVersion) this.polygons.build(shapes, n);
     } else if (this.polygons.version !== -1) this.polygons.clear();
+  }
+
+  /** Adds a layer drawn in world coordinates above the bodies (a comparison's other variants). */
+  addWorldLayer(layer: Container): void {
+    this.camera.addChild(layer);
   }
 
   requestFit(): void {

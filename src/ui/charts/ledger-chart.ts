@@ -1,0 +1,141 @@
+/**
+ * The energy ledger chart (issue 11 item 2; Diagnostics in core/sim/world-types.ts): where the energy is,
+ * stacked — kinetic (bodies and moving walls), elastic (normal and tangential springs), potential, and what the
+ * normal dashpots, the tangential dashpots and Coulomb sliding dissipated — against the energy supplied (the
+ * start plus the work of walls, pistons and the hand since), and the residual (stack − supplied: energy from
+ * nowhere) as its own line on the same axis. The potential energy's zero is arbitrary: it is drawn above its
+ * lowest value in the window, and the supplied line is shifted with it. Same window and update rhythm as the
+ * other live charts (charts.ts); the title prints the newest residual, in joules and as a share of the supply.
+ */
+import uPlot from 'uplot';
+import { AXIS, fmt, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES } from './chart-style';
+import type { SeriesStore } from './series-store';
+
+type Cols = SeriesStore['cols'];
+
+/** The stacked accounts, bottom to top: label, colour, value at row k [J] (potential before its shift). */
+export const LEDGER_LAYERS: { label: string; color: string; get: (c: Cols, k: number) => number }[] = [
+  { label: 'kinetic', color: '#ffd166', get: (c, k) => c.ek[k] + c.ekWalls[k] },
+  { label: 'elastic', color: '#4cc9f0', get: (c, k) => c.eElastic[k] },
+  { label: 'potential', color: '#80ed99', get: (c, k) => c.ePotential[k] },
+  { label: 'dashpot n', color: '#f72585', get: (c, k) => c.dissipatedNormal[k] },
+  { label: 'dashpot t', color: '#c77dff', get: (c, k) => c.dissipatedTangential[k] },
+  { label: 'sliding', color: '#ff9f68', get: (c, k) => c.dissipatedSlip[k] },
+];
+const POTENTIAL = 2;
+const SUPPLIED_COLOR = '#ffffff';
+const RESIDUAL_COLOR = '#ff3b3b';
+
+/**
+ * The chart's columns for rows [from, to): t, the running sums of LEDGER_LAYERS (so the top one is everything
+ * accounted for), the supplied energy and the residual; null where a value is missing (no ledger for polygons
+ * and contact dynamics: the dissipation, supplied and residual columns). Potential and supplied are shifted
+ * by the window's lowest potential energy.
+ */
+export function buildLedgerData(store: SeriesStore, from: number, to: number): (number | null)[][] {
+  const c = store.cols;
+  let pMin = Infinity;
+  for (let k = from; k < to; k++) if (c.ePotential[k] < pMin) pMin = c.ePotential[k];
+  if (!Number.isFinite(pMin)) pMin = 0;
+  const out: (number | null)[][] = Array.from({ length: LEDGER_LAYERS.length + 3 }, () => new Array<number | null>(to - from));
+  for (let k = from; k < to; k++) {
+    const r = k - from;
+    out[0][r] = c.t[k];
+    let sum = 0;
+    for (let L = 0; L < LEDGER_LAYERS.length; L++) {
+      sum += LEDGER_LAYERS[L].get(c, k) - (L === POTENTIAL ? pMin : 0);
+      out[L + 1][r] = Number.isFinite(sum) ? sum : null;
+    }
+    const supplied = c.energySupplied[k] - pMin, residual = c.energyResidual[k];
+    out[LEDGER_LAYERS.length + 1][r] = Number.isFinite(supplied) ? supplied : null;
+    out[LEDGER_LAYERS.length + 2][r] = Number.isFinite(residual) ? residual : null;
+  }
+  return out;
+}
+
+function layout(): Pick<uPlot.Options, 'scales' | 'axes' | 'series' | 'bands'> {
+  const layers: uPlot.Series[] = LEDGER_LAYERS.map((l, L) => ({
+    label: l.label, stroke: l.color, width: 1, scale: 'y',
+    // the lowest band fills down to 0; each one above fills to the band below it (bands)
+    ...(L === 0 ? { fill: `${l.color}99`, fillTo: 0 } : {}),
+  }));
+  return {
+    scales: { x: { time: false }, y: LINEAR_SCALE },
+    // ticks 18 px apart at least: a short plot (1280×720 with a banner open) still gets two labelled values
+    axes: [T_AXIS, { ...AXIS, ...LINEAR_AXIS, label: 'energy [J]', labelSize: 22, space: 18 }],
+    series: [
+      T_SERIES, ...layers,
+      { label: 'supplied', stroke: SUPPLIED_COLOR, width: 2, dash: [8, 5], scale: 'y' },
+      { label: 'residual', stroke: RESIDUAL_COLOR, width: 3, scale: 'y' },
+    ],
+    bands: LEDGER_LAYERS.slice(1).map((l, i) => ({ series: [i + 2, i + 1] as [number, number], fill: `${l.color}99` })),
+  };
+}
+
+export class LedgerChart {
+  private plot: uPlot | null = null;
+  private readonly observer = new ResizeObserver(() => this.resize());
+  private lastVersion = -1;
+  /** rows shown (0 = all), as the Ek chart */
+  windowRows = 3000;
+  /** data currently given to uPlot (tests, PNG export) */
+  data: (number | null)[][] = [];
+  /** the series drawn (label and colour), for the exported picture's legend */
+  readonly legend = [...LEDGER_LAYERS.map((l) => ({ label: l.label, color: l.color })),
+    { label: 'supplied', color: SUPPLIED_COLOR }, { label: 'residual', color: RESIDUAL_COLOR }];
+
+  /** `readout`: where the newest residual is printed (in the chart's title) */
+  constructor(private readonly host: HTMLElement, private readonly store: SeriesStore, private readonly readout: HTMLElement) {
+    this.observer.observe(host);
+  }
+
+  get canvas(): HTMLCanvasElement | null {
+    return this.plot ? this.plot.ctx.canvas : null;
+  }
+
+  private size(): { width: number; height: number } {
+    const legend = this.plot?.root.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
+    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - Math.max(70, legend + 16)) };
+  }
+
+  private resize(): void {
+    if (this.plot) this.plot.setSize(this.size());
+  }
+
+  /** Redraws from the store if it changed; the plot is made the first time the chart is shown. */
+  update(): void {
+    if (this.host.clientWidth === 0) return; // hidden: nothing to draw
+    if (!this.plot) {
+      // a key without live values: eight series fit in two short lines at 1280×720 (the title prints the residual)
+      this.plot = new uPlot({ ...this.size(), ...layout(), legend: { show: true, live: false }, cursor: { drag: { x: false, y: false } } },
+        (this.data.length ? this.data : Array.from({ length: LEDGER_LAYERS.length + 3 }, () => [])) as uPlot.AlignedData, this.host);
+      const legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');
+      if (legendEl) this.observer.observe(legendEl);
+      this.lastVersion = -1;
+    }
+    if (this.store.version === this.lastVersion) return;
+    this.lastVersion = this.store.version;
+    this.data = buildLedgerData(this.store, this.store.windowStart(this.windowRows), this.store.length);
+    const plot = this.plot;
+    plot.batch(() => plot.setData(this.data as uPlot.AlignedData));
+    const n = LEDGER_LAYERS.length, last = this.data[0].length - 1;
+    const residual = last >= 0 ? this.data[n + 2][last] : null, supplied = last >= 0 ? this.data[n + 1][last] : null;
+    const text = residual === null ? '' : `· residual ${fmt(residual)} J${supplied ? `, ${(100 * residual / supplied).toPrecision(2)} %` : ''}`;
+    if (this.readout.textContent !== text) this.readout.textContent = text;
+  }
+}
+
+/**
+ * The ledger takes the Ek chart's place: a button at each chart's top right switches to the other, so the
+ * charts row keeps its layout at 1280×720. Returns whether the ledger is shown now, for the test hook.
+ */
+export function installLedgerSwitch(ekBox: HTMLElement, ledgerBox: HTMLElement, chart: LedgerChart): { shown: () => boolean; show: (ledger: boolean) => void } {
+  const show = (ledger: boolean) => {
+    ekBox.hidden = ledger;
+    ledgerBox.hidden = !ledger;
+    if (ledger) chart.update();
+  };
+  ekBox.querySelector('[data-testid="show-ledger"]')?.addEventListener('click', () => show(true));
+  ledgerBox.querySelector('[data-testid="show-ek"]')?.addEventListener('click', () => show(false));
+  return { shown: () => !ledgerBox.hidden, show };
+}

@@ -1,0 +1,111 @@
+/**
+ * The charts of a lockstep comparison (issue 11), drawn in the variants' colours: every variant's Ek(t)
+ * overlaid (linear or log y, as the Ek chart), and the divergence of variants 2… from variant 1 (the RMS
+ * position difference over the mean radius, log y: it is exactly 0 until the variants part, then grows by
+ * decades). Both read the worker's rows from the SeriesStore (columns VARIANT_EK_COLUMNS and
+ * VARIANT_DIVERGENCE_COLUMNS of protocol/api.ts).
+ */
+import uPlot from 'uplot';
+import { VARIANT_DIVERGENCE_COLUMNS, VARIANT_EK_COLUMNS } from '../../protocol/api';
+import { LOG_FLOOR } from '../charts/charts';
+import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line } from '../charts/chart-style';
+import type { SeriesStore } from '../charts/series-store';
+import { VARIANT_COLORS } from './presets';
+
+export type VariantChartKind = 'ek' | 'divergence';
+
+/** Rows shown: the newest, as the Ek chart */
+const WINDOW_ROWS = 3000;
+
+/**
+ * Points of rows [from, to): x = t, then one column per variant (Ek: variants 1…k; divergence: 2…k).
+ * null where there is no value, and on a log axis where the value is ≤ 0 or below LOG_FLOOR of the largest.
+ */
+export function variantChartData(store: SeriesStore, kind: VariantChartKind, variants: number, from: number, to: number, logY: boolean): (number | null)[][] {
+  const names = kind === 'ek' ? VARIANT_EK_COLUMNS.slice(0, variants) : VARIANT_DIVERGENCE_COLUMNS.slice(1, variants);
+  const out: (number | null)[][] = [Array.from(store.cols.t.subarray(from, to))];
+  let max = 0;
+  for (const name of names) {
+    const src = store.cols[name!];
+    const a = new Array<number | null>(to - from);
+    for (let k = from; k < to; k++) {
+      const v = src[k];
+      a[k - from] = Number.isFinite(v) && !(logY && v <= 0) ? v : null;
+      if (v > max) max = v;
+    }
+    out.push(a);
+  }
+  if (logY) {
+    const floor = max * LOG_FLOOR;
+    for (let c = 1; c < out.length; c++) for (let k = 0; k < out[c].length; k++) { const v = out[c][k]; if (v !== null && v < floor) out[c][k] = null; }
+  }
+  return out;
+}
+
+export class VariantChart {
+  private plot: uPlot | null = null;
+  private readonly observer = new ResizeObserver(() => { if (this.plot) this.plot.setSize(this.size()); });
+  private lastVersion = -1;
+  private labels: string[] = [];
+  private logY: boolean;
+  /** data currently given to uPlot (tests) */
+  data: (number | null)[][] = [];
+
+  constructor(private readonly host: HTMLElement, readonly kind: VariantChartKind, private readonly store: SeriesStore) {
+    this.logY = kind === 'divergence';
+    this.observer.observe(host);
+  }
+
+  /** The variants' labels (variant 1 first); a change rebuilds the plot. */
+  setVariants(labels: string[]): void {
+    if (labels.join('\n') === this.labels.join('\n')) return;
+    this.labels = labels.slice();
+    this.create();
+  }
+
+  /** Ek only: log or linear y, as the Ek chart. */
+  setLog(on: boolean): void {
+    if (this.kind !== 'ek' || on === this.logY) return;
+    this.logY = on;
+    this.create();
+  }
+
+  /** The series drawn: label and colour. */
+  get legend(): { label: string; color: string }[] {
+    const first = this.kind === 'ek' ? 0 : 1;
+    return this.labels.slice(first).map((label, k) => ({ label, color: VARIANT_COLORS[first + k] }));
+  }
+
+  private size(): { width: number; height: number } {
+    const legend = this.plot?.root.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
+    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - Math.max(70, legend + 16)) };
+  }
+
+  private create(): void {
+    if (this.plot) this.plot.destroy();
+    this.plot = null;
+    if (this.labels.length < 2) return;
+    const title = this.kind === 'ek' ? 'Ek [J]' : 'RMS Δx / r̄';
+    const opts: uPlot.Options = {
+      ...this.size(),
+      scales: { x: { time: false }, y: this.logY ? LOG_SCALE : LINEAR_SCALE },
+      axes: [T_AXIS, { ...AXIS, ...(this.logY ? LOG_AXIS : LINEAR_AXIS), label: title, labelSize: 22 }],
+      series: [T_SERIES, ...this.legend.map((l) => line(l.label, l.color, 2))],
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false } },
+    };
+    this.plot = new uPlot(opts, this.legend.map(() => []).concat([[]]) as unknown as uPlot.AlignedData, this.host);
+    this.lastVersion = -1;
+    this.update();
+  }
+
+  /** Redraws from the store if it changed. */
+  update(): void {
+    if (!this.plot || this.store.version === this.lastVersion) return;
+    this.lastVersion = this.store.version;
+    const to = this.store.length, from = this.store.windowStart(WINDOW_ROWS);
+    this.data = variantChartData(this.store, this.kind, this.labels.length, from, to, this.logY);
+    const plot = this.plot;
+    plot.batch(() => plot.setData(this.data as unknown as uPlot.AlignedData));
+  }
+}

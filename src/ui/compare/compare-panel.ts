@@ -1,0 +1,237 @@
+/**
+ * The app's side of a lockstep comparison (issue 11): the lil-gui "Compare" folder (one-click presets and
+ * "off"), the variants drawn over variant 1 on the canvas (variant-layer.ts), the legend naming each
+ * variant's overrides in its colour (and why a stopped one stopped), the Ek chart overlaying every
+ * variant's Ek(t) in place of the single run's, and the divergence chart. The worker runs the comparison
+ * (SimApi.setComparison); this reads it from the status and the series rows.
+ */
+import './compare.css';
+import type GUI from 'lil-gui';
+import type { ComparisonStatus, SimStatus, VariantStatus } from '../../protocol/api';
+import { fitLabel } from '../relaxation/live-fit-overlay';
+import type { SeriesStore } from '../charts/series-store';
+import type { Scene } from '../render/scene';
+import type { SimRemote } from '../sim-client';
+import type { UrlComparison } from '../url-state';
+import { VariantChart } from './compare-charts';
+import { COMPARE_PRESETS, presetNamed, VARIANT_COLORS, variantText, type ComparePreset } from './presets';
+import { packedColor, VariantLayer } from './variant-layer';
+
+export interface CompareHandlers {
+  /** Loads a built-in scenario with overrides, as the scenario menu does; false when it failed */
+  load(scenario: string, overrides: Record<string, unknown>): Promise<boolean>;
+  /** Shows refused input (each line names the field) */
+  problems(lines: string[]): void;
+  /** After a change: poll the worker */
+  changed(): Promise<void>;
+  /** The comparison in the URL changed (urlState): write the URL */
+  url(): void;
+}
+
+export interface CompareElements {
+  gui: GUI;
+  stage: HTMLElement;
+  /** the Ek chart's plot (#chart-ek-plot): the variants' Ek plot takes its place while a comparison runs */
+  ekPlot: HTMLElement;
+  /** #charts: the divergence chart is added to it */
+  charts: HTMLElement;
+}
+
+const IDLE_NOTE = 'Runs 2–4 variants of one scene in lockstep, drawn over each other (variant 1 filled, the others outlined); drag a body to move it in all of them.';
+
+export class CompareUi {
+  readonly layer = new VariantLayer();
+  readonly ek: VariantChart;
+  readonly divergence: VariantChart;
+  private readonly legend = document.createElement('div');
+  private readonly divergenceBox = document.createElement('div');
+  private readonly ekHost = document.createElement('div');
+  private readonly note: HTMLElement;
+  private readonly stage: HTMLElement;
+  /** the single run's Ek plot, hidden while a comparison runs */
+  private readonly ekPlot: HTMLElement;
+  private comparison: ComparisonStatus | null = null;
+  /** the preset that started the running comparison (null: variants from the URL, or none) */
+  private preset: string | null = null;
+  private legendKey = '';
+  private urlKey = 'null';
+
+  constructor(private readonly api: SimRemote, private readonly scene: Scene, store: SeriesStore, el: CompareElements, private readonly h: CompareHandlers) {
+    scene.addWorldLayer(this.layer.container);
+    this.legend.id = 'compare-legend';
+    this.legend.setAttribute('data-testid', 'compare-legend');
+    this.legend.hidden = true;
+    el.stage.appendChild(this.legend);
+    this.stage = el.stage;
+
+    this.ekHost.className = 'plot';
+    this.ekHost.setAttribute('data-testid', 'chart-compare-ek-plot');
+    this.ekHost.hidden = true;
+    el.ekPlot.after(this.ekHost);
+    this.ekPlot = el.ekPlot;
+    this.ek = new VariantChart(this.ekHost, 'ek', store);
+
+    this.divergenceBox.className = 'chart';
+    this.divergenceBox.id = 'chart-divergence';
+    this.divergenceBox.setAttribute('data-testid', 'chart-divergence');
+    this.divergenceBox.hidden = true;
+    const title = document.createElement('h2');
+    title.textContent = 'Divergence from variant 1: RMS Δx / mean radius';
+    title.title = 'the RMS over bodies of each variant\'s position difference to variant 1, over the mean radius (log scale; 0 is not drawn)';
+    const plot = document.createElement('div');
+    plot.className = 'plot';
+    this.divergenceBox.append(title, plot);
+    el.charts.appendChild(this.divergenceBox);
+    this.divergence = new VariantChart(plot, 'divergence', store);
+
+    const folder = el.gui.addFolder('Compare');
+    folder.domElement.setAttribute('data-testid', 'gui-compare-folder');
+    const model: Record<string, () => void> = {};
+    for (const p of COMPARE_PRESETS) {
+      model[p.name] = () => { void this.startPreset(p); };
+      const c = folder.add(model, p.name).name(p.title);
+      c.domElement.setAttribute('data-testid', `gui-compare-${p.name}`);
+      c.domElement.title = p.shows;
+    }
+    model.off = () => { void this.set(null, null); };
+    folder.add(model, 'off').name('off (single run)').domElement.setAttribute('data-testid', 'gui-compare-off');
+    this.note = document.createElement('div');
+    this.note.className = 'solver-note';
+    this.note.setAttribute('data-testid', 'gui-compare-note');
+    this.note.textContent = IDLE_NOTE;
+    folder.$children.prepend(this.note);
+  }
+
+  /** Loads the preset's scenario and starts its variants. */
+  async startPreset(p: ComparePreset): Promise<void> {
+    if (!(await this.h.load(p.scenario, p.overrides))) return;
+    await this.set(p.variants, p.name);
+  }
+
+  /** Starts a comparison of the loaded scenario (null: back to a single run). */
+  async set(variants: Record<string, unknown>[] | null, preset: string | null): Promise<boolean> {
+    const r = await this.api.setComparison(variants);
+    if (!r.ok) this.h.problems(r.problems);
+    else this.preset = preset;
+    await this.h.changed();
+    return r.ok;
+  }
+
+  /** A comparison from the URL, once its scenario is loaded; problems name the field. */
+  async restore(c: UrlComparison, scenario: string): Promise<string[]> {
+    const p = c.preset ? presetNamed(c.preset) : undefined;
+    if (p && p.scenario !== scenario) return [`compare: ${p.name} compares '${p.scenario}', not '${scenario}'; it was not started`];
+    const r = await this.api.setComparison(c.variants);
+    if (!r.ok) return r.problems.map((line) => `${line}; the comparison was not started`);
+    this.preset = c.preset;
+    return [];
+  }
+
+  /** The comparison as the URL writes it, or null. */
+  urlState(): UrlComparison | null {
+    const c = this.comparison;
+    if (!c) return null;
+    return { preset: this.preset, variants: c.variants.map((v) => ({ ...v.overrides })) };
+  }
+
+  /** Places the other variants from a frame the Scene applied; main-thread ms. */
+  applyFrame(buf: ArrayBuffer): number {
+    return this.layer.apply(buf, this.scene.radius, this.scene.bflags);
+  }
+
+  /** Follows the worker's status (about ten times a second). */
+  update(s: SimStatus, logY: boolean): void {
+    const c = s.comparison;
+    this.comparison = c;
+    if (!c) this.preset = null;
+    const on = c !== null;
+    this.scene.tint = on ? packedColor(VARIANT_COLORS[0]) : null;
+    this.legend.hidden = !on;
+    this.stage.classList.toggle('comparing', on);
+    this.divergenceBox.hidden = !on;
+    this.ekHost.hidden = !on;
+    this.ekPlot.hidden = on;
+    const urlKey = JSON.stringify(this.urlState());
+    if (urlKey !== this.urlKey) { this.urlKey = urlKey; this.h.url(); }
+    if (!c) {
+      this.legendKey = '';
+      if (this.note.textContent !== IDLE_NOTE) this.note.textContent = IDLE_NOTE;
+      return;
+    }
+    // the charts' legends number the variants; the canvas legend names their overrides
+    const labels = c.variants.map((_v, k) => `#${k + 1}`);
+    this.ek.setVariants(labels);
+    this.ek.setLog(logY);
+    this.divergence.setVariants(labels);
+    this.ek.update();
+    this.divergence.update();
+    this.showLegend(c);
+  }
+
+  private showLegend(c: ComparisonStatus): void {
+    const shows = this.preset ? presetNamed(this.preset)?.shows ?? '' : '';
+    const key = JSON.stringify([c.variants.map((v) => [v.overrides, v.status, v.message, tRText(v)]), shows]);
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    this.note.textContent = shows ? `Watch: ${shows}.` : IDLE_NOTE;
+    this.legend.replaceChildren();
+    c.variants.forEach((v, k) => {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.setAttribute('data-testid', `compare-legend-${k + 1}`);
+      const sw = document.createElement('span');
+      sw.className = k === 0 ? 'swatch fill' : 'swatch ring';
+      if (k === 0) sw.style.background = VARIANT_COLORS[0];
+      else sw.style.borderColor = VARIANT_COLORS[k];
+      const text = document.createElement('span');
+      // textContent only: overrides may come from a URL
+      text.textContent = `#${k + 1} ${variantText(v.overrides)}`;
+      row.append(sw, text);
+      const tR = tRText(v);
+      if (tR) {
+        const fit = document.createElement('span');
+        fit.className = 'fit';
+        fit.setAttribute('data-testid', `compare-tr-${k + 1}`);
+        fit.textContent = tR;
+        row.appendChild(fit);
+      }
+      if (v.status !== 'ok') {
+        const why = document.createElement('span');
+        why.className = 'stopped';
+        // the message's first sentence (the status has all of it)
+        const first = v.message.match(/^.*?\.(\s|$)/)?.[0] ?? v.message;
+        why.textContent = first.length > 160 ? `${first.slice(0, 160)}…` : first;
+        row.appendChild(why);
+      }
+      this.legend.appendChild(row);
+    });
+  }
+
+  /** For window.__sandbox.compare (tests and the bench). */
+  hook(): Record<string, unknown> {
+    return {
+      status: () => this.comparison,
+      preset: () => this.preset,
+      set: (variants: Record<string, unknown>[] | null) => this.set(variants, null),
+      startPreset: (name: string) => { const p = presetNamed(name); return p ? this.startPreset(p) : Promise.resolve(); },
+      /** the other variants: how many the worker has and which are drawn (bit v − 2) */
+      drawn: () => ({ total: this.layer.total, drawn: this.layer.drawn }),
+      /** where variant v (2, 3, …) is drawn: body centres [m] */
+      variantDiscs: (v: number) => this.layer.positions(v),
+      /** variant 1's fill colour on the canvas, or null (a single run is coloured by colour mode) */
+      tint: () => this.scene.tint,
+      ekData: () => this.ek.data.map((c) => c.slice()),
+      ekLegend: () => this.ek.legend,
+      divergenceData: () => this.divergence.data.map((c) => c.slice()),
+      divergenceLegend: () => this.divergence.legend,
+      legendText: () => this.legend.hidden ? '' : this.legend.textContent ?? '',
+      /** the run's state as a scenario file (variant 1's), for comparing with a single run */
+      state: () => this.api.exportSpec(),
+    };
+  }
+}
+
+/** A variant's relaxation fit as the single run's Ek chart prints it ('' outside relaxation scenes). */
+function tRText(v: VariantStatus): string {
+  return fitLabel(v.relaxation);
+}

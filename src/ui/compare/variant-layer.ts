@@ -1,0 +1,122 @@
+/**
+ * A lockstep comparison on the one canvas (issue 11): variants 2, 3, … drawn over variant 1 as outlined
+ * discs in their colours (variant 1's discs are filled in its colour by the Scene), each with its
+ * orientation bar, so bodies that coincide read as one disc with a coloured rim and bodies that part show
+ * as separate outlines. Reads the frame's variant blocks (protocol/frame.ts); a polygon is outlined by its
+ * bounding circle. Fixed and prescribed bodies are the same in every variant and are not outlined.
+ */
+import { Container, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
+import {
+  BODY_FIXED, BODY_PRESCRIBED, frameOffsets, H_CONTACT_CAP, H_N, H_N_CAP, H_STATIC_VERSION, H_VARIANT_CAP, H_VARIANTS, H_WALL_CAP, HEADER_INTS,
+  readVariantHeader, VARIANT_FLOATS,
+} from '../../protocol/frame';
+import { VARIANT_COLORS } from './presets';
+
+const TEX = 128;
+
+function ringTexture(): Texture {
+  const c = document.createElement('canvas');
+  c.width = c.height = TEX;
+  const g = c.getContext('2d')!;
+  const r = TEX / 2;
+  g.beginPath();
+  g.arc(r, r, r - 5, 0, Math.PI * 2);
+  g.lineWidth = 8;
+  g.strokeStyle = '#ffffff';
+  g.stroke();
+  g.beginPath();
+  g.moveTo(r, r);
+  g.lineTo(TEX - 8, r);
+  g.lineWidth = 6;
+  g.stroke();
+  return Texture.from(c);
+}
+
+/** '#rrggbb' as a Pixi packed particle colour (BGR + alpha << 24, render/colormap.ts). */
+export function packedColor(css: string, alpha = 1): number {
+  const v = parseInt(css.slice(1), 16);
+  const r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
+  return (b << 16 | g << 8 | r) + (Math.round(alpha * 255) << 24);
+}
+
+export class VariantLayer {
+  readonly container = new Container();
+  private readonly layers: { pc: ParticleContainer; list: Particle[] }[] = [];
+  private texture: Texture | null = null;
+  /** variants after the first that the worker has (the frame pool must hold this many blocks) */
+  total = 0;
+  /** bit v − 2: variant v is drawn now */
+  drawn = 0;
+  /** the static version the outlines' sizes belong to */
+  private staticVersion = -1;
+
+  /**
+   * Places the outlines from a frame that the Scene applied (radius and flags are the Scene's statics).
+   * Returns the main-thread ms it took.
+   */
+  apply(buf: ArrayBuffer, radius: Float32Array, flags: Float32Array): number {
+    const t0 = performance.now();
+    const hdr = new Int32Array(buf, 0, HEADER_INTS);
+    const { total, drawable } = readVariantHeader(hdr[H_VARIANTS]);
+    this.total = total;
+    if (hdr[H_STATIC_VERSION] !== this.staticVersion) {
+      // a new scene: new radii
+      this.staticVersion = hdr[H_STATIC_VERSION];
+      for (const l of this.layers) l.list = [];
+    }
+    const n = hdr[H_N], cap = Math.min(hdr[H_VARIANT_CAP], total);
+    this.drawn = 0;
+    for (let v = 0; v < this.layers.length; v++) this.layers[v].pc.visible = false;
+    if (cap === 0 || radius.length !== n) return performance.now() - t0;
+    const nCap = hdr[H_N_CAP];
+    const off = frameOffsets({ nCap, contactCap: hdr[H_CONTACT_CAP], wallCap: hdr[H_WALL_CAP], variantCap: cap });
+    if (off.bytes > buf.byteLength) return performance.now() - t0;
+    const f = new Float32Array(buf, 0, off.bytes / 4);
+    const k = 2 / TEX;
+    for (let v = 0; v < cap; v++) {
+      if (!(drawable & (1 << v))) continue;
+      const layer = this.layer(v, n);
+      const list = layer.list;
+      if (layer.rebuilt) {
+        for (let i = 0; i < n; i++) list[i].scaleX = list[i].scaleY = flags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? 0 : radius[i] * k;
+        layer.pc.update();
+      }
+      let q = off.variants + v * VARIANT_FLOATS * nCap;
+      for (let i = 0; i < n; i++) {
+        const p = list[i];
+        p.x = f[q]; p.y = f[q + 1]; p.rotation = f[q + 2];
+        q += VARIANT_FLOATS;
+      }
+      layer.pc.visible = true;
+      this.drawn |= 1 << v;
+    }
+    return performance.now() - t0;
+  }
+
+  /** Where variant v (2, 3, …) was last drawn: body centres [m], or null when it is not drawn. */
+  positions(v: number): { x: number[]; y: number[] } | null {
+    const l = this.layers[v - 2];
+    if (!l || !(this.drawn & (1 << (v - 2)))) return null;
+    return { x: l.list.map((p) => p.x), y: l.list.map((p) => p.y) };
+  }
+
+  private layer(v: number, n: number): { pc: ParticleContainer; list: Particle[]; rebuilt: boolean } {
+    this.texture ??= ringTexture();
+    while (this.layers.length <= v) {
+      const pc = new ParticleContainer({
+        texture: this.texture,
+        dynamicProperties: { position: true, rotation: true, color: false, vertex: false, uvs: false },
+      });
+      pc.boundsArea = new Rectangle(-1e9, -1e9, 2e9, 2e9);
+      this.container.addChild(pc);
+      this.layers.push({ pc, list: [] });
+    }
+    const l = this.layers[v];
+    if (l.list.length === n) return { ...l, rebuilt: false };
+    l.pc.removeParticles();
+    const tint = parseInt(VARIANT_COLORS[v + 1].slice(1), 16);
+    l.list = Array.from({ length: n }, () => new Particle({ texture: this.texture!, anchorX: 0.5, anchorY: 0.5, tint }));
+    if (n) l.pc.addParticle(...l.list);
+    return { ...l, rebuilt: true };
+  }
+}

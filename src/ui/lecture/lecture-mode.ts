@@ -1,0 +1,125 @@
+/**
+ * Lecture mode (issue 11, item 4): the lesson menu in the top bar, the lesson's one sentence of what to
+ * watch above the canvas, its chart layout, the shortcut list, and the presentation style (larger type,
+ * advanced controls hidden; the page's CSS keys on body.lecture). Keys: l toggles lecture mode,
+ * PageDown/PageUp (what a presentation clicker sends) or n/p go to the next/previous lesson, ? lists the
+ * shortcuts. Nothing here is read from the URL as HTML: lesson texts are the page's own and set as text.
+ */
+import './lecture.css';
+import { LESSONS, type Lesson } from './lessons';
+import { SHORTCUTS } from './shortcuts';
+
+export interface LectureHandlers {
+  /** Opens a lesson (null: leave the lessons for the scenario list) */
+  openLesson(id: string | null): void;
+  /** Turns lecture mode on or off */
+  setLecture(on: boolean): void;
+}
+
+export class LectureMode {
+  private readonly select: HTMLSelectElement;
+  private readonly toggle: HTMLButtonElement;
+  private readonly note: HTMLElement;
+  private readonly shortcuts: HTMLElement;
+  private lecture = false;
+  private lesson: Lesson | null = null;
+
+  constructor(topbar: HTMLElement, stage: HTMLElement, private readonly charts: HTMLElement, private readonly h: LectureHandlers) {
+    const box = document.createElement('div');
+    box.id = 'lesson-bar';
+    const label = document.createElement('label');
+    label.textContent = 'Lesson ';
+    this.select = document.createElement('select');
+    this.select.setAttribute('data-testid', 'lesson-select');
+    const none = new Option('— free play —', '');
+    this.select.add(none);
+    for (const l of LESSONS) this.select.add(new Option(l.title, l.id));
+    this.select.addEventListener('change', () => h.openLesson(this.select.value || null));
+    label.appendChild(this.select);
+    this.toggle = button('lecture mode', 'lecture-toggle', 'larger type, advanced controls hidden (key l)', () => h.setLecture(!this.lecture));
+    // lecture mode hides the advanced controls (class lecture-advanced); this shows them again
+    const advanced = button('advanced', 'advanced-toggle', 'show the advanced controls in lecture mode', () => {
+      advanced.setAttribute('aria-pressed', String(document.body.classList.toggle('show-advanced')));
+    });
+    advanced.classList.add('advanced-toggle');
+    advanced.setAttribute('aria-pressed', 'false');
+    const help = button('?', 'shortcuts-button', 'keyboard shortcuts (key ?)', () => this.showShortcuts(this.shortcuts.hidden));
+    box.append(label, this.toggle, advanced, help);
+    topbar.appendChild(box);
+
+    this.note = document.createElement('div');
+    this.note.id = 'lesson-note';
+    this.note.setAttribute('data-testid', 'lesson-note');
+    this.note.setAttribute('role', 'note');
+    this.note.hidden = true;
+    stage.appendChild(this.note);
+
+    this.shortcuts = document.createElement('div');
+    this.shortcuts.id = 'shortcuts';
+    this.shortcuts.setAttribute('data-testid', 'shortcuts');
+    this.shortcuts.setAttribute('role', 'dialog');
+    this.shortcuts.setAttribute('aria-label', 'keyboard shortcuts');
+    this.shortcuts.hidden = true;
+    const h2 = document.createElement('h2');
+    h2.textContent = 'Keyboard shortcuts';
+    const table = document.createElement('table');
+    for (const [keys, what] of SHORTCUTS) {
+      const tr = table.insertRow();
+      const k = tr.insertCell();
+      k.className = 'keys';
+      k.textContent = keys;
+      tr.insertCell().textContent = what;
+    }
+    const close = button('✕', 'shortcuts-close', 'close', () => this.showShortcuts(false));
+    this.shortcuts.append(h2, table, close);
+    stage.appendChild(this.shortcuts);
+  }
+
+  /** Shows the mode and the lesson (null: none) as the URL set them. */
+  show(lecture: boolean, lesson: Lesson | null): void {
+    this.lecture = lecture;
+    this.lesson = lesson;
+    document.body.classList.toggle('lecture', lecture);
+    this.toggle.setAttribute('aria-pressed', String(lecture));
+    this.select.value = lesson?.id ?? '';
+    this.note.hidden = !lesson;
+    this.note.textContent = lesson ? lesson.watch : '';
+    for (const chart of this.charts.querySelectorAll<HTMLElement>(':scope > .chart')) {
+      chart.classList.toggle('lesson-hidden', lesson !== null && !lesson.charts.includes(chart.id));
+    }
+  }
+
+  /** Handles a key of the page's shortcuts; true when it was one of lecture mode's. */
+  handleKey(e: KeyboardEvent): boolean {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (e.key === 'l') this.h.setLecture(!this.lecture);
+    else if (e.key === '?') this.showShortcuts(this.shortcuts.hidden);
+    else if (e.key === 'Escape' && !this.shortcuts.hidden) this.showShortcuts(false);
+    else if (e.key === 'PageDown' || e.key === 'n') this.step(1);
+    else if (e.key === 'PageUp' || e.key === 'p') this.step(-1);
+    else return false;
+    e.preventDefault();
+    return true;
+  }
+
+  /** The next (+1) or previous (−1) lesson; from free play, the first or the last. */
+  private step(by: 1 | -1): void {
+    const k = this.lesson ? LESSONS.indexOf(this.lesson) : by > 0 ? -1 : LESSONS.length;
+    const next = LESSONS[k + by];
+    if (next) this.h.openLesson(next.id);
+  }
+
+  private showShortcuts(on: boolean): void {
+    this.shortcuts.hidden = !on;
+  }
+}
+
+function button(text: string, testId: string, title: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.title = title;
+  b.setAttribute('data-testid', testId);
+  b.addEventListener('click', onClick);
+  return b;
+}

@@ -12,14 +12,16 @@
  * rule 3). u_t^n and ü_t^n are kept in the history slots h0, h1 between trial and commit.
  * Discs and walls only (polygons would need the backward-difference ü_t of §4.2).
  */
-import { capSpring } from '../contacts/coulomb-cap';
+import { capSprings } from '../contacts/coulomb-cap';
 import type { TangentialId } from '../sim/params';
-import type { ContactList } from '../state/contact-list';
+import { ContactList } from '../state/contact-list';
 import { ContactKinematics, DELTA, TW, UN, UT, UTDOT } from './contact-kinematics';
 import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 
 function gssssSpring(id: TangentialId, withAcceleration: boolean, description: string): TangentialScheme {
   const kin = new ContactKinematics();
+  /** The contacts' normal state at t_{n+1} (overlap, u_n, u_t), for the law's force and the cap; reused */
+  const committed = new ContactList();
   return {
     id,
     description,
@@ -47,19 +49,21 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     },
 
     commit(c: ContactList, ctx: TangentialContext): void {
-      const m = ctx.markers!, dt = ctx.dt, dt2 = dt * dt, mat = ctx.material;
+      const m = ctx.markers!, dt = ctx.dt, dt2 = dt * dt, mat = ctx.material, n = c.count;
       const half = withAcceleration ? 0.5 * dt2 : 0, l3 = withAcceleration ? m.lambda3 * dt2 : 0;
-      const law = ctx.law, clamp = mat.clampNormal;
-      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, gt = c.gt, io = kin.io;
+      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, io = kin.io;
+      // the normal state at t_{n+1} goes through the law's own batched force (f_n = f_e − γ_n u_n, clamped)
+      committed.reserve(n);
+      committed.count = n;
+      const law = ctx.law.index, sd = committed.delta, sun = committed.un, sut = committed.ut, slaw = committed.law, sgn = committed.gn;
       io[TW] = ctx.tState;
-      for (let k = 0; k < c.count; k++) {
+      for (let k = 0; k < n; k++) {
         kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k]);
-        const s = xi[k] + dt * h0[k] + half * h1[k] + l3 * (io[UTDOT] - h1[k]);
-        const fe = law.elasticForce(io[DELTA], 0, mat);
-        let fn = fe - gn[k] * io[UN];
-        if (clamp && fn < 0) fn = 0;
-        xi[k] = capSpring(s, fe, fn, io[UT], gt[k], mat);
+        xi[k] = xi[k] + dt * h0[k] + half * h1[k] + l3 * (io[UTDOT] - h1[k]); // summed left to right, as before: same bits
+        sd[k] = io[DELTA]; sun[k] = io[UN]; sut[k] = io[UT]; slaw[k] = law; sgn[k] = gn[k];
       }
+      ctx.law.normalForces(committed, mat);
+      capSprings(xi, committed.fe, committed.fn, sut, c.gt, n, mat);
     },
   };
 }

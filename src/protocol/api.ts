@@ -149,6 +149,8 @@ export const SERIES_COLUMNS = [
   // a lockstep comparison (setComparison): variants 2–4's kinetic energy [J] and divergence from variant 1
   // (RMS position difference over the mean radius); NaN without a comparison or once a variant stopped
   'ek2', 'ek3', 'ek4', 'divergence2', 'divergence3', 'divergence4',
+  // variants 2–4's plane angle of the selected contact [rad] (as `angle`); NaN as above, or not in contact
+  'angle2', 'angle3', 'angle4',
   // the energy ledger chart (Diagnostics): kinetic energy of moving walls, potential energy, the energy
   // supplied, what the normal and tangential dashpots and Coulomb sliding dissipated, and the residual [J];
   // the last five NaN where the ledger has no exact account (polygons, contact dynamics)
@@ -159,6 +161,8 @@ export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 /** Each comparison variant's Ek column (variant 1's is the run's own `ek`) and divergence column (none for variant 1). */
 export const VARIANT_EK_COLUMNS: readonly SeriesColumn[] = ['ek', 'ek2', 'ek3', 'ek4'];
 export const VARIANT_DIVERGENCE_COLUMNS: readonly (SeriesColumn | null)[] = [null, 'divergence2', 'divergence3', 'divergence4'];
+/** Each variant's plane angle of the selected contact (variant 1's is the run's own `angle`). */
+export const VARIANT_ANGLE_COLUMNS: readonly SeriesColumn[] = ['angle', 'angle2', 'angle3', 'angle4'];
 
 /** The series column of each contact-plane definition's angle (Diagnostics.planeAngles, PLANE_IDS order). */
 export const PLANE_COLUMN: Record<PlaneId, SeriesColumn> = {

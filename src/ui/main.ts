@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   const flowBox = $('chart-flow');
 
   const url = parseUrl(location.search);
+  // read before anything writes the URL (a control set from it may): a file's scene is in the fragment
+  const initialHash = location.hash;
   const ui: UiState = { ...url.ui };
   let status: SimStatus | null = null;
   let scenario = DEFAULT_SCENARIO;
@@ -160,12 +162,14 @@ async function main(): Promise<void> {
   });
 
   // a lockstep comparison (issue 11): presets in the Compare folder, variants on the canvas and charts
-  const compare = new CompareUi(api, scene, store, { gui: controls.gui, stage, ekPlot: $('chart-ek-plot'), charts: $('charts') }, {
+  const compare = new CompareUi(api, scene, store, { gui: controls.gui, stage, ekPlot: $('chart-ek-plot'), anglePlot: $('chart-angle-plot'), charts: $('charts') }, {
     load: (name, overrides) => { ui.speed = null; chosenRecordEvery = null; leaveLesson(); return load(name, overrides, true); },
     problems: (lines) => showMessages(lines, 'The comparison was refused:'),
     changed: () => poll(),
     url: () => updateUrl(),
+    panes: (on) => { ui.panes = on; updateUrl(); },
   });
+  compare.setSideBySide(ui.panes);
 
   // lecture mode (issue 11): the lesson menu, the lesson's note and chart layout, larger type; a lesson is a URL
   const lecture = new LectureMode($('topbar'), stage, $('charts'), {
@@ -389,7 +393,6 @@ async function main(): Promise<void> {
 
   // ---- initial load from the URL: a file's scenario in the fragment, else a built-in by name ----
   const problems = [...url.problems];
-  const initialHash = location.hash;
   applyUi({});
   await api.setStepsPerFrame(ui.spf);
   let fromFragment = false;
@@ -564,6 +567,9 @@ async function main(): Promise<void> {
   let lastX = 0, lastY = 0, lastMoveT = 0;
   let pressX = 0, pressY = 0;
   let dragI = -1, grabDx = 0, grabDy = 0;
+  /** side by side: the world x shift of the pane the press began in; the hand acts on the scene at the cursor less it */
+  let paneDx = 0;
+  const simAt = (sx: number, sy: number): [number, number] => { const [x, y] = scene.toWorld(sx, sy); return [x - paneDx, y]; };
   let dragPos: [number, number] = [0, 0];
   const hand = new HandTracker();
   let lastThrow: ThrowEstimate | null = null;
@@ -584,9 +590,12 @@ async function main(): Promise<void> {
     const id = ++press;
     pressUp = false;
     canvas.setPointerCapture(e.pointerId);
-    const [wx, wy] = scene.toWorld(sx, sy);
+    const [px, wy] = scene.toWorld(sx, sy);
+    paneDx = compare.paneOffset(px);
+    const wx = px - paneDx;
     const tol = 6 / scene.view.s;
-    void api.pick(wx, wy, tol, ui.network || e.altKey).then((p) => {
+    const inPane = compare.pickInPane(px, wy, tol);
+    void (inPane ? Promise.resolve(inPane) : api.pick(wx, wy, tol, ui.network || e.altKey)).then((p) => {
       // a click whose button came up before the worker answered still selects (but starts no drag)
       if (id !== press || mode !== 'pending') return;
       if (p.kind === 'contact') {
@@ -611,7 +620,7 @@ async function main(): Promise<void> {
           hand.start(e.timeStamp, p.x, p.y);
           // the hand may have moved on while the worker answered (a busy worker): catch up
           if (lastX !== pressX || lastY !== pressY) {
-            const [cx, cy] = scene.toWorld(lastX, lastY);
+            const [cx, cy] = simAt(lastX, lastY);
             dragPos = [cx + grabDx, cy + grabDy];
             hand.add(lastMoveT, dragPos[0], dragPos[1]);
             dragMoved = true;
@@ -633,10 +642,10 @@ async function main(): Promise<void> {
       // every sample of the hand with its own timestamp (a busy page gets several per event)
       const samples = e.getCoalescedEvents?.() ?? [];
       for (const c of samples.length ? samples : [e]) {
-        const [wx, wy] = scene.toWorld(...pos(c));
+        const [wx, wy] = simAt(...pos(c));
         hand.add(c.timeStamp, wx + grabDx, wy + grabDy);
       }
-      const [wx, wy] = scene.toWorld(sx, sy);
+      const [wx, wy] = simAt(sx, sy);
       dragPos = [wx + grabDx, wy + grabDy];
       dragMoved = true;
       // Held: placed at the cursor with zero velocity. The worker moves a dragged body with its velocity

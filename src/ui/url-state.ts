@@ -26,9 +26,11 @@ export interface UiState {
   lecture: boolean;
   /** the lesson open (lecture/lessons.ts id), or null */
   lesson: string | null;
+  /** a comparison's layout: each variant in its own pane, side by side (compare/pane-view.ts), or overlaid */
+  panes: boolean;
 }
 
-export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null };
+export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false };
 export const DEFAULT_SCENARIO = 'pile';
 
 export interface UrlState {
@@ -52,7 +54,7 @@ export interface UrlComparison {
   variants: Record<string, unknown>[];
 }
 
-const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'lesson', 'lecture'];
+const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture'];
 
 function bool(v: string): boolean | null {
   if (v === '1' || v === 'true') return true;
@@ -90,7 +92,7 @@ export function parseUrl(search: string): UrlState {
     } else if (key === 'color') {
       if ((COLOR_OPTIONS as readonly string[]).includes(raw)) out.ui.color = raw as ColorOption;
       else out.problems.push(`color: must be one of ${COLOR_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
-    } else if (key === 'network' || key === 'logy' || key === 'run' || key === 'lecture') {
+    } else if (key === 'network' || key === 'logy' || key === 'run' || key === 'lecture' || key === 'panes') {
       const b = bool(raw);
       if (b === null) out.problems.push(`${key}: must be 0 or 1, got ${JSON.stringify(raw.slice(0, 60))}`);
       else out.ui[key] = b;
@@ -192,6 +194,7 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   if (ui.lesson) q.set('lesson', ui.lesson);
   if (comparison?.preset) q.set('compare', comparison.preset);
   else if (comparison) for (const v of comparison.variants) q.append('variant', variantQuery(v));
+  if (ui.panes) q.set('panes', '1');
   return '?' + q.toString();
 }
 

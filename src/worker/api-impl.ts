@@ -50,6 +50,7 @@ const FLUX_ROW = COLUMN('flux');
 const VARIANT_ROWS: VariantRows = {
   ek: (['ek2', 'ek3', 'ek4'] as const).map(COLUMN),
   divergence: (['divergence2', 'divergence3', 'divergence4'] as const).map(COLUMN),
+  angle: (['angle2', 'angle3', 'angle4'] as const).map(COLUMN),
 };
 
 export class SimWorker implements SimApi {
@@ -197,7 +198,11 @@ export class SimWorker implements SimApi {
       return { ok: false, problems: describeError(e) };
     }
     this.comparison = run;
+    // a comparison restarts the scene, not the user's playback: the speed and recording cadence stay
+    const speed = this.pacer.speed, recordEvery = this.recordEvery;
     this.adopt(run.reference, this.spec, this.scenario, []);
+    this.pacer.setSpeed(speed);
+    this.recordEvery = recordEvery;
     return { ok: true, value: run.status() };
   }
 
@@ -579,7 +584,7 @@ export class SimWorker implements SimApi {
     r[FLUX_ROW] = d.flux;
     writeLedger(r, d);
     if (this.comparison) this.comparison.writeRow(r, VARIANT_ROWS);
-    else for (let v = 0; v < VARIANT_ROWS.ek.length; v++) { r[VARIANT_ROWS.ek[v]] = NaN; r[VARIANT_ROWS.divergence[v]] = NaN; }
+    else for (let v = 0; v < VARIANT_ROWS.ek.length; v++) { r[VARIANT_ROWS.ek[v]] = NaN; r[VARIANT_ROWS.divergence[v]] = NaN; r[VARIANT_ROWS.angle[v]] = NaN; }
     this.ring.push(r);
     if (!this.comparison) this.rewind.record(w);
   }

@@ -13,8 +13,8 @@ import { liveRelaxationFit } from './live-fit';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { ParamPatch } from '../core/sim/params';
 
-/** Series row indices of variants 2–4's Ek and divergence (SERIES_COLUMNS ek2…ek4, divergence2…divergence4). */
-export interface VariantRows { ek: readonly number[]; divergence: readonly number[] }
+/** Series row indices of variants 2–4's Ek, divergence and plane angle (SERIES_COLUMNS ek2…ek4, divergence2…divergence4, angle2…angle4). */
+export interface VariantRows { ek: readonly number[]; divergence: readonly number[]; angle: readonly number[] }
 
 export class ComparisonRun {
   private readonly cmp: Comparison;
@@ -46,15 +46,17 @@ export class ComparisonRun {
     this.cmp.advanceTo(this.reference.t);
   }
 
-  /** Writes variants 2–4's Ek and divergence into a series row: NaN for a stopped variant, one not at the reference's time, or none. */
+  /** Writes variants 2–4's Ek, divergence and selected contact's plane angle into a series row: NaN for a stopped variant, one not at the reference's time, or none. */
   writeRow(row: Float64Array, rows: VariantRows): void {
     const t = this.reference.t;
     for (let v = 0; v < rows.ek.length; v++) {
       const w = v < this.others.length ? this.others[v] : null;
       // at a meeting time every variant is within its own Δt of the reference (not after a restore of the reference)
       const met = w !== null && w.health.status === 'ok' && Math.abs(w.t - t) < w.dt * (1 + 1e-9);
-      row[rows.ek[v]] = met ? w.diagnostics().ek : NaN;
+      const d = met ? w.diagnostics() : null;
+      row[rows.ek[v]] = d ? d.ek : NaN;
       row[rows.divergence[v]] = met ? this.cmp.divergence(v + 1) : NaN;
+      row[rows.angle[v]] = d ? d.planeAngle : NaN;
     }
   }
 

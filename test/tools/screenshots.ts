@@ -14,18 +14,18 @@ const OUT = join(ROOT, 'public', 'screenshots');
 
 interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string }
 
-/** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (JPEG: 14 pictures). */
+/** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (14 pictures). */
 const LESSON_UNTIL: Record<string, string> = {
   'contact-time': 'window.__sandbox.status()?.contacts > 0',
   'blow-up': 'window.__sandbox.status()?.comparison?.variants[1]?.status === "diverged"',
-  relaxation: 'window.__sandbox.status()?.t > 0.3',
+  relaxation: 'window.__sandbox.status()?.t > 0.25',
   'tangential-update': 'window.__sandbox.status()?.t > 0.6',
   friction: 'window.__sandbox.status()?.t > 3',
   'soft-vs-rigid': 'window.__sandbox.status()?.t > 0.6',
   'pipe-waves': 'window.__sandbox.status()?.t > 6',
 };
 const LESSON_SHOTS: Shot[] = LESSONS.flatMap((l) => [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }].map((viewport) => ({
-  file: `lesson-${l.id}-${viewport.width}x${viewport.height}.jpg`, query: `?lesson=${l.id}&lecture=1`, viewport, until: LESSON_UNTIL[l.id],
+  file: `lesson-${l.id}-${viewport.width}x${viewport.height}.png`, query: `?lesson=${l.id}&lecture=1`, viewport, until: LESSON_UNTIL[l.id],
 })));
 
 const only = process.argv[2];
@@ -46,7 +46,7 @@ try {
     const { page, errors } = await openApp(browser, `${app.url}${s.query}`, s.viewport);
     await waitFor(page, s.until, 300_000);
     await page.waitForTimeout(600); // a status poll and a chart update after the event
-    await page.screenshot({ path: join(OUT, s.file), ...(s.file.endsWith('.jpg') ? { type: 'jpeg' as const, quality: 85 } : {}) });
+    await page.screenshot({ path: join(OUT, s.file) });
     if (errors.length) throw new Error(`${s.file}: page errors ${errors.join('; ')}`);
     console.log(`${s.file}  ${s.viewport.width}×${s.viewport.height}  ${s.query}`);
     await page.context().close();

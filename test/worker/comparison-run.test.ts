@@ -129,4 +129,17 @@ describe('lockstep comparison in the worker', () => {
     expect(p([{}, {}])[0]).toMatch(/run\.schedule/);
     expect(api.getStatus().comparison).toBeNull();
   });
+
+  it('starting a comparison restarts the scene but keeps the playback speed and recording cadence the user chose', () => {
+    const api = new SimWorker();
+    api.loadScenario('two-disc', {});
+    expect(api.setSpeed(0.05).ok).toBe(true);
+    expect(api.setRecordEvery(1e-3).ok).toBe(true);
+    api.stepN(100);
+    expect(api.setComparison([{ tangential: 'cundall' }, { tangential: 'geometric' }]).ok).toBe(true);
+    const st = api.getStatus();
+    expect(st.t).toBe(0);
+    expect(st.speed).toBe(0.05);
+    expect(st.recordEvery).toBe(1e-3);
+  });
 });

@@ -2,26 +2,29 @@
  * The charts of a lockstep comparison (issue 11), drawn in the variants' colours: every variant's Ek(t)
  * overlaid (linear or log y, as the Ek chart), and the divergence of variants 2… from variant 1 (the RMS
  * position difference over the mean radius, log y: it is exactly 0 until the variants part, then grows by
- * decades). Both read the worker's rows from the SeriesStore (columns VARIANT_EK_COLUMNS and
- * VARIANT_DIVERGENCE_COLUMNS of protocol/api.ts).
+ * decades), and every variant's plane angle of the selected contact (degrees modulo 180°, unwrapped as the
+ * angle chart's, charts/plane-angle.ts). They read the worker's rows from the SeriesStore (columns
+ * VARIANT_EK_COLUMNS, VARIANT_DIVERGENCE_COLUMNS and VARIANT_ANGLE_COLUMNS of protocol/api.ts).
  */
 import uPlot from 'uplot';
-import { VARIANT_DIVERGENCE_COLUMNS, VARIANT_EK_COLUMNS } from '../../protocol/api';
+import { VARIANT_ANGLE_COLUMNS, VARIANT_DIVERGENCE_COLUMNS, VARIANT_EK_COLUMNS } from '../../protocol/api';
+import { planeAngleDeg } from '../charts/plane-angle';
 import { LOG_FLOOR } from '../charts/charts';
 import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line } from '../charts/chart-style';
 import type { SeriesStore } from '../charts/series-store';
 import { VARIANT_COLORS } from './presets';
 
-export type VariantChartKind = 'ek' | 'divergence';
+export type VariantChartKind = 'ek' | 'divergence' | 'angle';
 
 /** Rows shown: the newest, as the Ek chart */
 const WINDOW_ROWS = 3000;
 
 /**
- * Points of rows [from, to): x = t, then one column per variant (Ek: variants 1…k; divergence: 2…k).
+ * Points of rows [from, to): x = t, then one column per variant (Ek and angle: variants 1…k; divergence: 2…k).
  * null where there is no value, and on a log axis where the value is ≤ 0 or below LOG_FLOOR of the largest.
  */
 export function variantChartData(store: SeriesStore, kind: VariantChartKind, variants: number, from: number, to: number, logY: boolean): (number | null)[][] {
+  if (kind === 'angle') return variantAngleData(store, variants, from, to);
   const names = kind === 'ek' ? VARIANT_EK_COLUMNS.slice(0, variants) : VARIANT_DIVERGENCE_COLUMNS.slice(1, variants);
   const out: (number | null)[][] = [Array.from(store.cols.t.subarray(from, to))];
   let max = 0;
@@ -38,6 +41,28 @@ export function variantChartData(store: SeriesStore, kind: VariantChartKind, var
   if (logY) {
     const floor = max * LOG_FLOOR;
     for (let c = 1; c < out.length; c++) for (let k = 0; k < out[c].length; k++) { const v = out[c][k]; if (v !== null && v < floor) out[c][k] = null; }
+  }
+  return out;
+}
+
+/**
+ * The angle chart's points [°]: variant 1's as the single run's angle chart shows it (the store's angleDeg);
+ * each other variant's unwrapped near its own previous value, its first one near variant 1's, so variants
+ * whose planes agree draw on the same branch of the modulo-180° angle.
+ */
+function variantAngleData(store: SeriesStore, variants: number, from: number, to: number): (number | null)[][] {
+  const ref = store.cols.angleDeg;
+  const out: (number | null)[][] = [Array.from(store.cols.t.subarray(from, to))];
+  for (let v = 0; v < variants; v++) {
+    const src = store.cols[VARIANT_ANGLE_COLUMNS[v]];
+    const a = new Array<number | null>(to - from);
+    let prev = NaN;
+    for (let k = from; k < to; k++) {
+      const deg = v === 0 ? ref[k] : planeAngleDeg(src[k], Number.isFinite(prev) ? prev : ref[k]);
+      if (Number.isFinite(deg)) prev = deg;
+      a[k - from] = Number.isFinite(deg) ? deg : null;
+    }
+    out.push(a);
   }
   return out;
 }
@@ -72,7 +97,7 @@ export class VariantChart {
 
   /** The series drawn: label and colour. */
   get legend(): { label: string; color: string }[] {
-    const first = this.kind === 'ek' ? 0 : 1;
+    const first = this.kind === 'divergence' ? 1 : 0;
     return this.labels.slice(first).map((label, k) => ({ label, color: VARIANT_COLORS[first + k] }));
   }
 
@@ -85,7 +110,7 @@ export class VariantChart {
     if (this.plot) this.plot.destroy();
     this.plot = null;
     if (this.labels.length < 2) return;
-    const title = this.kind === 'ek' ? 'Ek [J]' : 'RMS Δx / r̄';
+    const title = this.kind === 'ek' ? 'Ek [J]' : this.kind === 'angle' ? 'plane angle [°]' : 'RMS Δx / r̄';
     const opts: uPlot.Options = {
       ...this.size(),
       scales: { x: { time: false }, y: this.logY ? LOG_SCALE : LINEAR_SCALE },

@@ -1,19 +1,22 @@
 /**
  * The app's side of a lockstep comparison (issue 11): the lil-gui "Compare" folder (one-click presets and
  * "off"), the variants drawn over variant 1 on the canvas (variant-layer.ts), the legend naming each
- * variant's overrides in its colour (and why a stopped one stopped), the Ek chart overlaying every
- * variant's Ek(t) in place of the single run's, and the divergence chart. The worker runs the comparison
- * (SimApi.setComparison); this reads it from the status and the series rows.
+ * variant's overrides in its colour (and why a stopped one stopped), the Ek and angle charts overlaying every
+ * variant's Ek(t) and selected contact's plane angle in place of the single run's, and the divergence chart.
+ * The layout is overlaid or side by side (pane-view.ts: one pane per variant; the mouse acts in any pane).
+ * The worker runs the comparison (SimApi.setComparison); this reads it from the status and the series rows.
  */
 import './compare.css';
 import type GUI from 'lil-gui';
-import type { ComparisonStatus, SimStatus, VariantStatus } from '../../protocol/api';
+import type { Controller } from 'lil-gui';
+import type { ComparisonStatus, PickResult, SimStatus, VariantStatus } from '../../protocol/api';
 import { fitLabel } from '../relaxation/live-fit-overlay';
 import type { SeriesStore } from '../charts/series-store';
 import type { Scene } from '../render/scene';
 import type { SimRemote } from '../sim-client';
 import type { UrlComparison } from '../url-state';
 import { VariantChart } from './compare-charts';
+import { PaneView } from './pane-view';
 import { COMPARE_PRESETS, presetNamed, VARIANT_COLORS, variantText, type ComparePreset } from './presets';
 import { packedColor, VariantLayer } from './variant-layer';
 
@@ -26,6 +29,8 @@ export interface CompareHandlers {
   changed(): Promise<void>;
   /** The comparison in the URL changed (urlState): write the URL */
   url(): void;
+  /** The layout changed (side by side or overlaid): keep it in the URL */
+  panes(sideBySide: boolean): void;
 }
 
 export interface CompareElements {
@@ -33,23 +38,36 @@ export interface CompareElements {
   stage: HTMLElement;
   /** the Ek chart's plot (#chart-ek-plot): the variants' Ek plot takes its place while a comparison runs */
   ekPlot: HTMLElement;
+  /** the angle chart's plot (#chart-angle-plot): the variants' plane angles take its place likewise */
+  anglePlot: HTMLElement;
   /** #charts: the divergence chart is added to it */
   charts: HTMLElement;
 }
 
-const IDLE_NOTE = 'Runs 2–4 variants of one scene in lockstep, drawn over each other (variant 1 filled, the others outlined); drag a body to move it in all of them.';
+const IDLE_NOTE = 'Runs 2–4 variants of one scene in lockstep, drawn over each other (variant 1 filled, the others outlined) or side by side; drag a body to move it in all of them.';
+const LAYOUTS = ['overlaid', 'side by side'] as const;
 
 export class CompareUi {
   readonly layer = new VariantLayer();
   readonly ek: VariantChart;
   readonly divergence: VariantChart;
+  readonly angle: VariantChart;
+  readonly panes: PaneView;
+  /** the layout: each variant in its own pane (true) or all overlaid */
+  private sideBySide = false;
+  private readonly layoutModel: { layout: (typeof LAYOUTS)[number] } = { layout: 'overlaid' };
+  private readonly layoutCtl: Controller;
+  /** the panes' labels (a new array only when they change) */
+  private paneTexts: string[] = [];
+  private readonly angleHost = document.createElement('div');
   private readonly legend = document.createElement('div');
   private readonly divergenceBox = document.createElement('div');
   private readonly ekHost = document.createElement('div');
   private readonly note: HTMLElement;
   private readonly stage: HTMLElement;
-  /** the single run's Ek plot, hidden while a comparison runs */
+  /** the single run's Ek and angle plots, hidden while a comparison runs */
   private readonly ekPlot: HTMLElement;
+  private readonly anglePlot: HTMLElement;
   private comparison: ComparisonStatus | null = null;
   /** the preset that started the running comparison (null: variants from the URL, or none) */
   private preset: string | null = null;
@@ -70,6 +88,17 @@ export class CompareUi {
     el.ekPlot.after(this.ekHost);
     this.ekPlot = el.ekPlot;
     this.ek = new VariantChart(this.ekHost, 'ek', store);
+
+    this.angleHost.className = 'plot';
+    this.angleHost.setAttribute('data-testid', 'chart-compare-angle-plot');
+    this.angleHost.hidden = true;
+    el.anglePlot.after(this.angleHost);
+    this.anglePlot = el.anglePlot;
+    this.angle = new VariantChart(this.angleHost, 'angle', store);
+
+    this.panes = new PaneView(scene, this.layer, el.stage);
+    scene.addWorldLayer(this.panes.container);
+    scene.app.ticker.add(() => this.panes.sync(this.sideBySide && this.comparison ? this.comparison.variants.length : 0, this.paneTexts));
 
     this.divergenceBox.className = 'chart';
     this.divergenceBox.id = 'chart-divergence';
@@ -95,11 +124,41 @@ export class CompareUi {
     }
     model.off = () => { void this.set(null, null); };
     folder.add(model, 'off').name('off (single run)').domElement.setAttribute('data-testid', 'gui-compare-off');
+    this.layoutCtl = folder.add(this.layoutModel, 'layout', LAYOUTS).name('layout')
+      .onChange((v: (typeof LAYOUTS)[number]) => this.setSideBySide(v === 'side by side'));
+    this.layoutCtl.domElement.setAttribute('data-testid', 'gui-compare-layout');
+    this.layoutCtl.domElement.title = 'overlaid: every variant on the one scene; side by side: each variant in its own pane, left to right, with its own walls (drag a body in any pane)';
     this.note = document.createElement('div');
     this.note.className = 'solver-note';
     this.note.setAttribute('data-testid', 'gui-compare-note');
     this.note.textContent = IDLE_NOTE;
     folder.$children.prepend(this.note);
+  }
+
+  /** Each variant in its own pane (true) or overlaid; the handler keeps it in the URL. */
+  setSideBySide(on: boolean): void {
+    this.sideBySide = on;
+    const name = LAYOUTS[on ? 1 : 0];
+    if (this.layoutModel.layout !== name) {
+      this.layoutModel.layout = name;
+      this.layoutCtl.updateDisplay();
+    }
+    this.h.panes(on);
+  }
+
+  /**
+   * Side by side: the world x shift [m] of the pane under world x, which the mouse subtracts so a dragged
+   * body sits under the cursor in that pane (0 when overlaid).
+   */
+  paneOffset(x: number): number {
+    return this.panes.offsetAt(x);
+  }
+
+  /** Side by side, in the pane of variant 2, 3, …: the body of that variant under (x, y) (x as on the canvas); null in pane 1 or overlaid (the worker picks). */
+  pickInPane(x: number, y: number, tol: number): PickResult | null {
+    const k = this.panes.paneAt(x);
+    if (k === 0) return null;
+    return this.layer.pick(k + 1, x - this.panes.offsetAt(x), y, tol, this.scene.radius);
   }
 
   /** Loads the preset's scenario and starts its variants. */
@@ -134,9 +193,9 @@ export class CompareUi {
     return { preset: this.preset, variants: c.variants.map((v) => ({ ...v.overrides })) };
   }
 
-  /** Places the other variants from a frame the Scene applied; main-thread ms. */
+  /** Places the other variants from a frame the Scene applied; main-thread ms (with this frame's pane upkeep, side by side). */
   applyFrame(buf: ArrayBuffer): number {
-    return this.layer.apply(buf, this.scene.radius, this.scene.bflags);
+    return this.layer.apply(buf, this.scene.radius, this.scene.bflags) + this.panes.ms;
   }
 
   /** Follows the worker's status (about ten times a second). */
@@ -151,6 +210,8 @@ export class CompareUi {
     this.divergenceBox.hidden = !on;
     this.ekHost.hidden = !on;
     this.ekPlot.hidden = on;
+    this.angleHost.hidden = !on;
+    this.anglePlot.hidden = on;
     const urlKey = JSON.stringify(this.urlState());
     if (urlKey !== this.urlKey) { this.urlKey = urlKey; this.h.url(); }
     if (!c) {
@@ -163,8 +224,10 @@ export class CompareUi {
     this.ek.setVariants(labels);
     this.ek.setLog(logY);
     this.divergence.setVariants(labels);
+    this.angle.setVariants(labels);
     this.ek.update();
     this.divergence.update();
+    this.angle.update();
     this.showLegend(c);
   }
 
@@ -174,6 +237,7 @@ export class CompareUi {
     if (key === this.legendKey) return;
     this.legendKey = key;
     this.note.textContent = shows ? `Watch: ${shows}.` : IDLE_NOTE;
+    this.paneTexts = c.variants.map((v, k) => `#${k + 1} ${variantText(v.overrides)}`);
     this.legend.replaceChildren();
     c.variants.forEach((v, k) => {
       const row = document.createElement('div');
@@ -224,6 +288,12 @@ export class CompareUi {
       ekLegend: () => this.ek.legend,
       divergenceData: () => this.divergence.data.map((c) => c.slice()),
       divergenceLegend: () => this.divergence.legend,
+      angleData: () => this.angle.data.map((c) => c.slice()),
+      angleLegend: () => this.angle.legend,
+      /** side by side: the panes (screen x ranges, canvas-relative CSS px) and their labels; null when overlaid */
+      panes: () => this.panes.describe(),
+      setSideBySide: (on: boolean) => this.setSideBySide(on),
+      sideBySide: () => this.sideBySide,
       legendText: () => this.legend.hidden ? '' : this.legend.textContent ?? '',
       /** the run's state as a scenario file (variant 1's), for comparing with a single run */
       state: () => this.api.exportSpec(),

@@ -3,13 +3,15 @@
  * discs in their colours (variant 1's discs are filled in its colour by the Scene), each with its
  * orientation bar, so bodies that coincide read as one disc with a coloured rim and bodies that part show
  * as separate outlines. Reads the frame's variant blocks (protocol/frame.ts); a polygon is outlined by its
- * bounding circle. Fixed and prescribed bodies are the same in every variant and are not outlined.
+ * bounding circle. Fixed and prescribed bodies are the same in every variant and are not outlined, except in
+ * side-by-side panes (pane-layout.ts: variant v drawn paneStep × (v − 1) to the right), where each pane shows them.
  */
 import { Container, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
 import {
   BODY_FIXED, BODY_PRESCRIBED, frameOffsets, H_CONTACT_CAP, H_N, H_N_CAP, H_STATIC_VERSION, H_VARIANT_CAP, H_VARIANTS, H_WALL_CAP, HEADER_INTS,
   readVariantHeader, VARIANT_FLOATS,
 } from '../../protocol/frame';
+import type { PickResult } from '../../protocol/api';
 import { VARIANT_COLORS } from './presets';
 
 const TEX = 128;
@@ -41,7 +43,8 @@ export function packedColor(css: string, alpha = 1): number {
 
 export class VariantLayer {
   readonly container = new Container();
-  private readonly layers: { pc: ParticleContainer; list: Particle[] }[] = [];
+  /** per variant after the first; fixedShown: its outlines' sizes include the fixed and prescribed bodies (side by side) */
+  private readonly layers: { pc: ParticleContainer; list: Particle[]; fixedShown: boolean }[] = [];
   private texture: Texture | null = null;
   /** variants after the first that the worker has (the frame pool must hold this many blocks) */
   total = 0;
@@ -49,6 +52,8 @@ export class VariantLayer {
   drawn = 0;
   /** the static version the outlines' sizes belong to */
   private staticVersion = -1;
+  /** side-by-side panes: variant v is drawn (v − 1) × paneStep [m] to the right (0: overlaid) */
+  paneStep = 0;
 
   /**
    * Places the outlines from a frame that the Scene applied (radius and flags are the Scene's statics).
@@ -73,14 +78,17 @@ export class VariantLayer {
     if (off.bytes > buf.byteLength) return performance.now() - t0;
     const f = new Float32Array(buf, 0, off.bytes / 4);
     const k = 2 / TEX;
+    const showFixed = this.paneStep > 0;
     for (let v = 0; v < cap; v++) {
       if (!(drawable & (1 << v))) continue;
       const layer = this.layer(v, n);
       const list = layer.list;
-      if (layer.rebuilt) {
-        for (let i = 0; i < n; i++) list[i].scaleX = list[i].scaleY = flags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? 0 : radius[i] * k;
+      if (layer.rebuilt || this.layers[v].fixedShown !== showFixed) {
+        this.layers[v].fixedShown = showFixed;
+        for (let i = 0; i < n; i++) list[i].scaleX = list[i].scaleY = !showFixed && flags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? 0 : radius[i] * k;
         layer.pc.update();
       }
+      layer.pc.x = (v + 1) * this.paneStep;
       let q = off.variants + v * VARIANT_FLOATS * nCap;
       for (let i = 0; i < n; i++) {
         const p = list[i];
@@ -100,6 +108,22 @@ export class VariantLayer {
     return { x: l.list.map((p) => p.x), y: l.list.map((p) => p.y) };
   }
 
+  /**
+   * The body of variant v (2, 3, …) nearest to (x, y) [m, unshifted] if within tol of its outline (its
+   * bounding circle), as SimApi.pick answers for variant 1; none when the variant is not drawn.
+   */
+  pick(v: number, x: number, y: number, tol: number, radius: Float32Array): PickResult {
+    const l = this.layers[v - 2];
+    if (!l || !(this.drawn & (1 << (v - 2)))) return { kind: 'none' };
+    let best = -1, bestD = Infinity;
+    for (let i = 0; i < l.list.length && i < radius.length; i++) {
+      const d = Math.hypot(l.list[i].x - x, l.list[i].y - y) - radius[i];
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    if (best < 0 || bestD > tol) return { kind: 'none' };
+    return { kind: 'particle', i: best, x: l.list[best].x, y: l.list[best].y, r: radius[best] };
+  }
+
   private layer(v: number, n: number): { pc: ParticleContainer; list: Particle[]; rebuilt: boolean } {
     this.texture ??= ringTexture();
     while (this.layers.length <= v) {
@@ -109,7 +133,7 @@ export class VariantLayer {
       });
       pc.boundsArea = new Rectangle(-1e9, -1e9, 2e9, 2e9);
       this.container.addChild(pc);
-      this.layers.push({ pc, list: [] });
+      this.layers.push({ pc, list: [], fixedShown: false });
     }
     const l = this.layers[v];
     if (l.list.length === n) return { ...l, rebuilt: false };

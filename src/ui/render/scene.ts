@@ -89,6 +89,12 @@ export class Scene {
   private wallData = new Float32Array(0);
   private wallCount = 0;
   private wallsDirty = true;
+  /** bumps when the walls read from a frame change (the comparison's panes copy them) */
+  wallsVersion = 0;
+  /** false: the walls are not drawn here (a comparison's side-by-side panes draw their own copies) */
+  private wallsShown = true;
+  /** world width [m] right of the scene that fit() includes (a comparison's further panes) */
+  fitExtraWidth = 0;
   n = 0;
   staticVersion = -1;
   colorMode = COLOR_SPEED;
@@ -293,6 +299,12 @@ export class Scene {
     this.wallData.set(f.subarray(o, o + len));
     this.wallCount = count;
     this.wallsDirty = true;
+    this.wallsVersion++;
+  }
+
+  /** Draws the walls here or not (a comparison's panes draw them). */
+  setWallsShown(on: boolean): void {
+    if (on !== this.wallsShown) { this.wallsShown = on; this.wallsDirty = true; }
   }
 
   /** The walls as last read from a frame (where they are now), for the tests. */
@@ -308,6 +320,8 @@ export class Scene {
   private drawWalls(): void {
     const g = this.wallsG;
     g.clear();
+    this.wallsDirty = false;
+    if (!this.wallsShown) return;
     const s = this.view.s;
     const w = this.wallData;
     const L = 100 * Math.max(this.app.screen.width, this.app.screen.height) / s;
@@ -323,7 +337,6 @@ export class Scene {
         g.moveTo(ax, ay).lineTo(bx, by).stroke({ width: 4 / s, color: 0xc8d2e0, cap: 'round' });
       }
     }
-    this.wallsDirty = false;
   }
 
   private drawContacts(f: Float32Array, o: number, count: number): void {
@@ -381,8 +394,8 @@ export class Scene {
     return [(sx - this.view.ox) / this.view.s, (this.view.oy - sy) / this.view.s];
   }
 
-  /** Fits particles and wall anchor points into the view with a margin. */
-  fit(): void {
+  /** The box [m] of the bodies and the wall anchor points, or null when there is none. */
+  bounds(): { x0: number; y0: number; x1: number; y1: number } | null {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let i = 0; i < this.n; i++) {
       const x = this.xy[2 * i], y = this.xy[2 * i + 1], r = this.radius[i];
@@ -398,7 +411,14 @@ export class Scene {
         x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
       }
     }
-    if (!Number.isFinite(x0 + x1 + y0 + y1)) return;
+    return Number.isFinite(x0 + x1 + y0 + y1) ? { x0, y0, x1, y1 } : null;
+  }
+
+  /** Fits particles and wall anchor points (and fitExtraWidth) into the view with a margin. */
+  fit(): void {
+    const b = this.bounds();
+    if (!b) return;
+    const { x0, y0, y1 } = b, x1 = b.x1 + this.fitExtraWidth;
     const W = this.app.screen.width, H = this.app.screen.height - FIT_BOTTOM_PX;
     const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
     const s = 0.88 * Math.min(W / w, H / h);

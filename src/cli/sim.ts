@@ -50,9 +50,10 @@ Commands:
   run     Runs the scenario to its end (run.duration, run.durationOverTc, relaxation or divergence).
           Writes DIR/series.csv (t,Ek,Ek_trans,Ek_rot,E_elastic,E_potential,work_in,contacts,
           max_overlap_ratio,plane_angle,sweeps, then the energy ledger: E_elastic_normal,
-          E_elastic_tangential,Ek_walls,E_supplied,dissipated_normal,dissipated_tangential,
+          E_elastic_tangential,Ek_walls,E_supplied,work_hand,dissipated_normal,dissipated_tangential,
           dissipated_slip,E_residual, where Ek + Ek_walls + E_elastic + E_potential + dissipated_*
-          = E_supplied + E_residual; empty for polygons and contact dynamics) and DIR/tracks.csv
+          = E_supplied + E_residual and work_hand is the hand's part of work_in; the ledger's cells
+          are empty for polygons and contact dynamics) and DIR/tracks.csv
           (t and x,y,theta,vx,vy,omega for each particle in run.track), then prints a one-line JSON
           summary as the last line. Pipe scenes
           (run.spaceTime, e.g. pipe-flow) add mean_vx,flux,density_sd,peak_overlap_ratio to series.csv

@@ -29,7 +29,7 @@ describe('sim run', () => {
     expect(last.scenario).toBe('head-on');
     const series = readFileSync(join(dir, 'series.csv'), 'utf8').trim().split('\n');
     expect(series[0]).toBe('t,Ek,Ek_trans,Ek_rot,E_elastic,E_potential,work_in,contacts,max_overlap_ratio,plane_angle,sweeps,'
-      + 'E_elastic_normal,E_elastic_tangential,Ek_walls,E_supplied,dissipated_normal,dissipated_tangential,dissipated_slip,E_residual');
+      + 'E_elastic_normal,E_elastic_tangential,Ek_walls,E_supplied,work_hand,dissipated_normal,dissipated_tangential,dissipated_slip,E_residual');
     expect(series.length).toBeGreaterThan(100);
     const tracks = readFileSync(join(dir, 'tracks.csv'), 'utf8').trim().split('\n');
     expect(tracks[0]).toBe('t,x_0,y_0,theta_0,vx_0,vy_0,omega_0,x_1,y_1,theta_1,vx_1,vy_1,omega_1');

@@ -58,6 +58,9 @@ describe('energy ledger accounts', () => {
     const handWork = m * g * 0.1 + 0.5 * m * 1;
     expect(d.contacts).toBe(0); // in flight
     expect(Math.abs((d.energySupplied - d0.energySupplied) / handWork - 1)).toBeLessThan(1e-3);
+    // and it is the hand's: its own account holds all of it (no wall moves here)
+    expect(Math.abs((d.workHand - d0.workHand) / handWork - 1)).toBeLessThan(1e-3);
+    expect(Math.abs(d.workHand - d0.workHand - (d.workIn - d0.workIn))).toBeLessThan(1e-12 * handWork);
     // without the hand in the account the residual would be the whole handWork; the floor spring's
     // ½ m g δ (5e-7 J) goes when the disc is lifted off
     expect(Math.abs(d.energyResidual)).toBeLessThan(1e-3 * handWork);

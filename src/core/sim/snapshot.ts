@@ -25,7 +25,7 @@ export class Snapshot {
   /** Wall displacements and velocities (pistons move) */
   private walls: Float64Array[] = [];
   private n = 0;
-  private scalars = { workIn: 0, stepCount: 0, t: 0, dt: 0 };
+  private scalars = { workIn: 0, workHand: 0, stepCount: 0, t: 0, dt: 0 };
 
   /** Simulated time of the captured state [s] */
   get t(): number {
@@ -76,8 +76,8 @@ export class Snapshot {
       if (!this.walls[k] || this.walls[k].length !== W.count) this.walls[k] = new Float64Array(W.count);
       this.walls[k].set(W[f].subarray(0, W.count));
     });
-    const { workIn, stepCount, t, dt } = parts;
-    this.scalars = { workIn, stepCount, t, dt };
+    const { workIn, workHand, stepCount, t, dt } = parts;
+    this.scalars = { workIn, workHand, stepCount, t, dt };
   }
 
   restore(w: World): void {

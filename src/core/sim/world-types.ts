@@ -31,8 +31,10 @@ export interface Diagnostics {
   ekWalls: number;
   /** −Σ (m g + F_ext)·x [J] */
   ePotential: number;
-  /** Work done on the particles by moving walls and prescribed bodies so far [J] */
+  /** Work done on the particles from outside so far: moving walls, pistons, prescribed bodies, the periodic seam and the hand [J] */
   workIn: number;
+  /** The hand's part of workIn: dragging, holding and throwing bodies [J] */
+  workHand: number;
   contacts: number;
   /** max over contacts of δ / min(a_i, a_j) */
   maxOverlapRatio: number;

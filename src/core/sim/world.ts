@@ -100,6 +100,10 @@ export class World implements ImpulseDriver {
   private readonly tangentialCtx: TangentialContext;
   private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true, maxSpeedOverRadius: 0 };
   private workIn = 0;
+  /** the hand's part of workIn */
+  private workHand = 0;
+  /** power of the prescribed bodies' and the held bodies' contact forces [W] (prescribedPower, reused) */
+  private readonly drivenPower = new Float64Array(2);
   private energyBaseline = 0;
   private energyEpsilon = 0;
   private readonly scatterStats: ScatterStats = { maxOverlapRatio: 0, wallPower: 0 };
@@ -293,7 +297,10 @@ export class World implements ImpulseDriver {
         }
       }
     }
-    this.workIn += (this.scatterStats.wallPower + this.prescribedPower()) * dt;
+    this.prescribedPower();
+    const hand = this.drivenPower[1] * dt;
+    this.workIn += (this.scatterStats.wallPower + this.drivenPower[0]) * dt + hand;
+    this.workHand += hand;
     this.t = (this.stepCount + 1) * dt + this.tOffset;
     this.stepCount++;
     bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies);
@@ -358,13 +365,18 @@ export class World implements ImpulseDriver {
   }
 
   /** Power fed in by prescribed and dragged bodies: −(force on them)·(their velocity). */
-  private prescribedPower(): number {
+  private prescribedPower(): void {
     const b = this.bodies;
-    let p = 0;
+    let p = 0, hand = 0;
     for (let k = 0; k < b.n; k++) {
-      if ((b.flags[k] & (PRESCRIBED | DRAGGED)) !== 0) p -= b.fx[k] * b.vx[k] + b.fy[k] * b.vy[k] + b.tau[k] * b.omega[k];
+      const f = b.flags[k];
+      if ((f & (PRESCRIBED | DRAGGED)) === 0) continue;
+      const q = -(b.fx[k] * b.vx[k] + b.fy[k] * b.vy[k] + b.tau[k] * b.omega[k]);
+      if ((f & DRAGGED) !== 0) hand += q;
+      else p += q;
     }
-    return p;
+    this.drivenPower[0] = p;
+    this.drivenPower[1] = hand;
   }
 
   /**
@@ -609,7 +621,7 @@ export class World implements ImpulseDriver {
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl,
       eElasticNormal: parts.normal, eElasticTangential: parts.tangential, ekWalls, ePotential: e.ePotential,
-      workIn: this.workIn, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
+      workIn: this.workIn, workHand: this.workHand, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
       planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
       ...this.flow(), peakOverlapRatio: this.peakOverlapRatio, ...this.ledger(eEl, ekWalls),
     };
@@ -681,7 +693,9 @@ export class World implements ImpulseDriver {
     b.x[k] = this.periodic.wrap(x); b.y[k] = y; b.vx[k] = vx; b.vy[k] = vy; b.omega[k] = 0;
     b.updateInverseMasses(this.params.rotation);
     this.integrator.resetBody(this, k);
-    this.workIn += this.kineticAndPotentialEnergy() - e0; // the hand's work, for the energy budget
+    const work = this.kineticAndPotentialEnergy() - e0; // the hand's work, for the energy budget
+    this.workIn += work;
+    this.workHand += work;
   }
 
   /**
@@ -700,7 +714,9 @@ export class World implements ImpulseDriver {
     b.fy[k] = free ? b.mass[k] * this.params.gravityY + b.fyExt[k] : 0;
     b.tau[k] = free ? b.tauExt[k] : 0;
     this.integrator.resetBody(this, k);
-    this.workIn += this.kineticAndPotentialEnergy() - e0;
+    const work = this.kineticAndPotentialEnergy() - e0;
+    this.workIn += work;
+    this.workHand += work;
   }
 
   /** Kinetic + potential energy of the bodies now (a drag's change of it is the hand's work). */
@@ -737,15 +753,16 @@ export class World implements ImpulseDriver {
   }
 
   /** Internal arrays a snapshot copies (integrator state and contact history). */
-  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; stepCount: number; t: number; dt: number } {
+  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; workHand: number; stepCount: number; t: number; dt: number } {
     return {
       integrator: this.integrator.stateArrays(), contacts: this.contacts, walls: this.walls, workIn: this.workIn,
-      stepCount: this.stepCount, t: this.t, dt: this.dt,
+      workHand: this.workHand, stepCount: this.stepCount, t: this.t, dt: this.dt,
     };
   }
 
-  restoreParts(p: { workIn: number; stepCount: number; t: number; dt: number }): void {
+  restoreParts(p: { workIn: number; workHand: number; stepCount: number; t: number; dt: number }): void {
     this.workIn = p.workIn;
+    this.workHand = p.workHand;
     this.stepCount = p.stepCount;
     this.t = p.t;
     // the restored contacts are keyed, not slotted: their history is found by key at the next step

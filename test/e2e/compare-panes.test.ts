@@ -6,40 +6,13 @@
  * the selected contact (two-disc selects its pair's contact itself).
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { frames, hook } from './compare-hook';
 import { openApp, useBrowserSession, waitFor } from './harness';
-
-interface Panes { count: number; step: number; panes: [number, number][]; labels: string[] }
-interface Hook {
-  compare: {
-    status(): { variants: { overrides: Record<string, unknown> }[] } | null;
-    drawn(): { total: number; drawn: number };
-    variantDiscs(v: number): { x: number[]; y: number[] } | null;
-    angleData(): (number | null)[][];
-    angleLegend(): { label: string; color: string }[];
-    panes(): Panes | null;
-    sideBySide(): boolean;
-  };
-  pause(): Promise<void>;
-  stepN(n: number): Promise<number>;
-  frames(): { received: number };
-  worldToScreen(x: number, y: number): [number, number];
-  discs(): { x: number[]; y: number[]; r: number[] };
-  view(): { s: number };
-}
-
-const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
-  page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
 
 const session = useBrowserSession();
 
 const BLUE = '#4cc9f0', ORANGE = '#ff9f1c';
-
-async function frames(page: Page, n = 3): Promise<void> {
-  const r0 = await hook(page, (h) => h.frames().received);
-  await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`);
-}
 
 /** Canvas pixels within 40 per channel of '#rrggbb' whose x lies in [x0, x1) (canvas CSS px). */
 function pixelsNear(png: PNG, cssWidth: number, css: string, x0: number, x1: number): number {

@@ -11,39 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { frames, hook } from './compare-hook';
 import { openApp, ROOT, useBrowserSession, waitFor } from './harness';
 
-interface Compare {
-  status(): { variants: { overrides: Record<string, unknown>; status: string; step: number }[] } | null;
-  drawn(): { total: number; drawn: number };
-  variantDiscs(v: number): { x: number[]; y: number[] } | null;
-  tint(): number | null;
-  ekData(): (number | null)[][];
-  ekLegend(): { label: string; color: string }[];
-  divergenceData(): (number | null)[][];
-  legendText(): string;
-  state(): Promise<unknown>;
-}
-interface Hook {
-  compare: Compare;
-  status(): { step: number; scenario: string; running: boolean } | null;
-  stepN(n: number): Promise<number>;
-  pause(): Promise<void>;
-  frames(): { received: number };
-  worldToScreen(x: number, y: number): [number, number];
-  discs(): { x: number[]; y: number[]; r: number[] };
-  view(): { s: number };
-}
-
-const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
-  page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
-
 const session = useBrowserSession();
-
-async function frames(page: Page, n = 3): Promise<void> {
-  const r0 = await hook(page, (h) => h.frames().received);
-  await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`);
-}
 
 /** Canvas pixels within 40 per channel of the colour '#rrggbb'. */
 async function pixelsNear(page: Page, css: string): Promise<number> {

@@ -102,7 +102,13 @@ export function useBrowserSession(): { readonly app: App; readonly browser: Brow
   };
 }
 
-/** Waits until the page-side JavaScript condition holds. */
+/**
+ * Waits until the page-side JavaScript condition holds. The condition must be synchronous:
+ * page.waitForFunction takes a returned Promise as truthy at once (it does not await it), so a
+ * condition on a worker call would pass before it holds. Such a condition throws here instead;
+ * poll worker state from Node with expect.poll.
+ */
 export async function waitFor(page: Page, cond: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(cond, undefined, { timeout, polling: 100 });
+  const checked = `(() => { const v = (${cond}); if (v && typeof v.then === 'function') throw new Error('waitFor: the condition returned a Promise; poll it with expect.poll'); return v; })()`;
+  await page.waitForFunction(checked, undefined, { timeout, polling: 100 });
 }

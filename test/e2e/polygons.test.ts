@@ -232,10 +232,9 @@ describe('polygons and moving walls in headless Chromium', () => {
     expect(piston.type === 'line' && piston.piston).toBe(true);
     const y0 = piston.type === 'line' ? piston.point[1] : NaN;
     // the piston goes down by 10 cm
-    await page.waitForFunction(async (y) => {
-      const d = await (window as unknown as { __sandbox: Hook }).__sandbox.diagnostics();
-      return !!d && -d.pistonPosition < y;
-    }, y0 - 0.1, { timeout: 90_000, polling: 250 });
+    // polled from Node: page.waitForFunction does not await an async predicate (its Promise is truthy at once)
+    await expect.poll(async () => -((await hook(page, (h) => h.diagnostics()))?.pistonPosition ?? NaN), { timeout: 90_000, interval: 250 })
+      .toBeLessThan(y0 - 0.1);
     await hook(page, (h) => h.pause());
     await waitFor(page, 'window.__sandbox.status()?.running === false');
     await frames(page, 4);

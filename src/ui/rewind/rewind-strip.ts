@@ -8,6 +8,7 @@
 import './rewind.css';
 import type { Checked } from '../../protocol/api';
 import type { TimelineInfo } from '../../protocol/timeline';
+import { LatestWins } from './latest-wins';
 
 export interface RewindDeps {
   info(): Promise<TimelineInfo>;
@@ -34,12 +35,22 @@ export class RewindStrip {
   private holding = false;
   /** bumps with every restore, so an answer to a timelineInfo() asked before one is not shown */
   private restores = 0;
-  /** a restore in flight, and the entry asked for while it was (the latest wins) */
-  private busy = false;
-  private wanted = -1;
+  /** restores one at a time, the latest asked for wins (a drag asks many times) */
+  private readonly restorer: LatestWins<number>;
   private refreshing = false;
 
   constructor(parent: HTMLElement, private readonly deps: RewindDeps) {
+    this.restorer = new LatestWins<number>(
+      async (k) => {
+        this.restores++;
+        const r = await this.deps.restore(k);
+        if (!r.ok) this.deps.refused(r.problems);
+      },
+      async () => {
+        await this.refresh(true);
+        await this.deps.changed();
+      },
+    );
     const root = (this.root = document.createElement('div'));
     root.id = 'rewind';
     root.setAttribute('data-testid', 'rewind');
@@ -96,24 +107,7 @@ export class RewindStrip {
 
   /** Puts the run back to snapshot k (a drag asks many times: one restore at a time, the latest wins). */
   go(k: number): void {
-    this.wanted = k;
-    if (this.busy) return;
-    this.busy = true;
-    void (async () => {
-      try {
-        while (this.wanted >= 0) {
-          const want = this.wanted;
-          this.wanted = -1;
-          this.restores++;
-          const r = await this.deps.restore(want);
-          if (!r.ok) this.deps.refused(r.problems);
-        }
-        await this.refresh(true);
-        await this.deps.changed();
-      } finally {
-        this.busy = false;
-      }
-    })();
+    void this.restorer.ask(k);
   }
 
   async refresh(force = false): Promise<void> {
@@ -133,7 +127,7 @@ export class RewindStrip {
   private show(i: TimelineInfo): void {
     const n = i.times.length;
     const off = i.disabled !== '' || n === 0;
-    if (!this.holding && !this.busy) {
+    if (!this.holding && !this.restorer.busy) {
       this.slider.disabled = off;
       this.slider.max = String(Math.max(0, n - 1));
       this.slider.value = String(Math.max(0, this.position));

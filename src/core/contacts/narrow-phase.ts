@@ -17,7 +17,7 @@ import { PolygonClipper } from '../shapes/polygon-clip';
 import { AXIAL } from '../plane/plane-ids';
 import { DISC, POLYGON, SHAPE_KINDS } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
-import { carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
+import { ALL_HISTORY, carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { collideDiscDisc, collideWallDisc } from './collide-disc';
 import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-polygon';
 import { collidePolygonPairRigid, collideWallPolygonRigid } from './collide-polygon-rigid';
@@ -78,6 +78,8 @@ export class NarrowPhase {
   rigid = false;
   /** Scratch of the rigid polygon collider: largest separation and its face, for each body */
   readonly separation = new Float64Array(4);
+  /** The history fields the active models declare (a mask over HISTORY_FIELDS): the ones carried over */
+  carried = ALL_HISTORY;
   /** The keys of last step's contacts (built at the start of every search) */
   readonly index = new ContactHistoryIndex();
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
@@ -113,7 +115,7 @@ export class NarrowPhase {
       for (let kind = 0; kind < SHAPE_KINDS; kind++) if (this.present[kind]) wallColliders[kind](this, w, kind);
     }
     contactVelocities(out, b, walls);
-    carryHistory(out, prev, this.index, bySlot);
+    carryHistory(out, prev, this.index, bySlot, this.carried);
     this.planeChanged = false;
   }
 

@@ -20,6 +20,7 @@ import { explainDivergence, type DivergenceKind } from '../diagnostics/divergenc
 import { EkPeaks } from '../diagnostics/ek-peaks';
 import { bodyEnergies, elasticEnergy, type BodyEnergies, type ElasticParts } from '../diagnostics/energy';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
+import { CD_HISTORY } from '../integrators/contact-dynamics';
 import { INTEGRATORS } from '../integrators/registry';
 import { dashpots } from '../laws/dashpot';
 import { DISC_LAW_INDEX, LINEAR } from '../laws/law-ids';
@@ -38,6 +39,7 @@ import { POLYGON } from '../shapes/shape-kind';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
+import { historyMask } from '../state/history-slots';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { AI, AJ, ContactKinematics, DELTA, TW, XI, XJ, YI, YJ } from '../tangential/contact-kinematics';
 import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
@@ -55,6 +57,8 @@ const ENERGY_FACTOR = 2;
 const MAX_STEP_TRAVEL = 0.5;
 /** First Δt/t_c when a contact-dynamics scene is switched to soft DEM: well inside Gear's and CDM's limits. */
 const DEFAULT_SOFT_DT_OVER_TC = 0.02;
+/** The history fields the contact laws and the contact-dynamics solver declare: what its steps carry */
+const IMPULSE_HISTORY = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
 /** Steps between last-good snapshots. */
 const SNAPSHOT_EVERY = 256;
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
@@ -95,6 +99,8 @@ export class World implements ImpulseDriver {
 
   private integrator: Integrator;
   private scheme: TangentialScheme;
+  /** The history fields the contact laws and the tangential scheme declare: what soft-DEM steps carry */
+  private schemeHistory: number;
   private materialNow!: MaterialCoefficients;
   private dtAbsolute: boolean;
   private readonly tangentialCtx: TangentialContext;
@@ -146,6 +152,7 @@ export class World implements ImpulseDriver {
     if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
     this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
+    this.schemeHistory = historyMask([...CONTACT_LAWS, this.scheme]);
     this.tangentialCtx = {
       bodies: this.bodies, walls: this.walls, periodic: this.periodic, dt: 0, slotsValid: true,
       markers: this.integrator.markers, tState: 0, material: materialCoefficients(this.params),
@@ -204,6 +211,7 @@ export class World implements ImpulseDriver {
     this.narrow.rigid = false;
     this.narrow.plane = PLANE_IDS.indexOf(this.params.plane);
     this.narrow.hysteresis = (this.params.planeHysteresis * Math.PI) / 180;
+    this.narrow.carried = this.schemeHistory;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
     dashpots(c, this.materialNow);
     let dissipation = 0;
@@ -249,6 +257,7 @@ export class World implements ImpulseDriver {
     this.contacts = swap;
     this.narrow.gapMax = gapMax;
     this.narrow.rigid = true;
+    this.narrow.carried = IMPULSE_HISTORY;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.contacts);
     return this.contacts;
   }
@@ -448,6 +457,7 @@ export class World implements ImpulseDriver {
     const changed = (k: keyof LiveParams) => p[k] !== undefined && p[k] !== before[k];
     if (changed('tangential')) {
       this.scheme = TANGENTIAL_SCHEMES[this.params.tangential];
+      this.schemeHistory = historyMask([...CONTACT_LAWS, this.scheme]);
       this.tangentialCtx.slotsValid = false;
     }
     if (changed('pistonMass')) this.walls.setPistonMass(this.params.pistonMass);

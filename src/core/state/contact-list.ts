@@ -174,24 +174,31 @@ function hashPair(i: number, j: number): number {
   return (Math.imul(i, 0x9e3779b1) ^ Math.imul(j, 0x85ebca77)) >>> 0;
 }
 
+/** Every history field: the mask carryHistory uses when the caller does not say which fields are live */
+export const ALL_HISTORY = (1 << HISTORY_FIELDS.length) - 1;
+
 /**
- * Carries the declared history (ξ, h0..h3) from the previous step's contact with the same key; a new
- * contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in contact dynamics). With `bySlot` the pair
- * contacts find theirs through the previous list's pair slots (same pair list), the rest through `index`,
- * which then holds the previous list's wall contacts only; without it, `index` holds them all.
+ * Carries the declared history from the previous step's contact with the same key: the fields of
+ * `carried` (a mask over HISTORY_FIELDS, state/history-slots.ts historyMask), the rest are left as they
+ * are (no active model reads them). A new contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in
+ * contact dynamics). With `bySlot` the pair contacts find theirs through the previous list's pair slots
+ * (same pair list), the rest through `index`, which then holds the previous list's wall contacts only;
+ * without it, `index` holds them all.
  */
-export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex, bySlot: boolean): void {
+export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex, bySlot: boolean, carried = ALL_HISTORY): void {
   const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew, oprev = out.prevIndex, opair = out.pair;
   const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
   const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3, slot = prev.contactOfPair;
+  const cxi = (carried & 1) !== 0, c0 = (carried & 2) !== 0, c1 = (carried & 4) !== 0, c2 = (carried & 8) !== 0, c3 = (carried & 16) !== 0;
   const fromSlots = bySlot ? out.pairContacts : 0;
   for (let k = 0; k < out.count; k++) {
     const q = k < fromSlots ? slot[opair[k]] : index.find(oi[k], oj[k], of[k]);
     oprev[k] = q;
-    if (q >= 0) {
-      oxi[k] = pxi[q]; oh0[k] = ph0[q]; oh1[k] = ph1[q]; oh2[k] = ph2[q]; oh3[k] = ph3[q]; onew[k] = 0;
-    } else {
-      oxi[k] = 0; oh0[k] = 0; oh1[k] = 0; oh2[k] = 0; oh3[k] = 0; onew[k] = 1;
-    }
+    onew[k] = q >= 0 ? 0 : 1;
+    if (cxi) oxi[k] = q >= 0 ? pxi[q] : 0;
+    if (c0) oh0[k] = q >= 0 ? ph0[q] : 0;
+    if (c1) oh1[k] = q >= 0 ? ph1[q] : 0;
+    if (c2) oh2[k] = q >= 0 ? ph2[q] : 0;
+    if (c3) oh3[k] = q >= 0 ? ph3[q] : 0;
   }
 }

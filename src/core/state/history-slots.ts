@@ -4,7 +4,7 @@
  * solver — lists the record fields it owns and what they hold. The record carries those fields from
  * one step to the next by the key (i, j, feature). The models active in one run must not share a slot.
  */
-import type { HistoryField } from './contact-list';
+import { HISTORY_FIELDS, type HistoryField } from './contact-list';
 
 export interface HistorySlot {
   field: HistoryField;
@@ -28,4 +28,14 @@ export function historyClash(owners: readonly HistoryOwner[]): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The fields the owners declare as a bit mask over HISTORY_FIELDS (bit f stands for HISTORY_FIELDS[f]):
+ * what carryHistory copies from one step to the next. A field no active model declares is not carried.
+ */
+export function historyMask(owners: readonly HistoryOwner[]): number {
+  let mask = 0;
+  for (const o of owners) for (const s of o.history) mask |= 1 << HISTORY_FIELDS.indexOf(s.field);
+  return mask;
 }

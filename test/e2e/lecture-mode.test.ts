@@ -69,6 +69,19 @@ describe('lecture mode (headless Chromium, 1280×720)', () => {
     await page.context().close();
   });
 
+  it('at 1280×720 the Ek chart labels its short y axis with several distinct ticks (it showed a lone "0.000")', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?lesson=friction&lecture=1`, { width: 1280, height: 720 });
+    // the grains pour: Ek rises from 0 to about 1e-3 J in the first second
+    await waitFor(page, 'window.__sandbox.status()?.t > 0.5', 60_000);
+    await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __sandbox: { chartTicks(k: string): string[] } }).__sandbox.chartTicks('ek'))).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
+    const ticks = await page.evaluate(() => (window as unknown as { __sandbox: { chartTicks(k: string): string[] } }).__sandbox.chartTicks('ek'));
+    expect(new Set(ticks).size, ticks.join(' ')).toBe(ticks.length);
+    for (const l of ticks) expect(Number.isFinite(Number(l)), l).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('an unknown lesson is reported naming the lessons, and the page runs its default scene', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?lesson=%3Cb%3Ex`);
     const messages = await page.evaluate(() => (window as unknown as { __sandbox: { messages(): string[] } }).__sandbox.messages());

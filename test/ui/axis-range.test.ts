@@ -5,7 +5,7 @@
  * decade ticks only, and linear tick labels that never repeat.
  */
 import { describe, expect, it } from 'vitest';
-import { decadeLabel, decadeSplits, linearRange, linearTickLabels, LOG_MAX, LOG_MIN, logRange, MAX_DECADES } from '../../src/ui/charts/axis-range';
+import { decadeLabel, decadeSplits, linearRange, linearTickLabels, linearTickSpace, LOG_MAX, LOG_MIN, logRange, MAX_DECADES, MIN_TICK_SPACE } from '../../src/ui/charts/axis-range';
 
 const isDecade = (v: number) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-12;
 
@@ -83,5 +83,17 @@ describe('linear axis', () => {
       expect(new Set(labels).size, labels.join(', ')).toBe(s.length);
       labels.forEach((l, k) => expect(Math.abs(Number(l) - s[k])).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(s[k]))));
     }
+  });
+
+  it('a lone tick reads its own value, not "0.000"', () => {
+    expect(linearTickLabels([0])).toEqual(['0']);
+    expect(linearTickLabels([0.0004])).toEqual(['0.0004']);
+    expect(linearTickLabels([-0.92830912])).toEqual(['-0.9283']);
+  });
+
+  it('a short plot still gets about three ticks, spaced no closer than a label is tall', () => {
+    for (const h of [42, 50, 60, 90]) expect(Math.floor(h / linearTickSpace(h))).toBeGreaterThanOrEqual(3);
+    for (const h of [0, 10, 30, 500]) expect(linearTickSpace(h)).toBeGreaterThanOrEqual(MIN_TICK_SPACE);
+    expect(linearTickSpace(400)).toBe(30); // uPlot's own gap on a tall plot
   });
 });

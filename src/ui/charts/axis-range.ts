@@ -66,6 +66,8 @@ export function linearRange(min: number | null, max: number | null): [number, nu
  * (an Ek of 1e-6 J) switch to exponent notation.
  */
 export function linearTickLabels(splits: number[]): string[] {
+  // a lone tick has no spacing to size its digits by: its own value, to four significant digits
+  if (splits.length === 1) return [splits[0] === 0 ? '0' : String(+splits[0].toPrecision(4))];
   const inc = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : 0;
   let maxAbs = 0;
   for (const v of splits) maxAbs = Math.max(maxAbs, Math.abs(v));
@@ -75,6 +77,18 @@ export function linearTickLabels(splits: number[]): string[] {
   }
   const dec = inc > 0 ? Math.min(12, Math.max(0, Math.ceil(-Math.log10(inc) - 1e-9))) : 3;
   return splits.map((v) => v.toFixed(dec));
+}
+
+/** Smallest gap between linear-axis ticks [CSS px]: the 13 px labels must not overlap. */
+export const MIN_TICK_SPACE = 14;
+
+/**
+ * Gap between a linear y axis's ticks for a plot `plotDim` CSS px tall: uPlot's default 30 px, less on a
+ * short plot so that it still gets about three ticks (an Ek chart at 1280×720 is ≈ 50 px tall and showed
+ * a single "0.000"), never below MIN_TICK_SPACE.
+ */
+export function linearTickSpace(plotDim: number): number {
+  return Math.max(MIN_TICK_SPACE, Math.min(30, plotDim / 3));
 }
 
 /**

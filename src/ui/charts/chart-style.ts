@@ -3,7 +3,7 @@
  * whose ranges and ticks come from axis-range.ts (finite, never degenerate, so nothing can freeze).
  */
 import type uPlot from 'uplot';
-import { decadeLabel, decadeSplits, linearRange, linearTickLabels, logRange } from './axis-range';
+import { decadeLabel, decadeSplits, linearRange, linearTickLabels, linearTickSpace, logRange } from './axis-range';
 
 export const AXIS = { stroke: '#c9d3e3', grid: { stroke: 'rgba(255,255,255,0.08)' }, ticks: { stroke: 'rgba(255,255,255,0.2)' }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
 
@@ -19,9 +19,13 @@ export function labelWidth(_u: uPlot, values: string[] | null): number {
   return 34 + 7.6 * chars;
 }
 
-/** Linear axes: a finite, non-flat range and ticks that never repeat a label. */
+/** Linear axes: a finite, non-flat range and ticks that never repeat a label, about three of them even on a short plot. */
 export const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
-export const LINEAR_AXIS = { values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth };
+export const LINEAR_AXIS = {
+  values: (_u: uPlot, splits: number[]) => linearTickLabels(splits),
+  size: labelWidth,
+  space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => linearTickSpace(plotDim),
+};
 /** Log axes: whole decades, labelled at the decades only (uPlot's own log splits are never called). */
 export const LOG_SCALE = { distr: 3, range: (_u: uPlot, min: number | null, max: number | null) => logRange(min, max) };
 export const LOG_AXIS = {

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getBuiltInInput, listBuiltIns } from '../../src/core/scenarios/registry';
+import { Rng } from './prng';
 
 export const ROOT = join(import.meta.dirname, '../..');
 const SIM = join(ROOT, 'src/cli/sim.ts');
@@ -69,29 +70,6 @@ export interface CaseResult {
 
 // ---------------------------------------------------------------- seeded choices
 
-/** mulberry32: a small seeded generator, so a seed names the same cases on every machine. */
-export class Rand {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0;
-  }
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(a: readonly T[]): T {
-    return a[this.int(a.length)];
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
-
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = (string | number)[];
 
@@ -137,7 +115,7 @@ function shortBuiltIn(name: string): Json {
 }
 
 /** The command a mutated scenario file is run with (mostly run; sometimes the other commands). */
-function scenarioCommand(r: Rand, file: string): string[] {
+function scenarioCommand(r: Rng, file: string): string[] {
   const k = r.next();
   if (k < 0.7) return ['run', file, '--out', '$S/o'];
   if (k < 0.8) return ['export', 'lammps', file, '--out', '$S/o'];
@@ -147,7 +125,7 @@ function scenarioCommand(r: Rand, file: string): string[] {
   return ['sweep', file, '--set', 'mu=0.1,0.3', '--json'];
 }
 
-function mutated(family: Family, r: Rand, mutate: (raw: Json, paths: Path[]) => string): FuzzCase {
+function mutated(family: Family, r: Rng, mutate: (raw: Json, paths: Path[]) => string): FuzzCase {
   const scene = r.pick(BUILT_INS);
   const raw = shortBuiltIn(scene);
   const what = mutate(raw, nodes(raw));
@@ -157,12 +135,12 @@ function mutated(family: Family, r: Rand, mutate: (raw: Json, paths: Path[]) => 
 const dotted = (p: Path) => p.join('.');
 
 /** Nested arrays/objects `depth` deep. */
-function nested(depth: number, r: Rand): string {
+function nested(depth: number, r: Rng): string {
   const obj = r.chance(0.5);
   return obj ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
-function junkBytes(r: Rand, n: number): Uint8Array {
+function junkBytes(r: Rng, n: number): Uint8Array {
   const b = new Uint8Array(n);
   for (let k = 0; k < n; k++) b[k] = r.int(256);
   return b;
@@ -172,7 +150,7 @@ const JUNK_STRINGS = ['', ' ', '-', '--', '-h', '=', '==', 'a=b=c', '\u0000', '\
 
 // ---------------------------------------------------------------- the families
 
-function makeCase(family: Family, r: Rand, k: number): FuzzCase {
+function makeCase(family: Family, r: Rng, k: number): FuzzCase {
   switch (family) {
     case 'types':
       return mutated(family, r, (raw, paths) => {
@@ -380,14 +358,14 @@ function makeCase(family: Family, r: Rand, k: number): FuzzCase {
 export function makeCases(seed: number, perFamily: number, families: readonly Family[] = FAMILIES): FuzzCase[] {
   const out: FuzzCase[] = [];
   for (const f of families) {
-    const r = new Rand(seed * 7919 + FAMILIES.indexOf(f) * 104729);
+    const r = new Rng(seed * 7919 + FAMILIES.indexOf(f) * 104729);
     for (let k = 0; k < perFamily; k++) out.push(protoFix(makeCase(f, r, k), r));
   }
   return out;
 }
 
 /** Proto cases written as files: the placeholder key becomes the chosen prototype key in the text. */
-function protoFix(c: FuzzCase, r: Rand): FuzzCase {
+function protoFix(c: FuzzCase, r: Rng): FuzzCase {
   for (const s of c.setup) {
     if (typeof s.text === 'string' && s.text.includes('@@KEY@@')) {
       const key = r.pick(['__proto__', 'constructor', 'prototype', 'toString']);

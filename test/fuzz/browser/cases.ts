@@ -7,7 +7,7 @@
  */
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { PARAMS, type ParamInfo } from '../../../src/core/sim/params';
-import { Rng } from './prng';
+import { Rng } from '../prng';
 
 /** Every HTML payload carries this attribute, so an injected element can be found in the DOM. */
 export const MARK = 'data-fzpwn';

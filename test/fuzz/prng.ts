@@ -1,5 +1,5 @@
 /**
- * A seeded pseudo-random source for the browser fuzz (mulberry32): the same seed gives the same cases
+ * A seeded pseudo-random source for the fuzz suites, CLI and browser (mulberry32): the same seed gives the same cases
  * on every machine. Nothing in the fuzz uses Math.random.
  */
 export class Rng {

@@ -1,7 +1,7 @@
 /**
  * The browser fuzz's cases (issue 8, item 6): malformed query strings and fragments for the page's URL
  * state (src/ui/url-state.ts), and malformed scenario files for the import control and the `#spec=`
- * fragment (src/ui/spec-fragment.ts). Every case comes from a seeded generator (prng.ts): the same seed
+ * fragment (src/ui/spec-fragment.ts). Every case comes from a seeded generator (../prng.ts): the same seed
  * gives the same cases. What a URL case should do is decided from the query the page actually saw
  * (oracle.ts); a file case carries its own expectation.
  */

@@ -25,7 +25,7 @@ import { RelaxationPanel } from './relaxation/relaxation-panel';
 import { RewindStrip } from './rewind/rewind-strip';
 import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
-import { composePng, downloadText, download, pickTextFile } from './export';
+import { composePng, downloadText, download, pickTextFile, type ChartPicture } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
 import { SpaceTimePanel } from './spacetime/space-time-panel';
@@ -342,10 +342,23 @@ async function main(): Promise<void> {
 
   async function exportPng(): Promise<void> {
     scene.app.render();
-    const pictures = ([['chart-ek', ekChart], ['chart-ledger', ledgerChart], ['chart-angle', angleChart], ['chart-position', positionChart], ['chart-flow', flowChart]] as const)
-      .filter(([id, chart]) => !!chart.canvas && !$(id).hidden)
-      .map(([id, chart]) => ({ canvas: chart.canvas!, title: $(id).querySelector('h2')?.textContent ?? '', legend: chart.legend }));
-    download(`${scenario}.png`, await composePng(scene.app.canvas, pictures, pngCaption()));
+    download(`${scenario}.png`, await composePng(scene.app.canvas, pngCharts(), pngCaption()));
+  }
+
+  /** The charts shown, as the PNG draws them: a comparison's overlays (and its divergence) in place of the single run's. */
+  function pngCharts(): ChartPicture[] {
+    const single: [string, { canvas: HTMLCanvasElement | null; legend: { label: string; color: string }[] } | null][] = [
+      ['chart-ek', ekChart], ['chart-ledger', ledgerChart], ['chart-angle', angleChart], ['chart-divergence', null], ['chart-position', positionChart], ['chart-flow', flowChart],
+    ];
+    const out: ChartPicture[] = [];
+    for (const [id, chart] of single) {
+      const box = document.getElementById(id);
+      if (!box || box.hidden) continue;
+      const title = box.querySelector('h2')?.textContent ?? '';
+      const picture = compare.picture(id, title) ?? (chart?.canvas ? { canvas: chart.canvas, title, legend: chart.legend } : null);
+      if (picture) out.push(picture);
+    }
+    return out;
   }
 
   /** The picture's caption: what and when, which solver, which material (so a slide says what it shows). */
@@ -702,6 +715,7 @@ async function main(): Promise<void> {
     fps: () => lastFps,
     lastThrow: () => lastThrow,
     pngCaption: () => pngCaption(),
+    pngCharts: () => pngCharts().map((c) => ({ title: c.title, legend: c.legend.map((l) => l.label) })),
     messages: () => messages,
     fileLoads: () => ({ count: fileLoads.count, problems: fileLoads.problems.slice() }),
     scenario: () => scenario,

@@ -53,6 +53,8 @@ export interface HookDeps {
   fps(): number;
   /** the exported PNG's caption lines */
   pngCaption(): string[];
+  /** the charts the exported PNG draws: title and legend labels */
+  pngCharts(): { title: string; legend: string[] }[];
   /** the velocity the last released disc was given, from the hand's recent path */
   lastThrow(): ThrowEstimate | null;
   messages(): string[];
@@ -86,6 +88,8 @@ export function installTestHook(d: HookDeps): void {
     spaceTime: () => d.spaceTime.snapshot(),
     /** the exported PNG's caption lines */
     pngCaption: () => d.pngCaption(),
+    /** the charts the exported PNG draws (a comparison's overlays in place of the single run's) */
+    pngCharts: () => d.pngCharts(),
     /** the scenario description under the menu */
     description: () => document.querySelector('[data-testid="scenario-description"]')?.textContent ?? '',
     /** the tick labels of a chart's (first) y axis as last drawn */

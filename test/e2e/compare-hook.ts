@@ -30,6 +30,7 @@ export interface CompareHook {
   worldToScreen(x: number, y: number): [number, number];
   discs(): { x: number[]; y: number[]; r: number[] };
   view(): { s: number };
+  pngCharts(): { title: string; legend: string[] }[];
 }
 
 /** Runs f on the page's hook (f is sent as its source text, so it must not close over test variables). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { frames, hook } from './compare-hook';
@@ -70,6 +70,23 @@ describe('lockstep comparison in the app', () => {
     const div = await hook(page, (h) => h.compare.divergenceData());
     expect(div.length).toBe(2);
     expect(div[1].filter((v) => v !== null && v > 0).length).toBeGreaterThan(5);
+
+    // the exported PNG draws the comparison's overlays with the variants named (not the single run's Ek, trans,
+    // rot) and its divergence chart; variant 2's orange is in the charts' row of the picture
+    const pictures = await hook(page, (h) => h.pngCharts());
+    expect(pictures.find((p) => p.title.startsWith('Kinetic energy'))?.legend).toEqual(['#1 tangential=cundall', '#2 tangential=geometric']);
+    expect(pictures.find((p) => p.title.startsWith('Divergence'))?.legend).toEqual(['#2 tangential=geometric']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-png"] button').click()]);
+    const picture = PNG.sync.read(readFileSync((await download.path())!));
+    const simHeight = await page.locator('[data-testid="sim-canvas"]').evaluate((c) => (c as HTMLCanvasElement).height);
+    let orange = 0;
+    for (let y = simHeight + 12 + 3 * 28 + 12; y < picture.height; y++) { // below the caption (3 lines) and the scene
+      for (let x = 0; x < picture.width; x++) {
+        const k = 4 * (y * picture.width + x);
+        if (Math.abs(picture.data[k] - 0xff) < 40 && Math.abs(picture.data[k + 1] - 0x9f) < 40 && Math.abs(picture.data[k + 2] - 0x1c) < 40) orange++;
+      }
+    }
+    expect(orange).toBeGreaterThan(100);
 
     // drag disc 1 with the mouse 60 px to the right (it moves along x only) and hold it there
     const d = await hook(page, (h) => h.discs());

@@ -95,6 +95,11 @@ export class VariantChart {
     this.create();
   }
 
+  /** The plot's canvas (null before the first variants arrive) */
+  get canvas(): HTMLCanvasElement | null {
+    return this.plot ? this.plot.ctx.canvas : null;
+  }
+
   /** The series drawn: label and colour. */
   get legend(): { label: string; color: string }[] {
     const first = this.kind === 'divergence' ? 1 : 0;

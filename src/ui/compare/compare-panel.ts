@@ -16,6 +16,7 @@ import type { Scene } from '../render/scene';
 import type { SimRemote } from '../sim-client';
 import type { UrlComparison } from '../url-state';
 import { VariantChart } from './compare-charts';
+import type { ChartPicture } from '../export';
 import { PaneView } from './pane-view';
 import { COMPARE_PRESETS, presetNamed, VARIANT_COLORS, variantText, type ComparePreset } from './presets';
 import { packedColor, VariantLayer } from './variant-layer';
@@ -269,6 +270,20 @@ export class CompareUi {
       }
       this.legend.appendChild(row);
     });
+  }
+
+  /**
+   * What the exported PNG shows in place of chart `id` while a comparison runs: the variants' overlay of
+   * the Ek or angle chart, and the divergence chart, each with the variants' overrides as its legend; null
+   * for the single run's own charts (or no comparison).
+   */
+  picture(id: string, title: string): ChartPicture | null {
+    if (!this.comparison) return null;
+    const chart = id === 'chart-ek' ? this.ek : id === 'chart-angle' ? this.angle : id === 'chart-divergence' ? this.divergence : null;
+    if (!chart?.canvas) return null;
+    const first = chart.kind === 'divergence' ? 1 : 0;
+    const legend = this.paneTexts.slice(first).map((label, k) => ({ label, color: VARIANT_COLORS[first + k] }));
+    return { canvas: chart.canvas, title, legend };
   }
 
   /** For window.__sandbox.compare (tests and the bench). */

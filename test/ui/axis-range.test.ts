@@ -89,6 +89,8 @@ describe('linear axis', () => {
     expect(linearTickLabels([0])).toEqual(['0']);
     expect(linearTickLabels([0.0004])).toEqual(['0.0004']);
     expect(linearTickLabels([-0.92830912])).toEqual(['-0.9283']);
+    // with the axis's increment, as many digits as it needs: a plane angle's lone tick at 45.005° in steps of 0.005
+    expect(linearTickLabels([45.005], 0.005)).toEqual(['45.005']);
   });
 
   it('a short plot still gets about three ticks, spaced no closer than a label is tall', () => {

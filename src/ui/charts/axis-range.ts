@@ -65,10 +65,11 @@ export function linearRange(min: number | null, max: number | null): [number, nu
  * piston ringing by a micrometre around 0.928 m reads -0.928309, -0.928310; tiny or huge values
  * (an Ek of 1e-6 J) switch to exponent notation.
  */
-export function linearTickLabels(splits: number[]): string[] {
-  // a lone tick has no spacing to size its digits by: its own value, to four significant digits
-  if (splits.length === 1) return [splits[0] === 0 ? '0' : String(+splits[0].toPrecision(4))];
-  const inc = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : 0;
+export function linearTickLabels(splits: number[], increment = 0): string[] {
+  // a lone tick has no neighbour to size its digits by: the axis's increment (uPlot's foundIncr) does it,
+  // else its own value to four significant digits
+  if (splits.length === 1 && !(increment > 0)) return [splits[0] === 0 ? '0' : String(+splits[0].toPrecision(4))];
+  const inc = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : increment;
   let maxAbs = 0;
   for (const v of splits) maxAbs = Math.max(maxAbs, Math.abs(v));
   if (maxAbs > 0 && (maxAbs >= 1e5 || maxAbs < 1e-3)) {

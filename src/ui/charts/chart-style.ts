@@ -22,7 +22,7 @@ export function labelWidth(_u: uPlot, values: string[] | null): number {
 /** Linear axes: a finite, non-flat range and ticks that never repeat a label, about three of them even on a short plot. */
 export const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
 export const LINEAR_AXIS = {
-  values: (_u: uPlot, splits: number[]) => linearTickLabels(splits),
+  values: (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number) => linearTickLabels(splits, increment),
   size: labelWidth,
   space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => linearTickSpace(plotDim),
 };

@@ -97,5 +97,6 @@ describe('linear axis', () => {
     for (const h of [42, 50, 60, 90]) expect(Math.floor(h / linearTickSpace(h))).toBeGreaterThanOrEqual(3);
     for (const h of [0, 10, 30, 500]) expect(linearTickSpace(h)).toBeGreaterThanOrEqual(MIN_TICK_SPACE);
     expect(linearTickSpace(400)).toBe(30); // uPlot's own gap on a tall plot
+    expect(linearTickSpace(90)).toBeLessThan(30); // a 90 px plot (a comparison's chart at 1280×720) gets four
   });
 });

@@ -85,11 +85,11 @@ export const MIN_TICK_SPACE = 14;
 
 /**
  * Gap between a linear y axis's ticks for a plot `plotDim` CSS px tall: uPlot's default 30 px, less on a
- * short plot so that it still gets about three ticks (an Ek chart at 1280×720 is ≈ 50 px tall and showed
+ * short plot so that it still gets three or four ticks (an Ek chart at 1280×720 is ≈ 50 px tall and showed
  * a single "0.000"), never below MIN_TICK_SPACE.
  */
 export function linearTickSpace(plotDim: number): number {
-  return Math.max(MIN_TICK_SPACE, Math.min(30, plotDim / 3));
+  return Math.max(MIN_TICK_SPACE, Math.min(30, plotDim / 4));
 }
 
 /**

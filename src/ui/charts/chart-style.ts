@@ -19,6 +19,15 @@ export function labelWidth(_u: uPlot, values: string[] | null): number {
   return 34 + 7.6 * chars;
 }
 
+/**
+ * The height a plot gets in `host`: the host less the legend under it (a long legend may take two lines;
+ * before the legend is laid out, room for one line), at least 120 px.
+ */
+export function plotSize(host: HTMLElement, legend: HTMLElement | null | undefined): { width: number; height: number } {
+  const below = legend && legend.offsetHeight > 0 ? legend.offsetHeight + 8 : 40;
+  return { width: Math.max(200, host.clientWidth - 8), height: Math.max(120, host.clientHeight - below) };
+}
+
 /** Linear axes: a finite, non-flat range and ticks that never repeat a label, about three of them even on a short plot. */
 export const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
 export const LINEAR_AXIS = {
@@ -36,7 +45,8 @@ export const LOG_AXIS = {
 };
 
 /** The time axis and series every chart has first. */
-export const T_AXIS = { ...AXIS, label: 't [s]', labelSize: 22 };
+// tick labels (13 px) and ticks fit in 30 px, the title in 18: uPlot's 50 + 22 left a 1280×720 chart ≈ 30 px of plot
+export const T_AXIS = { ...AXIS, label: 't [s]', labelSize: 18, size: 30 };
 export const T_SERIES = { label: 't', value: (_u: uPlot, v: number | null) => fmt(v) };
 
 /** A line series on scale `scale`. */

@@ -9,7 +9,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ANGLE_COLUMNS, angleLayout, DISC_VIEW, samePlaneView, type PlaneView } from './angle-chart';
-import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line } from './chart-style';
+import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from './chart-style';
 import type { SeriesStore } from './series-store';
 
 /** 'particle' and 'piston' are the two faces of the position chart; 'position' is its CSV (all columns). */
@@ -210,10 +210,8 @@ export class LiveChart {
     this.create();
   }
 
-  /** The plot's size: the host less the legend under it (a long legend may take two lines). */
   private size(): { width: number; height: number } {
-    const legend = this.plot?.root.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
-    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - Math.max(70, legend + 16)) };
+    return plotSize(this.host, this.plot?.root.querySelector<HTMLElement>('.u-legend'));
   }
 
   private resize(): void {

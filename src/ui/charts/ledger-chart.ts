@@ -8,7 +8,7 @@
  * other live charts (charts.ts); the title prints the newest residual, in joules and as a share of the supply.
  */
 import uPlot from 'uplot';
-import { AXIS, fmt, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES } from './chart-style';
+import { AXIS, fmt, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, plotSize } from './chart-style';
 import type { SeriesStore } from './series-store';
 
 type Cols = SeriesStore['cols'];
@@ -94,8 +94,7 @@ export class LedgerChart {
   }
 
   private size(): { width: number; height: number } {
-    const legend = this.plot?.root.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
-    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - Math.max(70, legend + 16)) };
+    return plotSize(this.host, this.plot?.root.querySelector<HTMLElement>('.u-legend'));
   }
 
   private resize(): void {

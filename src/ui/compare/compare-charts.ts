@@ -10,7 +10,7 @@ import uPlot from 'uplot';
 import { VARIANT_ANGLE_COLUMNS, VARIANT_DIVERGENCE_COLUMNS, VARIANT_EK_COLUMNS } from '../../protocol/api';
 import { planeAngleDeg } from '../charts/plane-angle';
 import { LOG_FLOOR } from '../charts/charts';
-import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line } from '../charts/chart-style';
+import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from '../charts/chart-style';
 import type { SeriesStore } from '../charts/series-store';
 import { VARIANT_COLORS } from './presets';
 
@@ -71,6 +71,7 @@ export class VariantChart {
   private plot: uPlot | null = null;
   private readonly observer = new ResizeObserver(() => { if (this.plot) this.plot.setSize(this.size()); });
   private lastVersion = -1;
+  private legendEl: HTMLElement | null = null;
   private labels: string[] = [];
   private logY: boolean;
   /** data currently given to uPlot (tests) */
@@ -107,8 +108,7 @@ export class VariantChart {
   }
 
   private size(): { width: number; height: number } {
-    const legend = this.plot?.root.querySelector<HTMLElement>('.u-legend')?.offsetHeight ?? 0;
-    return { width: Math.max(200, this.host.clientWidth - 8), height: Math.max(120, this.host.clientHeight - Math.max(70, legend + 16)) };
+    return plotSize(this.host, this.plot?.root.querySelector<HTMLElement>('.u-legend'));
   }
 
   private create(): void {
@@ -121,10 +121,15 @@ export class VariantChart {
       scales: { x: { time: false }, y: this.logY ? LOG_SCALE : LINEAR_SCALE },
       axes: [T_AXIS, { ...AXIS, ...(this.logY ? LOG_AXIS : LINEAR_AXIS), label: title, labelSize: 22 }],
       series: [T_SERIES, ...this.legend.map((l) => line(l.label, l.color, 2))],
-      legend: { show: true, live: true },
+      // the variants' colours only, on one line (the canvas legend names them): more height for the plot
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
     };
     this.plot = new uPlot(opts, this.legend.map(() => []).concat([[]]) as unknown as uPlot.AlignedData, this.host);
+    // the legend's height is known once it is laid out: the observer then fits the plot above it
+    if (this.legendEl) this.observer.unobserve(this.legendEl);
+    this.legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');
+    if (this.legendEl) this.observer.observe(this.legendEl);
     this.lastVersion = -1;
     this.update();
   }

@@ -29,6 +29,13 @@ describe('lecture mode (headless Chromium, 1280×720)', () => {
     expect(await visible(page, 'chart-ek')).toBe(true);
     expect(await visible(page, 'chart-divergence')).toBe(true);
     expect(await visible(page, 'chart-position')).toBe(false);
+    // the lesson's headline numbers (each variant's t_R in the canvas legend) are not covered by the contact
+    // inspector: during a comparison it sits top left, the legend bottom right
+    await expect.poll(() => visible(page, 'contact-inspector'), { timeout: 10_000 }).toBe(true);
+    const boxes = await Promise.all(['contact-inspector', 'compare-legend'].map((id) => page.locator(`[data-testid="${id}"]`).boundingBox()));
+    const [a, b] = boxes.map((x) => x!);
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, JSON.stringify(boxes)).toBe(false);
     // lecture mode: larger status type, the advanced controls hidden until asked for
     expect(await page.evaluate(() => document.body.classList.contains('lecture'))).toBe(true);
     const lectureStatusPx = await fontPx(page, '#status');

@@ -11,7 +11,8 @@
  * per particle-step against N (paper 003 claims O(N) for the mask).
  * `--vs-lammps`: the same settled pile in LAMMPS (Debian's serial `lmp`, gran/hooke/history, exported by
  * `sim export lammps`) and in this core with cdm + Cundall and with Gear 5 + Cundall, for each N of --sizes;
- * LAMMPS's own loop time against this core's wall time, and the ratios.
+ * LAMMPS's own loop time against this core's wall time: the three in turn, --repeat times (default 3),
+ * printing the medians and each ratio's median and range over the rounds.
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
  * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
  * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
@@ -27,11 +28,17 @@ import { parseArgs } from 'node:util';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
 import { lammpsAvailable, LMP, runLammps } from './lammps-run';
 import { getBuiltInInput } from '../core/scenarios/registry';
-import { parseScenario, type ScenarioInput } from '../core/scenarios/schema';
+import { MAX_PARTICLES, parseScenario, type ScenarioInput } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
 
+/** Columns and rows of a bench lattice of about n bodies (never above the scenario limit, so --sizes 1000000 runs). */
+function latticeOf(n: number): { nx: number; ny: number } {
+  const nx = Math.round(Math.sqrt(n * 1.6));
+  return { nx, ny: Math.min(Math.ceil(n / nx), Math.floor(MAX_PARTICLES / nx)) };
+}
+
 export function benchPile(n: number, tangential = 'cundall'): World {
-  const nx = Math.round(Math.sqrt(n * 1.6)), ny = Math.ceil(n / nx);
+  const { nx, ny } = latticeOf(n);
   // Radii within 0.5 % at 0.998 of the largest diameter: about half the lattice bonds touch with overlaps
   // ≤ 0.4 % of a radius, so the pile starts (nearly) at rest with ≈ 3 contacts per particle.
   const r = 0.01, spacing = 1.996 * r;
@@ -48,7 +55,7 @@ export function benchPile(n: number, tangential = 'cundall'): World {
 
 /** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs. */
 export function polygonPile(n: number): World {
-  const nx = Math.round(Math.sqrt(n * 1.6)), ny = Math.ceil(n / nx);
+  const { nx, ny } = latticeOf(n);
   const r = 0.01, spacing = 2.02 * r;
   const width = (nx + 1) * spacing;
   return new World(parseScenario({
@@ -118,29 +125,45 @@ function timeSteps(w: World, steps: number): number {
   return (w.n * steps) / ((performance.now() - t0) / 1000);
 }
 
-function benchVsLammps(sizes: number[], csv: string | undefined): void {
+function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined): void {
   if (!lammpsAvailable()) {
     process.stderr.write(`error: ${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP\n`);
     process.exit(2);
   }
-  process.stdout.write('particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio  gear5+Cundall  ratio\n');
+  process.stdout.write(`particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio (range)      gear5+Cundall  ratio (range)     [median of ${repeat}]\n`);
   for (const n of sizes) {
     const w = benchPile(n);
     w.step(discSettle(n));
     const steps = Math.max(100, Math.round(2e7 / n));
-    const lammps = (n * steps) / runLammps(w, steps).loopSeconds;
-    const gear = timeSteps(w, steps);
-    w.setParams({ integrator: 'cdm' });
-    const cdm = timeSteps(w, steps);
-    const row = { particles: n, contactsPerParticle: contactsPerParticle(w), steps, lammps, cdm, cdmRatio: cdm / lammps, gear5: gear, gear5Ratio: gear / lammps };
+    // the three codes in turn, `repeat` times: the machine's drift hits all three, and the ratios are per round
+    const lammps: number[] = [], cdm: number[] = [], gear: number[] = [];
+    for (let r = 0; r < repeat; r++) {
+      lammps.push((n * steps) / runLammps(w, steps).loopSeconds);
+      w.setParams({ integrator: 'gear5' });
+      gear.push(timeSteps(w, steps));
+      w.setParams({ integrator: 'cdm' });
+      cdm.push(timeSteps(w, steps));
+    }
+    const cdmRatios = cdm.map((v, r) => v / lammps[r]), gearRatios = gear.map((v, r) => v / lammps[r]);
+    const row = {
+      particles: n, contactsPerParticle: contactsPerParticle(w), steps, repeat, lammps: median(lammps), cdm: median(cdm), cdmRatio: median(cdmRatios),
+      cdmRatioMin: Math.min(...cdmRatios), cdmRatioMax: Math.max(...cdmRatios), gear5: median(gear), gear5Ratio: median(gearRatios),
+      gear5RatioMin: Math.min(...gearRatios), gear5RatioMax: Math.max(...gearRatios),
+    };
     const M = (v: number) => (v / 1e6).toFixed(2).padStart(6);
-    process.stdout.write(`${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(lammps)}                ${M(cdm)}       ${row.cdmRatio.toFixed(2)}   ${M(gear)}         ${row.gear5Ratio.toFixed(2)}\n`);
+    const R = (mid: number, lo: number, hi: number) => `${mid.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`.padEnd(18);
+    process.stdout.write(`${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(row.lammps)}                ${M(row.cdm)}       ${R(row.cdmRatio, row.cdmRatioMin, row.cdmRatioMax)} ${M(row.gear5)}         ${R(row.gear5Ratio, row.gear5RatioMin, row.gear5RatioMax)}\n`);
     if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
     if (csv) {
       if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
       appendFileSync(csv, `${Object.values(row).join(',')}\n`);
     }
   }
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b), m = s.length >> 1;
+  return s.length % 2 ? s[m] : 0.5 * (s[m - 1] + s[m]);
 }
 
 function contactsPerParticle(w: World): number {
@@ -180,7 +203,7 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
 }
 
 const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--csv FILE]
-npm run bench -- --vs-lammps [--sizes a,b,c]     (needs Debian's lmp)
+npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lmp)
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
 Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
@@ -195,7 +218,7 @@ function main(): void {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (e) {
@@ -213,7 +236,12 @@ function main(): void {
     process.exit(2);
   }
   if (values['vs-lammps']) {
-    benchVsLammps(sizes, values.csv);
+    const repeat = Number(values.repeat);
+    if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
+      process.stderr.write('error: --repeat must be an integer from 1 to 20\n');
+      process.exit(2);
+    }
+    benchVsLammps(sizes, repeat, values.csv);
     return;
   }
   if (values.pipe) {

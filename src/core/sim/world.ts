@@ -3,7 +3,8 @@
  * The integrator owns the step. A force integrator (Gear) calls back `computeForces` at its
  * evaluation configuration:
  *   walls to t_eval → neighbour search (cell mask) → contacts + history → normal law → tangential trial
- *   → Coulomb cap → external forces and gravity → scatter;
+ *   → Coulomb cap → external forces and gravity → scatter (for discs, the linear law and the Cundall
+ *   spring, one fused pass does the stages after the search: contacts/disc-force-pass.ts);
  * then it advances the state and calls `commitTangential`; pistons then move under the forces found.
  * Contact dynamics instead calls `detectContacts` (same search, narrow phase and history, with a gap
  * threshold) and solves the forces and the pistons itself. After each step: periodic wrap, energies,
@@ -12,6 +13,7 @@
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { coulombCap } from '../contacts/coulomb-cap';
+import { completeDiscRecord, DASHPOT_POWER, discForcePass, ELASTIC, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
 import { NarrowPhase } from '../contacts/narrow-phase';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
@@ -40,6 +42,7 @@ import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
+import { cundallSpring } from '../tangential/cundall';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { AI, AJ, ContactKinematics, DELTA, TW, XI, XJ, YI, YJ } from '../tangential/contact-kinematics';
 import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
@@ -88,6 +91,15 @@ export class World implements ImpulseDriver {
   private dissipatedTangential = 0;
   private dissipatedSlip = 0;
   private readonly tangentialPower = new Float64Array(2);
+  /** The fused disc pass's sums (contacts/disc-force-pass.ts), reused */
+  private readonly passSums = new Float64Array(PASS_SUMS);
+  /**
+   * Whether a discs-only, linear-law, Cundall run takes the fused disc pass; false forces the stage-by-stage
+   * pipeline, which gives the same bits (the reference the pass is tested against)
+   */
+  fuse = true;
+  /** The record holds the fused pass's lean columns only (completeRecord fills the rest) */
+  private leanRecord = false;
   /** the elastic energy's normal and tangential parts, filled by diagnostics() (reused) */
   private readonly elasticParts: ElasticParts = { normal: 0, tangential: 0 };
   /** Ek + elastic + potential − work in at the last energy baseline, exact (the ledger's zero) [J] */
@@ -195,6 +207,10 @@ export class World implements ImpulseDriver {
     return this.materialNow;
   }
 
+  private get fusedDiscPass(): boolean {
+    return this.fuse && !this.polygons && this.narrow.discLaw === LINEAR && this.scheme === cundallSpring;
+  }
+
   // ---- StepDriver -------------------------------------------------------------------------
 
   computeForces(tEval: number, dtSpring: number): void {
@@ -209,6 +225,22 @@ export class World implements ImpulseDriver {
     const c = this.contacts;
     this.narrow.gapMax = 0;
     this.narrow.rigid = false;
+    this.tangentialCtx.dt = dtSpring;
+    this.tangentialCtx.tState = this.t;
+    this.tangentialCtx.previous = this.previous;
+    if (this.fusedDiscPass) {
+      this.bodyForces();
+      this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
+      const sums = this.passSums;
+      discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
+      this.dissipatedNormal += sums[NORMAL_POWER] * dtSpring;
+      this.dissipatedTangential += sums[DASHPOT_POWER] * dtSpring;
+      this.dissipatedSlip += sums[SLIP_POWER] * dtSpring;
+      this.scatterStats.maxOverlapRatio = sums[MAX_RATIO];
+      this.scatterStats.wallPower = sums[WALL_POWER];
+      this.leanRecord = true;
+      return;
+    }
     this.narrow.plane = PLANE_IDS.indexOf(this.params.plane);
     this.narrow.hysteresis = (this.params.planeHysteresis * Math.PI) / 180;
     this.narrow.carried = this.schemeHistory;
@@ -217,14 +249,24 @@ export class World implements ImpulseDriver {
     let dissipation = 0;
     for (const law of CONTACT_LAWS) dissipation += law.normalForces(c, this.materialNow);
     this.dissipatedNormal += dissipation * dtSpring;
-    this.tangentialCtx.dt = dtSpring;
-    this.tangentialCtx.tState = this.t;
-    this.tangentialCtx.previous = this.previous;
     this.scheme.trial(c, this.tangentialCtx);
     coulombCap(c, this.materialNow, this.tangentialPower);
     this.dissipatedTangential += this.tangentialPower[0] * dtSpring;
     this.dissipatedSlip += this.tangentialPower[1] * dtSpring;
-    // External forces and gravity on movable bodies.
+    this.bodyForces();
+    scatterForces(c, b, this.walls, this.scatterStats);
+  }
+
+  /** Fills the columns the fused pass leaves out, so the record is whole whenever a caller sees it. */
+  private completeRecord(): void {
+    if (!this.leanRecord) return;
+    completeDiscRecord(this.contacts, this.bodies, this.periodic, this.search.pairs, this.materialNow);
+    this.leanRecord = false;
+  }
+
+  /** Gravity and the external forces on the movable bodies, before the contacts add theirs. */
+  private bodyForces(): void {
+    const b = this.bodies, n = b.n;
     const gx = this.params.gravityX, gy = this.params.gravityY;
     const fx = b.fx, fy = b.fy, tau = b.tau, m = b.mass, im = b.invMass;
     for (let k = 0; k < n; k++) {
@@ -236,7 +278,6 @@ export class World implements ImpulseDriver {
         fx[k] = 0; fy[k] = 0; tau[k] = 0;
       }
     }
-    scatterForces(c, b, this.walls, this.scatterStats);
   }
 
   detectContacts(gapMax: number): ContactList {
@@ -286,8 +327,12 @@ export class World implements ImpulseDriver {
         this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
       }
       this.afterStep();
-      if (this.health.status !== 'ok') return s + 1;
+      if (this.health.status !== 'ok') {
+        this.completeRecord();
+        return s + 1;
+      }
     }
+    this.completeRecord();
     return count;
   }
 
@@ -399,6 +444,7 @@ export class World implements ImpulseDriver {
     if (this.integrator.kind === 'impulse') return 0;
     const c = this.contacts, m = this.materialNow, kt = m.kt, b = this.bodies;
     const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
+    if (this.leanRecord && !remeasure) return this.passSums[ELASTIC]; // the fused pass summed it
     let e = 0;
     for (let k = 0; k < c.count; k++) {
       const law = CONTACT_LAWS[c.law[k]];
@@ -541,6 +587,7 @@ export class World implements ImpulseDriver {
   private restart(): void {
     this.integrator.reserve(this.bodies.capacity);
     this.integrator.init(this);
+    this.completeRecord();
     this.baselineEnergy();
   }
 

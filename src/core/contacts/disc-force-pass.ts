@@ -1,0 +1,325 @@
+/**
+ * The disc pipeline fused into one pass per contact, as a LAMMPS pair style runs it (issue 9): for the
+ * commonest soft-DEM run — discs only, the linear law, the Cundall spring — each candidate pair is
+ * tested, and a touching one gets its record, history, velocities, dashpots, forces and Coulomb cap and
+ * scatters its force while its numbers are still in registers; then the walls the same way. It replaces
+ * narrow phase → dashpots → linear law → Cundall trial → coulombCap → scatterForces
+ * (design/contact-laws.md §2–8) and fills the same record with the same numbers, bit for bit: every
+ * expression is the stages' own, in their order (test/core/disc-force-pass.test.ts runs both).
+ *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
+ *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
+ * The body forces must hold gravity and the external forces already; walls.fx, fy are zeroed here.
+ * A pair contact's record is written lean — what the step and the next one read (i, j, feature, law,
+ * f_n, f_t, ξ, ξ_eval, prevIndex and the pair slots; the elastic energy goes to `sums`) — and
+ * completeDiscRecord fills the rest (n, δ, depth, l_c, ratio, lever arms, C, u_n, u_t, m_r, γ, f_e,
+ * isNew, pair) from the evaluation state the pass read, once a batch of steps is done (World.step, and
+ * after a restart): on a 10k-disc pile, storing every column each step cost a quarter of the step.
+ * Wall contacts (a few per cent of the contacts) are written whole.
+ */
+import type { PeriodicX } from '../boundaries/periodic';
+import { LINE } from '../boundaries/walls';
+import { LINEAR } from '../laws/law-ids';
+import type { MaterialCoefficients } from '../laws/material';
+import type { PairBuffer } from '../neighbors/pair-buffer';
+import type { BodyState } from '../state/body-state';
+import type { ContactList } from '../state/contact-list';
+import type { NarrowPhase } from './narrow-phase';
+
+/** What the pass adds up, in the order the separate stages did: indices into its `sums` argument */
+export const NORMAL_POWER = 0, DASHPOT_POWER = 1, SLIP_POWER = 2, MAX_RATIO = 3, WALL_POWER = 4;
+/** …and the elastic energy ½k_n δ² + ½k_t ξ² of the contacts at the evaluation state, summed as World.approxElastic sums it */
+export const ELASTIC = 5;
+/** How many sums the pass fills */
+export const PASS_SUMS = 6;
+
+/**
+ * Fills `out` with the contacts among `pairs` and against the walls, their forces, and adds the forces
+ * to the bodies and walls. `np` supplies bodies, walls, boundary and the history index (built here).
+ */
+export function discForcePass(
+  np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
+): void {
+  out.count = 0;
+  out.reserve(pairs.count + 16);
+  out.reservePairSlots(pairs.count);
+  out.pairStamp = pairs.generation;
+  const bySlot = prev.pairStamp === pairs.generation;
+  np.index.build(prev, bySlot ? prev.pairContacts : 0);
+  sums.fill(0);
+  pairContacts(np, pairs, prev, out, m, dt, bySlot, sums);
+  out.pairContacts = out.count;
+  const walls = np.walls;
+  walls.fx.fill(0, 0, walls.count);
+  walls.fy.fill(0, 0, walls.count);
+  for (let w = 0; w < walls.count; w++) wallContacts(np, w, prev, out, m, dt, sums);
+  np.planeChanged = false;
+}
+
+function pairContacts(
+  np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, bySlot: boolean, sums: Float64Array,
+): void {
+  const b = np.bodies, ex = b.ex, ey = b.ey, evx = b.evx, evy = b.evy, ew = b.eomega;
+  const rad = b.radius, im = b.invMass, ii = b.invInertia, fx = b.fx, fy = b.fy, tau = b.tau;
+  const periodic = np.periodic.enabled, L = np.periodic.length;
+  const pi = pairs.i, pj = pairs.j, count = pairs.count;
+  const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, ofn = out.fn, oft = out.ft, oxiE = out.xiEval;
+  const oxi = out.xi, oprev = out.prevIndex, slot = out.contactOfPair;
+  const pxi = prev.xi, pslot = prev.contactOfPair, index = np.index;
+  const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
+  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
+  let normalPower = sums[NORMAL_POWER], dashpot = sums[DASHPOT_POWER], slip = sums[SLIP_POWER], maxRatio = sums[MAX_RATIO], energy = sums[ELASTIC];
+  let k = out.count;
+  for (let p = 0; p < count; p++) {
+    const i = pi[p], j = pj[p];
+    slot[p] = -1;
+    const imi = im[i], imj = im[j];
+    if (imi + imj === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
+    let dx = ex[j] - ex[i];
+    if (periodic) dx -= L * Math.round(dx / L); // PeriodicX.minimumImageX, written out (a call V8 keeps boxes dx)
+    const dy = ey[j] - ey[i];
+    const ai = rad[i], aj = rad[j], s = ai + aj;
+    const d2 = dx * dx + dy * dy;
+    if (d2 >= s * s) continue;
+    // the record (contacts/collide-disc.ts)
+    slot[p] = k;
+    const dist = Math.sqrt(d2);
+    const inv = dist > 0 ? 1 / dist : 0;
+    const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;
+    const delta = s - dist;
+    oi[k] = i; oj[k] = j; of[k] = 0; olaw[k] = LINEAR;
+    const r = delta / (ai < aj ? ai : aj);
+    if (r > maxRatio) maxRatio = r;
+    // relative velocity of the surface points and reduced mass (contacts/contact-velocity.ts)
+    const dvx = evx[j] - evx[i], dvy = evy[j] - evy[i], wi = ew[i], wj = ew[j];
+    const un = dvx * nx + dvy * ny;
+    const ut = -dvx * ny + dvy * nx - ai * wi - aj * wj;
+    const imSum = imi + imj;
+    const mr = imSum > 0 ? 1 / imSum : 0;
+    // history by the pair slot while the pair list is last step's, else by key (state/contact-list.ts)
+    const q = bySlot ? pslot[p] : index.find(i, j, 0);
+    oprev[k] = q;
+    const xi0 = q >= 0 ? pxi[q] : 0;
+    oxi[k] = xi0;
+    // dashpots (laws/dashpot.ts) and the linear law (laws/linear.ts)
+    const sm = Math.sqrt(mr);
+    const g = zn2 * sm * sqrtKn;
+    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
+    const e = kn * delta;
+    let fn = e - g * un;
+    if (clamp && fn < 0) fn = 0;
+    else normalPower += g * un * un;
+    ofn[k] = fn;
+    // Cundall trial ξ* = ξ + u_t Δt (tangential/cundall.ts) under the Coulomb cap (contacts/coulomb-cap.ts),
+    // written out in both loops, not called: a call V8 leaves out of line boxes its doubles (69 minor GCs
+    // per 20,000 steps of a 400-disc pile, in the runs where it did)
+    let xi = xi0 + ut * dt, ft: number;
+    if (elastic) {
+      const lim = e > 0 ? mu * e : 0;
+      if (kt * Math.abs(xi) > lim) {
+        xi = (xi > 0 ? lim : -lim) * invKt;
+        slip += kt * xi * ut;
+      }
+      ft = -kt * xi - gt * ut;
+      dashpot += gt * ut * ut;
+    } else {
+      const f = -kt * xi - gt * ut;
+      const lim = fn > 0 ? mu * fn : 0;
+      if (Math.abs(f) > lim) {
+        ft = f > 0 ? lim : -lim;
+        xi = -ft * invKt;
+        slip -= ft * ut;
+      } else {
+        ft = f;
+        dashpot += gt * ut * ut;
+      }
+    }
+    oxiE[k] = xi;
+    oft[k] = ft;
+    energy += 0.5 * kn * delta * delta; // laws/linear.ts energy
+    energy += 0.5 * kt * xi * xi;
+    // scatter (contacts/scatter-forces.ts): F on j, −F on i
+    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+    fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
+    fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
+    k++;
+  }
+  out.count = k;
+  sums[NORMAL_POWER] = normalPower; sums[DASHPOT_POWER] = dashpot; sums[SLIP_POWER] = slip; sums[MAX_RATIO] = maxRatio; sums[ELASTIC] = energy;
+}
+
+function wallContacts(np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+  const walls = np.walls, b = np.bodies, evx = b.evx, evy = b.evy, ew = b.eomega;
+  const rad = b.radius, im = b.invMass, fx = b.fx, fy = b.fy, tau = b.tau;
+  const wvx = walls.vx[w], wvy = walls.vy[w], fixedWall = walls.invMass[w] === 0;
+  const pxi = prev.xi, index = np.index;
+  const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
+  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
+  let normalPower = sums[NORMAL_POWER], dashpot = sums[DASHPOT_POWER], slip = sums[SLIP_POWER], maxRatio = sums[MAX_RATIO], energy = sums[ELASTIC];
+  let power = sums[WALL_POWER], wfx = 0, wfy = 0;
+  // the geometry first, by the wall's kind, in its own loop: the two kinds' branches in one loop left V8
+  // boxing doubles in some of its compilations (≈100 minor GCs per 20,000 steps of a 400-disc pile)
+  const start = out.count;
+  out.reserve(out.count + b.n);
+  const end = walls.kind[w] === LINE ? touchLineWall(np, w, out) : touchSegmentWall(np, w, out);
+  const oj = out.j, onx = out.nx, ony = out.ny, odelta = out.delta;
+  const oun = out.un, out_ = out.ut, omr = out.mr, oprev = out.prevIndex, onew = out.isNew, oxi = out.xi, ogn = out.gn, ogt = out.gt;
+  const ofe = out.fe, ofn = out.fn, oxiE = out.xiEval, oft = out.ft;
+  const i = -1 - w;
+  for (let k = start; k < end; k++) {
+    const j = oj[k], aj = rad[j], nx = onx[k], ny = ony[k], delta = odelta[k];
+    const r = delta / aj;
+    if (r > maxRatio) maxRatio = r;
+    const dvx = evx[j] - wvx, dvy = evy[j] - wvy, wj = ew[j];
+    const un = dvx * nx + dvy * ny;
+    const ut = -dvx * ny + dvy * nx - aj * wj;
+    oun[k] = un; out_[k] = ut;
+    const imSum = im[j];
+    const mr = imSum > 0 ? 1 / imSum : 0;
+    omr[k] = mr;
+    const q = index.find(i, j, 0);
+    oprev[k] = q;
+    onew[k] = q >= 0 ? 0 : 1;
+    const xi0 = q >= 0 ? pxi[q] : 0;
+    oxi[k] = xi0;
+    const sm = Math.sqrt(mr);
+    const g = zn2 * sm * sqrtKn;
+    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
+    ogn[k] = g; ogt[k] = gt;
+    const e = kn * delta;
+    ofe[k] = e;
+    let fn = e - g * un;
+    if (clamp && fn < 0) fn = 0;
+    else normalPower += g * un * un;
+    ofn[k] = fn;
+    let xi = xi0 + ut * dt, ft: number;
+    if (elastic) {
+      const lim = e > 0 ? mu * e : 0;
+      if (kt * Math.abs(xi) > lim) {
+        xi = (xi > 0 ? lim : -lim) * invKt;
+        slip += kt * xi * ut;
+      }
+      ft = -kt * xi - gt * ut;
+      dashpot += gt * ut * ut;
+    } else {
+      const f = -kt * xi - gt * ut;
+      const lim = fn > 0 ? mu * fn : 0;
+      if (Math.abs(f) > lim) {
+        ft = f > 0 ? lim : -lim;
+        xi = -ft * invKt;
+        slip -= ft * ut;
+      } else {
+        ft = f;
+        dashpot += gt * ut * ut;
+      }
+    }
+    oxiE[k] = xi;
+    oft[k] = ft;
+    energy += 0.5 * kn * delta * delta;
+    energy += 0.5 * kt * xi * xi;
+    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+    fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
+    wfx -= Fx; wfy -= Fy;
+    if (fixedWall) power += Fx * wvx + Fy * wvy;
+  }
+  out.count = end;
+  walls.fx[w] += wfx; walls.fy[w] += wfy;
+  sums[NORMAL_POWER] = normalPower; sums[DASHPOT_POWER] = dashpot; sums[SLIP_POWER] = slip; sums[MAX_RATIO] = maxRatio; sums[WALL_POWER] = power; sums[ELASTIC] = energy;
+}
+
+/** The movable discs that overlap line wall w (contacts/collide-disc.ts): their geometry from out.count on; returns the new end. */
+function touchLineWall(np: NarrowPhase, w: number, out: ContactList): number {
+  const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
+  const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w];
+  const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny, odelta = out.delta, odepth = out.depth;
+  const olc = out.lc, oratio = out.ratio, orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
+  const i = -1 - w;
+  let k = out.count;
+  for (let j = 0; j < b.n; j++) {
+    if (im[j] === 0) continue;
+    const aj = rad[j];
+    const delta = aj - ((ex[j] - ax) * nx + (ey[j] - ay) * ny);
+    if (delta <= 0) continue;
+    oi[k] = i; oj[k] = j; of[k] = 0; olaw[k] = LINEAR;
+    onx[k] = nx; ony[k] = ny;
+    odelta[k] = delta; odepth[k] = delta; olc[k] = aj; oratio[k] = delta / aj;
+    orin[k] = 0; orit[k] = 0; orjn[k] = -aj; orjt[k] = 0;
+    ocx[k] = ex[j] - (aj - 0.5 * delta) * nx;
+    ocy[k] = ey[j] - (aj - 0.5 * delta) * ny;
+    k++;
+  }
+  return k;
+}
+
+/** The same for segment wall w: the nearest point of the segment. */
+function touchSegmentWall(np: NarrowPhase, w: number, out: ContactList): number {
+  const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
+  const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
+  const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
+  const sl2 = sx * sx + sy * sy;
+  const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny, odelta = out.delta, odepth = out.depth;
+  const olc = out.lc, oratio = out.ratio, orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
+  const i = -1 - w;
+  let k = out.count;
+  for (let j = 0; j < b.n; j++) {
+    if (im[j] === 0) continue;
+    const aj = rad[j];
+    let u = ((ex[j] - ax) * sx + (ey[j] - ay) * sy) / sl2;
+    u = u < 0 ? 0 : u > 1 ? 1 : u;
+    const dx = ex[j] - (ax + u * sx), dy = ey[j] - (ay + u * sy);
+    const d2 = dx * dx + dy * dy;
+    if (d2 >= aj * aj || d2 === 0) continue;
+    const dist = Math.sqrt(d2);
+    const delta = aj - dist, nx = dx / dist, ny = dy / dist;
+    oi[k] = i; oj[k] = j; of[k] = 0; olaw[k] = LINEAR;
+    onx[k] = nx; ony[k] = ny;
+    odelta[k] = delta; odepth[k] = delta; olc[k] = aj; oratio[k] = delta / aj;
+    orin[k] = 0; orit[k] = 0; orjn[k] = -aj; orjt[k] = 0;
+    ocx[k] = ex[j] - (aj - 0.5 * delta) * nx;
+    ocy[k] = ey[j] - (aj - 0.5 * delta) * ny;
+    k++;
+  }
+  return k;
+}
+
+/**
+ * The columns the pass leaves out of a pair contact's record, from the evaluation state, radii, masses
+ * and material it used (the same expressions, so the record is the stage-by-stage pipeline's, bit for
+ * bit): call it before anything moves the evaluation state. `pairs` is the candidate list the pass ran over.
+ */
+export function completeDiscRecord(c: ContactList, b: BodyState, periodic: PeriodicX, pairs: PairBuffer, m: MaterialCoefficients): void {
+  const rad = b.radius, im = b.invMass, ci = c.i, cj = c.j, prevIndex = c.prevIndex;
+  const ex = b.ex, ey = b.ey, evx = b.evx, evy = b.evy, ew = b.eomega, isPeriodic = periodic.enabled, L = periodic.length;
+  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(m.kn), sqrtKt = Math.sqrt(m.kt);
+  for (let k = 0; k < c.pairContacts; k++) {
+    const i = ci[k], j = cj[k], ai = rad[i], aj = rad[j];
+    let dx = ex[j] - ex[i];
+    if (isPeriodic) dx -= L * Math.round(dx / L); // PeriodicX.minimumImageX, written out (as in the pass)
+    const dy = ey[j] - ey[i];
+    const dist = Math.sqrt(dx * dx + dy * dy);
+    const inv = dist > 0 ? 1 / dist : 0;
+    const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;
+    const d = ai + aj - dist;
+    c.nx[k] = nx; c.ny[k] = ny;
+    c.delta[k] = d; c.depth[k] = d;
+    const lc = ai < aj ? ai : aj;
+    c.lc[k] = lc;
+    c.ratio[k] = d / lc;
+    c.rin[k] = ai; c.rit[k] = 0; c.rjn[k] = -aj; c.rjt[k] = 0;
+    c.cx[k] = ex[i] + (ai - 0.5 * d) * nx;
+    c.cy[k] = ey[i] + (ai - 0.5 * d) * ny;
+    const dvx = evx[j] - evx[i], dvy = evy[j] - evy[i];
+    c.un[k] = dvx * nx + dvy * ny;
+    c.ut[k] = -dvx * ny + dvy * nx - ai * ew[i] - aj * ew[j];
+    const imSum = im[i] + im[j];
+    const mr = imSum > 0 ? 1 / imSum : 0;
+    c.mr[k] = mr;
+    const sm = Math.sqrt(mr);
+    const g = zn2 * sm * sqrtKn;
+    c.gn[k] = g;
+    c.gt[k] = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
+    c.fe[k] = m.kn * d;
+    c.isNew[k] = prevIndex[k] >= 0 ? 0 : 1;
+  }
+  const slot = c.contactOfPair, pair = c.pair;
+  for (let p = 0; p < pairs.count; p++) if (slot[p] >= 0) pair[slot[p]] = p;
+}

@@ -45,6 +45,8 @@ export const GOLDEN_CASES: Record<string, { builtIn: string; sets: string[] }> =
   'two-disc geometric': { builtIn: 'two-disc', sets: ['tangential=geometric'] },
   // 14,200 bodies: 200 steps reach the same code as pipe-flow's 4000 at a twentieth of the cost
   'pipe-flow-long': { builtIn: 'pipe-flow-long', sets: ['duration=0.01'] },
+  // 100,000 bodies: about 100 steps (the fused cdm pass, walls and segments, the silo's first contacts)
+  silo: { builtIn: 'silo', sets: ['duration=0.0017'] },
   'pipe-flow cdm hertz-cundall': { builtIn: 'pipe-flow', sets: ['integrator=cdm', 'tangential=cundall', 'clampNormal=true'] },
 };
 

@@ -14,7 +14,7 @@ const OUT = join(ROOT, 'public', 'screenshots');
 
 interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string }
 
-/** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (14 pictures). */
+/** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (16 pictures). */
 const LESSON_UNTIL: Record<string, string> = {
   'contact-time': 'window.__sandbox.status()?.contacts > 0',
   'blow-up': 'window.__sandbox.status()?.comparison?.variants[1]?.status === "diverged"',
@@ -23,6 +23,7 @@ const LESSON_UNTIL: Record<string, string> = {
   friction: 'window.__sandbox.status()?.t > 3',
   'soft-vs-rigid': 'window.__sandbox.status()?.t > 0.6',
   'pipe-waves': 'window.__sandbox.status()?.t > 6',
+  scale: 'window.__sandbox.status()?.t > 0.05',
 };
 const LESSON_SHOTS: Shot[] = LESSONS.flatMap((l) => [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }].map((viewport) => ({
   file: `lesson-${l.id}-${viewport.width}x${viewport.height}.png`, query: `?lesson=${l.id}&lecture=1`, viewport, until: LESSON_UNTIL[l.id],

@@ -15,6 +15,7 @@ import { orbitingDisc } from './builtins/orbiting-disc';
 import { pile } from './builtins/pile';
 import { pipeFlow, pipeFlowLong, pipeFlowWide } from './builtins/pipe-flow';
 import { shearCell, shearCellFast } from './builtins/shear-cell';
+import { silo } from './builtins/silo';
 import { polygonPile } from './builtins/polygon-pile';
 import { squareIncline } from './builtins/square-incline';
 import { twoDisc } from './builtins/two-disc';
@@ -44,6 +45,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'pipe-flow': pipeFlow,
   'pipe-flow-long': pipeFlowLong,
   'pipe-flow-wide': pipeFlowWide,
+  silo,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

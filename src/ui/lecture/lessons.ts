@@ -65,6 +65,13 @@ export const LESSONS: readonly Lesson[] = [
     query: 'scenario=pipe-flow',
     charts: ['chart-ek', 'chart-flow'],
   },
+  {
+    id: 'scale',
+    title: '8 · A hundred thousand grains',
+    watch: 'A silo of 100,000 discs drains through its orifice: the colours (speed) show the flow converging on the hole and a compaction front climbing the column. Every step is 17 μs, so this is slow motion — the status bar gives the steps per second.',
+    query: 'scenario=silo',
+    charts: ['chart-ek'],
+  },
 ];
 
 export function lessonById(id: string): Lesson | undefined {

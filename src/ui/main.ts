@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   const scene = new Scene();
   const store = new SeriesStore();
   const perf = new PerfStats();
+  /** Pixi's render call for each frame applied (main-thread JS; the GPU's work is not in it) */
+  const renderPerf = new PerfStats();
 
   const urlMsg = $('url-message');
   const urlMsgText = $('url-message-text');
@@ -442,13 +444,16 @@ async function main(): Promise<void> {
   let lastSeq = -1;
   /** a polygonShapes() call is on its way (the shapes are static: fetched once per scene) */
   let shapesAsked = false;
+  /** the last tick applied a new frame: Pixi's render that followed it is counted at the next tick */
+  let renderPending = false;
   scene.app.ticker.add(() => {
+    if (renderPending) { renderPerf.add(scene.renderMs); renderPending = false; }
     const buf = pool.take();
     if (buf) {
       const info = scene.apply(buf);
       const variantsMs = compare.applyFrame(buf);
       pool.release(buf);
-      if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs + variantsMs); lastSeq = info.seq; }
+      if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs + variantsMs); lastSeq = info.seq; renderPending = true; }
       if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes || compare.layer.total > (pool.caps.variantCap ?? 0)) {
         pool.resize(capsFor(info.n, info.contactsTotal, 64, compare.layer.total));
       }
@@ -471,10 +476,16 @@ async function main(): Promise<void> {
 
   // ---- status and series at ~10 Hz ----
   let polling = false;
+  /**
+   * Bumped when a click changes the selection here: a status asked for before that carries the worker's older
+   * selection and must not undo the click (a quick second, shift-click would then find nothing selected).
+   */
+  let selectionEdits = 0;
   async function poll(): Promise<void> {
     if (polling) return;
     polling = true;
     try {
+      const edits = selectionEdits;
       const [chunk, s, rows, contact] = await Promise.all([api.takeSeries(store.epoch, store.nextSeq), api.getStatus(), api.takeSpaceTime(), api.selectedContact()]);
       store.ingest(chunk);
       status = s;
@@ -492,13 +503,13 @@ async function main(): Promise<void> {
       if (ledgerSwitch.shown()) ledgerChart.update();
       inspector.show(contact);
       contactMarker.detail = contact;
-      render(s);
+      render(s, edits === selectionEdits);
     } finally {
       polling = false;
     }
   }
 
-  function render(s: SimStatus): void {
+  function render(s: SimStatus, selectionCurrent: boolean): void {
     setText(st.t, `t = ${fmtTime(s.t, s.dt)} s`);
     setText(st.step, `step ${fmtInt(s.step)}`);
     setText(st.speed, s.speed > 0 ? `×${fmtNum(s.speed)} real time` : 'max speed');
@@ -530,7 +541,7 @@ async function main(): Promise<void> {
     }
     controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt, s.timeScales?.hertzSpeed);
     controls.setScene(s.hasPiston, s.polygons, s.schedule);
-    scene.selection = s.selection;
+    if (selectionCurrent) scene.selection = s.selection;
     divBox.hidden = !diverged;
     if (diverged) {
       setText(divText, s.health.message || 'The simulation diverged.');
@@ -614,16 +625,19 @@ async function main(): Promise<void> {
       if (p.kind === 'contact') {
         void api.selectContact(p.i, p.j);
         scene.selection = { particle: -1, contact: [p.i, p.j] };
+        selectionEdits++;
         mode = 'none';
       } else if (p.kind === 'particle') {
         const sel = scene.selection.particle;
         if (e.shiftKey && sel >= 0 && sel !== p.i) {
           void api.selectContact(sel, p.i);
           scene.selection = { particle: -1, contact: [sel, p.i] };
+          selectionEdits++;
           mode = 'none';
         } else {
           void api.selectParticle(p.i);
           scene.selection = { particle: p.i, contact: scene.selection.contact };
+          selectionEdits++;
           if (pressUp) { mode = 'none'; return; }
           mode = 'drag';
           dragMoved = false;
@@ -705,7 +719,7 @@ async function main(): Promise<void> {
   });
 
   installTestHook({
-    api, scene, store, perf, pool,
+    api, scene, store, perf, renderPerf, pool,
     status: () => status,
     charts: { ek: ekChart, angle: angleChart, position: positionChart, flow: flowChart },
     ledger: { chart: ledgerChart, shown: ledgerSwitch.shown },

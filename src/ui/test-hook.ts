@@ -42,6 +42,7 @@ export interface HookDeps {
   scene: Scene;
   store: SeriesStore;
   perf: PerfStats;
+  renderPerf: PerfStats;
   pool: FramePool;
   status(): SimStatus | null;
   charts: { ek: LiveChart; angle: LiveChart; position: LiveChart; flow: LiveChart };
@@ -109,9 +110,11 @@ export function installTestHook(d: HookDeps): void {
       particles: d.scene.n,
     }),
     perf: () => ({ ...d.perf.summary(), fps: d.fps() }),
+    /** ms of Pixi's render call per frame applied (main-thread JS and GL calls issued) */
+    perfRender: () => d.renderPerf.summary(),
     /** the velocity the page gave the last disc it let go (mouse tests) */
     lastThrow: () => d.lastThrow(),
-    resetPerf: () => d.perf.reset(),
+    resetPerf: () => { d.perf.reset(); d.renderPerf.reset(); },
     heap: () => {
       const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       return m ? m.usedJSHeapSize : NaN;
@@ -146,9 +149,9 @@ export function installTestHook(d: HookDeps): void {
     },
     /** the discs as drawn from the worker's latest frame: centres [m] and radii [m] */
     discs: () => {
-      const n = d.scene.n, xy = d.scene.xy;
+      const n = d.scene.n;
       const x: number[] = [], y: number[] = [], r: number[] = [];
-      for (let i = 0; i < n; i++) { x.push(xy[2 * i]); y.push(xy[2 * i + 1]); r.push(d.scene.radius[i]); }
+      for (let i = 0; i < n; i++) { x.push(d.scene.px(i)); y.push(d.scene.py(i)); r.push(d.scene.radius[i]); }
       return { x, y, r };
     },
     /** the polygons as drawn from the worker's latest frame: body index, centroid [m], angle [rad] */

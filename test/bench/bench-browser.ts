@@ -1,8 +1,8 @@
 /**
- * Browser benchmark (npm run bench:browser [-- --seconds 20 --count 10000]):
- * a 10,000-disc pile in headless Chromium, rendering while the worker runs free. Prints
- *   - main-thread ms per frame spent unpacking the frame and updating the sprites
- *     (excluding GPU work and Pixi's own render pass), mean / p50 / p95 / max;
+ * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000]):
+ * the bench pile of 10,000 and of 100,000 discs in headless Chromium, drawing while the worker runs free. Prints
+ *   - main-thread ms per frame: unpacking the frame (colours, the copy into the disc layer's textures) and
+ *     Pixi's render call (its JavaScript and the GL calls it issues; not the GPU's work), mean / p50 / p95 / max;
  *   - the worker's particle-steps per second while rendering;
  *   - the same scenario and the same step range stepped headless in Node, for comparison;
  *   - main-thread ms per frame with a 4-variant lockstep comparison of the 400-disc pile (issue 11 asks
@@ -23,6 +23,7 @@ interface Hook {
   run(): Promise<void>;
   resetPerf(): void;
   perf(): { frames: number; mean: number; p50: number; p95: number; max: number; fps: number };
+  perfRender(): { frames: number; mean: number; p50: number; p95: number; max: number };
   workerStatus(): Promise<{ step: number; n: number; contacts: number; stepsPerSec: number; particleStepsPerSec: number }>;
   frames(): { received: number; dropped: number };
   setRendering(on: boolean): void;
@@ -48,75 +49,93 @@ async function measureComparison(browser: Browser, url: string, seconds: number,
   return { ...perf, steps: s1.step - s0.step };
 }
 
+interface PileResult {
+  count: number; seconds: number; stepRange: [number, number]; contacts: number;
+  unpack: PerfSummary; render: ReturnType<Hook['perfRender']>; frames: { received: number; dropped: number };
+  browserPsps: number; browserNoDrawPsps: number; noDrawRange: [number, number]; errors: string[];
+}
+
+/** The pile of `count` discs in the page at full speed: main-thread ms per frame and the worker's rate, drawing and not. */
+async function measurePile(browser: Browser, url: string, count: number, seconds: number, warmup: number): Promise<PileResult> {
+  const { page, errors } = await openApp(browser, `${url}?scenario=pile&run=0`);
+  const h = <T>(f: (h: Hook) => T | Promise<T>): Promise<T> => page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
+  const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), pileSpec(count) as unknown);
+  if (problems.length) throw new Error(`spec rejected: ${problems.join('; ')}`);
+  await h((x) => x.run());
+  await page.waitForTimeout(warmup * 1000);
+  const s0 = await h((x) => { x.resetPerf(); return x.workerStatus(); });
+  const f0 = await h((x) => x.frames());
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const s1 = await h((x) => x.workerStatus());
+  const wall = (Date.now() - t0) / 1000;
+  const unpack = await h((x) => x.perf());
+  const render = await h((x) => x.perfRender());
+  const f1 = await h((x) => x.frames());
+  // the same page with drawing stopped: the worker alone (separates CPU contention from software GL)
+  await h((x) => x.setRendering(false));
+  await page.waitForTimeout(1000);
+  const q0 = await h((x) => x.workerStatus());
+  const u0 = Date.now();
+  await page.waitForTimeout(Math.min(seconds, 10) * 1000);
+  const q1 = await h((x) => x.workerStatus());
+  const idleWall = (Date.now() - u0) / 1000;
+  await h((x) => x.pause());
+  await page.context().close();
+  return {
+    count: s1.n, seconds: wall, stepRange: [s0.step, s1.step], contacts: s1.contacts, unpack, render,
+    frames: { received: f1.received - f0.received, dropped: f1.dropped - f0.dropped },
+    browserPsps: ((s1.step - s0.step) * s1.n) / wall, browserNoDrawPsps: ((q1.step - q0.step) * q1.n) / idleWall,
+    noDrawRange: [q0.step, q1.step], errors,
+  };
+}
+
+/** Node, the same scenario over the same step ranges (the cost depends on the state: contacts grow as it settles). */
+function nodeRates(count: number, drawn: [number, number], noDraw: [number, number]): [number, number] {
+  const world = createWorld(pileSpec(count));
+  const rate = (from: number, to: number): number => {
+    world.step(from - world.stepCount);
+    const t0 = performance.now();
+    world.step(to - from);
+    return ((to - from) * world.n) / ((performance.now() - t0) / 1000);
+  };
+  return [rate(drawn[0], drawn[1]), rate(noDraw[0], noDraw[1])];
+}
+
+const ms = (p: { mean: number; p50: number; p95: number; max: number }): string =>
+  `mean ${p.mean.toFixed(2)} ms, p50 ${p.p50.toFixed(2)}, p95 ${p.p95.toFixed(2)}, max ${p.max.toFixed(1)}`;
+
 async function main(): Promise<void> {
   const seconds = arg('seconds', 20);
-  const count = arg('count', 10_000);
   const warmup = arg('warmup', 3);
-  const spec = pileSpec(count);
+  const i = process.argv.indexOf('--counts');
+  const counts = (i >= 0 ? process.argv[i + 1] : '10000,100000').split(',').map(Number);
+  if (!counts.every((c) => Number.isInteger(c) && c > 0 && c <= 1_000_000)) throw new Error('--counts: comma-separated disc counts from 1 to 1,000,000');
   console.log(`building and serving the app…`);
   const app = await buildAndServe();
   const browser = await launch();
   try {
-    const { page, errors } = await openApp(browser, `${app.url}?scenario=pile&run=0`);
-    const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), spec as unknown);
-    if (problems.length) throw new Error(`spec rejected: ${problems.join('; ')}`);
-    await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.run());
-    await page.waitForTimeout(warmup * 1000);
-    const s0 = await page.evaluate(() => { const h = (window as unknown as { __sandbox: Hook }).__sandbox; h.resetPerf(); return h.workerStatus(); });
-    const f0 = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.frames());
-    const t0 = Date.now();
-    await page.waitForTimeout(seconds * 1000);
-    const s1 = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.workerStatus());
-    const wall = (Date.now() - t0) / 1000;
-    const perf = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.perf());
-    const f1 = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.frames());
-    // the same page with drawing stopped: the worker alone (separates CPU contention from software GL)
-    await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.setRendering(false));
-    await page.waitForTimeout(1000);
-    const q0 = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.workerStatus());
-    const u0 = Date.now();
-    await page.waitForTimeout(Math.min(seconds, 10) * 1000);
-    const q1 = await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.workerStatus());
-    const idleWall = (Date.now() - u0) / 1000;
-    await page.evaluate(() => (window as unknown as { __sandbox: Hook }).__sandbox.pause());
-    const idlePsps = ((q1.step - q0.step) * q1.n) / idleWall;
-    const steps = s1.step - s0.step;
-    const browserPsps = (steps * s1.n) / wall;
-    console.log(`browser: ${s1.n} discs, ${s1.contacts} contacts at the end, steps ${s0.step}…${s1.step} in ${wall.toFixed(1)} s`);
-    console.log(`  main thread per frame (unpack + sprite update): mean ${perf.mean.toFixed(3)} ms, p50 ${perf.p50.toFixed(3)} ms, p95 ${perf.p95.toFixed(3)} ms, max ${perf.max.toFixed(2)} ms over ${perf.frames} frames`);
-    console.log(`  frames/s ${perf.fps.toFixed(1)}; frames received ${f1.received - f0.received}, dropped (replaced by a newer one) ${f1.dropped - f0.dropped}`);
-    console.log(`  worker: ${(steps / wall).toFixed(1)} steps/s = ${(browserPsps / 1e6).toFixed(3)} M particle-steps/s while rendering`);
-    console.log(`  worker with drawing stopped (steps ${q0.step}…${q1.step}): ${((q1.step - q0.step) / idleWall).toFixed(1)} steps/s = ${(idlePsps / 1e6).toFixed(3)} M particle-steps/s`);
-    if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
-    await page.context().close();
+    const piles: (PileResult & { nodePsps: number; nodeNoDrawPsps: number })[] = [];
+    for (const count of counts) {
+      const r = await measurePile(browser, app.url, count, seconds, warmup);
+      const [nodePsps, nodeNoDrawPsps] = nodeRates(count, r.stepRange, r.noDrawRange);
+      piles.push({ ...r, nodePsps, nodeNoDrawPsps });
+      console.log(`browser: ${r.count} discs, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
+      console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
+      console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
+      console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);
+      console.log(`  frames/s ${r.unpack.fps.toFixed(1)}; frames received ${r.frames.received}, dropped (replaced by a newer one) ${r.frames.dropped}`);
+      console.log(`  worker while drawing ${(r.browserPsps / 1e6).toFixed(3)} M particle-steps/s, drawing stopped ${(r.browserNoDrawPsps / 1e6).toFixed(3)} M`);
+      console.log(`  node, same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
+      console.log(`  browser worker / node = ${(r.browserPsps / nodePsps).toFixed(3)} while drawing (software WebGL shares the 2 cores), ${(r.browserNoDrawPsps / nodeNoDrawPsps).toFixed(3)} with drawing stopped`);
+      if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`);
+    }
     const cmp = await measureComparison(browser, app.url, Math.min(seconds, 10), warmup);
     console.log(`comparison: pile (400 discs) × 4 variants, ${cmp.steps} steps of variant 1 in ${Math.min(seconds, 10)} s`);
     console.log(`  main thread per frame (unpack + sprites + 3 outlined variants): mean ${cmp.mean.toFixed(3)} ms, p50 ${cmp.p50.toFixed(3)} ms, p95 ${cmp.p95.toFixed(3)} ms, max ${cmp.max.toFixed(2)} ms over ${cmp.frames} frames, ${cmp.fps.toFixed(1)} frames/s`);
     const side = await measureComparison(browser, app.url, Math.min(seconds, 10), warmup, true);
     console.log(`  side by side (panes=1; + the panes' upkeep): mean ${side.mean.toFixed(3)} ms, p50 ${side.p50.toFixed(3)} ms, p95 ${side.p95.toFixed(3)} ms, max ${side.max.toFixed(2)} ms over ${side.frames} frames, ${side.fps.toFixed(1)} frames/s`);
-    await browser.close();
-    await app.close();
-
-    // Node: the same scenario over the same step range (state-dependent cost: contacts grow as it settles)
-    const world = createWorld(spec);
-    world.step(s0.step);
-    const n0 = performance.now();
-    world.step(steps);
-    const nodeSec = (performance.now() - n0) / 1000;
-    const nodePsps = (steps * world.n) / nodeSec;
-    console.log(`node:    same ${steps} steps in ${nodeSec.toFixed(1)} s = ${(nodePsps / 1e6).toFixed(3)} M particle-steps/s (${(steps / nodeSec).toFixed(1)} steps/s)`);
-    world.step(q0.step - s1.step);
-    const m0 = performance.now();
-    world.step(q1.step - q0.step);
-    const nodeSec2 = (performance.now() - m0) / 1000;
-    const nodePsps2 = ((q1.step - q0.step) * world.n) / nodeSec2;
-    console.log(`node:    steps ${q0.step}…${q1.step} in ${nodeSec2.toFixed(1)} s = ${(nodePsps2 / 1e6).toFixed(3)} M particle-steps/s`);
-    console.log(`browser worker / node = ${(browserPsps / nodePsps).toFixed(3)} while rendering (software WebGL shares the 2 cores), ${(idlePsps / nodePsps2).toFixed(3)} with drawing stopped`);
-    const out = {
-      date: new Date().toISOString(), count: s1.n, seconds: wall, stepRange: [s0.step, s1.step],
-      mainThreadMsPerFrame: perf, framesPerSec: perf.fps, comparison4MainThreadMsPerFrame: cmp, comparison4SideBySideMainThreadMsPerFrame: side,
-      browserParticleStepsPerSec: browserPsps, browserNoDrawParticleStepsPerSec: idlePsps, nodeParticleStepsPerSec: nodePsps, ratio: browserPsps / nodePsps, nodeParticleStepsPerSec2: nodePsps2, ratioNoDraw: idlePsps / nodePsps2,
-    };
+    const out = { date: new Date().toISOString(), piles, comparison4MainThreadMsPerFrame: cmp, comparison4SideBySideMainThreadMsPerFrame: side };
     const dir = join(ROOT, 'bench-results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `browser-${out.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { combinationProblem, getBuiltIn, TANGENTIAL_IDS } from '../../src/core/index';
 import type { LiveParams } from '../../src/core/sim/params';
+import { AT_REST, BACKGROUND, diff, pixelColumns, pixelsAt, type Rgb } from './canvas-pixels';
 import { openApp, useBrowserSession, waitFor } from './harness';
 
-type Rgb = [number, number, number];
 interface Pose { body: number; x: number; y: number; phi: number }
 interface SpecParticle { x: number; y: number; r?: number; vertices?: [number, number][]; theta?: number }
 interface Hook {
@@ -38,47 +38,11 @@ const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
 
 const session = useBrowserSession();
 
-const BACKGROUND: Rgb = [0x11, 0x17, 0x22];
 const WALL_LINE: Rgb = [0xc8, 0xd2, 0xe0];
-/** viridis' dark end: the speed colour of a body at rest (colormap.ts SPEED_LUT[0]) */
-const AT_REST: Rgb = [68, 1, 84];
-
-const diff = (a: Rgb, b: Rgb): number => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
-
-/** Canvas pixels at world points, through the page's current view. */
-async function pixelsAt(page: Page, pts: [number, number][]): Promise<Rgb[]> {
-  return page.evaluate((pts) => {
-    const h = (window as unknown as { __sandbox: Hook }).__sandbox;
-    const c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
-    const r = c.getBoundingClientRect();
-    const k = c.width / r.width;
-    const copy = document.createElement('canvas');
-    copy.width = c.width; copy.height = c.height;
-    const g = copy.getContext('2d')!;
-    g.drawImage(c, 0, 0);
-    return pts.map(([x, y]) => {
-      const [px, py] = h.worldToScreen(x, y);
-      const d = g.getImageData(Math.floor((px - r.left) * k), Math.floor((py - r.top) * k), 1, 1).data;
-      return [d[0], d[1], d[2]] as Rgb;
-    });
-  }, pts);
-}
 
 /** A column of canvas pixels at world x, from world y going down the screen `rows` pixels from `fromPx` above it. */
 async function pixelColumn(page: Page, x: number, y: number, fromPx: number, rows: number): Promise<Rgb[]> {
-  return page.evaluate(([x, y, fromPx, rows]) => {
-    const h = (window as unknown as { __sandbox: Hook }).__sandbox;
-    const c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
-    const r = c.getBoundingClientRect();
-    const k = c.width / r.width;
-    const copy = document.createElement('canvas');
-    copy.width = c.width; copy.height = c.height;
-    const g = copy.getContext('2d')!;
-    g.drawImage(c, 0, 0);
-    const [px, py] = h.worldToScreen(x, y);
-    const d = g.getImageData(Math.floor((px - r.left) * k), Math.floor((py - r.top - fromPx) * k), 1, rows).data;
-    return Array.from({ length: rows }, (_, q) => [d[4 * q], d[4 * q + 1], d[4 * q + 2]] as Rgb);
-  }, [x, y, fromPx, rows] as const);
+  return (await pixelColumns(page, [[x, y, fromPx, rows]]))[0];
 }
 
 /** Waits until the page has drawn at least `n` more frames from the worker. */

@@ -1,11 +1,11 @@
 /**
- * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as particles of a
- * ParticleContainer (position, rotation and colour dynamic; radius static), polygons as Graphics
- * (polygon-layer.ts; their disc sprites are hidden), walls, the optional contact network (line width
+ * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as one instanced mesh
+ * (disc-layer.ts: the frame's poses go to the GPU as they are), polygons as Graphics
+ * (polygon-layer.ts; their discs are hidden), walls, the optional contact network (line width
  * ∝ normal force) and the selection. World coordinates are SI metres with y up; the camera container
  * maps them to screen pixels (y flipped).
  */
-import { Application, Container, Graphics, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
+import { Application, Container, Graphics, Texture, UPDATE_PRIORITY } from 'pixi.js';
 import {
   BODY_FIXED, BODY_PRESCRIBED, COLOR_CONTACTS, COLOR_SPEED, CONTACT_FLOATS, F_STEP, F_T,
   FLAG_DIVERGED, FLAG_EMPTY, FLAG_FINITE, FLAG_HAS_CONTACTS, FLAG_HAS_STATIC, FLAG_HAS_WALLS,
@@ -15,6 +15,7 @@ import {
 } from '../../protocol/frame';
 import type { PolygonShapes, Selection } from '../../protocol/api';
 import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from './colormap';
+import { DiscLayer } from './disc-layer';
 import { PolygonLayer } from './polygon-layer';
 
 const TEX = 128;
@@ -70,16 +71,14 @@ export class Scene {
   private readonly wallsG = new Graphics();
   private readonly contactsG = new Graphics();
   private readonly selG = new Graphics();
-  private particles!: ParticleContainer;
+  private discs!: DiscLayer;
   /** polygon bodies, drawn as polygons; their disc sprites have scale 0 */
   readonly polygons = new PolygonLayer();
   /** the newest polygon shapes received (they may belong to a static version not yet in a frame) */
   private shapes: PolygonShapes | null = null;
   private shapesDirty = false;
   private texture!: Texture;
-  private plist: Particle[] = [];
-  /** copies kept for picking feedback, fitting and drawing the selection */
-  xy = new Float32Array(0);
+  /** kept for picking feedback, fitting and drawing the selection */
   radius = new Float32Array(0);
   /** body flags (BODY_*) as floats, from the static block */
   bflags = new Float32Array(0);
@@ -112,6 +111,9 @@ export class Scene {
   private speedScale = 1e-9;
   /** largest speed seen recently, for the legend */
   speedMax = 0;
+  /** main-thread ms of Pixi's last render call (its JS: sprite buffers, batching, GL calls issued; not the GPU's work) */
+  renderMs = 0;
+  private renderT0 = 0;
   nonFiniteSkipped = 0;
   /** should stay 0: non-finite values that reached a sprite */
   nonFiniteDrawn = 0;
@@ -130,16 +132,15 @@ export class Scene {
     this.app.canvas.style.touchAction = 'none';
     host.appendChild(this.app.canvas);
     this.texture = discTexture();
-    this.particles = new ParticleContainer({
-      texture: this.texture,
-      dynamicProperties: { position: true, rotation: true, color: true, vertex: false, uvs: false },
-    });
-    this.particles.boundsArea = new Rectangle(-1e9, -1e9, 2e9, 2e9);
-    this.camera.addChild(this.wallsG, this.particles, this.polygons.container);
+    this.discs = new DiscLayer(this.texture);
+    this.camera.addChild(this.wallsG, this.discs.mesh, this.polygons.container);
     // contact network and selection are drawn in screen pixels (crisp at any zoom)
     this.app.stage.addChild(this.camera, this.contactsG, this.selG);
     // the host changes size with the window and when a banner above the layout opens or closes
     new ResizeObserver(() => this.app.resize()).observe(host);
+    // Pixi renders from a ticker listener at priority LOW: time it from just before to just after
+    this.app.ticker.add(() => { this.renderT0 = performance.now(); }, undefined, UPDATE_PRIORITY.LOW + 1);
+    this.app.ticker.add(() => { this.renderMs = performance.now() - this.renderT0; }, undefined, UPDATE_PRIORITY.UTILITY);
     this.app.renderer.on('resize', () => this.onResize());
     this.applyView();
   }
@@ -180,7 +181,7 @@ export class Scene {
     const f = new Float32Array(buf, 0, off.bytes / 4);
     let staticChanged = false;
     if (flags & FLAG_HAS_STATIC) {
-      if (n !== this.plist.length) this.rebuild(n);
+      if (n !== this.discs.count) { this.discs.resize(n); this.needFit = true; }
       if (this.radius.length !== n) { this.radius = new Float32Array(n); this.bflags = new Float32Array(n); this.shape = new Uint8Array(n); }
       let s = off.statics;
       this.hasPolygons = false;
@@ -189,24 +190,21 @@ export class Scene {
         if (this.shape[i] === SHAPE_POLYGON) this.hasPolygons = true;
         s += STATIC_FLOATS;
       }
-      const k = 2 / TEX;
+      // a polygon's disc is hidden (radius 0): the polygon layer draws it
+      const dr = this.discs.radius, df = this.discs.fixed;
       for (let i = 0; i < n; i++) {
-        const p = this.plist[i];
-        // a polygon's disc sprite is hidden: the polygon layer draws it
-        p.scaleX = p.scaleY = this.shape[i] === SHAPE_POLYGON ? 0 : this.radius[i] * k;
+        dr[i] = this.shape[i] === SHAPE_POLYGON ? 0 : this.radius[i];
+        df[i] = this.bflags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? 1 : 0;
       }
+      this.discs.staticsChanged();
       this.staticVersion = hdr[H_STATIC_VERSION];
       staticChanged = true;
     }
-    if (n !== this.plist.length) return info; // statics not yet received for this particle count
+    if (n !== this.discs.count) return info; // statics not yet received for this particle count
     this.n = n;
     if (staticChanged || this.shapesDirty) this.syncPolygons(n);
-    if (this.xy.length !== 2 * n) this.xy = new Float32Array(2 * n);
-    const xy = this.xy;
-    const plist = this.plist;
-    const bflags = this.bflags;
     const mode = this.colorMode;
-    let p = off.particles;
+    const p = off.particles;
     let vmax = 0;
     if (mode === COLOR_SPEED) {
       for (let i = 0, q = p + 3; i < n; i++, q += PARTICLE_FLOATS) if (f[q] > vmax) vmax = f[q];
@@ -214,24 +212,22 @@ export class Scene {
       this.speedMax = this.speedScale;
     }
     const inv = 255 / this.speedScale;
-    for (let i = 0; i < n; i++) {
-      const part = plist[i];
-      const x = f[p], y = f[p + 1];
-      part.x = x;
-      part.y = y;
-      part.rotation = f[p + 2];
-      xy[2 * i] = x;
-      xy[2 * i + 1] = y;
-      const fl = bflags[i];
-      if (fl & (BODY_FIXED | BODY_PRESCRIBED)) part.color = FIXED_COLOR;
-      else if (this.tint !== null) part.color = this.tint;
-      else if (mode === COLOR_SPEED) part.color = SPEED_LUT[Math.min(255, (f[p + 3] * inv) | 0)];
-      else if (mode === COLOR_CONTACTS) part.color = COUNT_COLORS[Math.min(6, f[p + 3] | 0)];
-      else part.color = NEUTRAL_COLOR;
-      p += PARTICLE_FLOATS;
+    const tint = this.tint;
+    if (tint !== null) this.discs.setColoring('flat', 0, tint);
+    else if (mode === COLOR_SPEED) this.discs.setColoring('speed', inv, 0);
+    else if (mode === COLOR_CONTACTS) this.discs.setColoring('count', 0, 0);
+    else this.discs.setColoring('flat', 0, NEUTRAL_COLOR);
+    this.discs.setPoses(f, p);
+    if (this.polygons.count) {
+      // the same colours as the discs' shader, for the few polygon outlines
+      const bflags = this.bflags;
+      this.polygons.place(f, p, PARTICLE_FLOATS, (i) => {
+        const v = f[p + PARTICLE_FLOATS * i + 3];
+        return packedToRgb(bflags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? FIXED_COLOR : tint !== null ? tint
+          : mode === COLOR_SPEED ? SPEED_LUT[Math.min(255, (v * inv) | 0)]
+            : mode === COLOR_CONTACTS ? COUNT_COLORS[Math.min(6, v | 0)] : NEUTRAL_COLOR);
+      });
     }
-    if (this.polygons.count) this.polygons.place(f, off.particles, PARTICLE_FLOATS, (i) => packedToRgb(plist[i].color));
-    if (staticChanged) this.particles.update();
     if (flags & FLAG_HAS_WALLS) this.readWalls(f, off.walls, hdr[H_WALLS]);
     if (staticChanged && this.needFit) { this.fit(); this.needFit = false; }
     info.applyMs = performance.now() - t0;
@@ -246,7 +242,8 @@ export class Scene {
   /** Scan used by tests: are all particle positions currently drawn finite? (polygons included) */
   countNonFiniteDrawn(): number {
     let bad = this.polygons.countNonFinite();
-    for (const p of this.plist) if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.rotation)) bad++;
+    const d = this.discs;
+    for (let i = 0; i < d.count; i++) if (!Number.isFinite(d.x(i)) || !Number.isFinite(d.y(i)) || !Number.isFinite(d.phi(i))) bad++;
     this.nonFiniteDrawn = bad;
     return bad;
   }
@@ -280,14 +277,13 @@ export class Scene {
     this.needFit = true;
   }
 
-  private rebuild(n: number): void {
-    this.particles.removeParticles();
-    this.plist = new Array(n);
-    for (let i = 0; i < n; i++) {
-      this.plist[i] = new Particle({ texture: this.texture, anchorX: 0.5, anchorY: 0.5 });
-    }
-    if (n) this.particles.addParticle(...this.plist);
-    this.needFit = true;
+  /** Where body i is drawn (x, y) [m]. */
+  px(i: number): number {
+    return this.discs.x(i);
+  }
+
+  py(i: number): number {
+    return this.discs.y(i);
   }
 
   private readWalls(f: Float32Array, o: number, count: number): void {
@@ -371,8 +367,8 @@ export class Scene {
     const g = this.selG;
     g.clear();
     const { s, ox, oy } = this.view;
-    const X = (i: number) => ox + s * this.xy[2 * i];
-    const Y = (i: number) => oy - s * this.xy[2 * i + 1];
+    const X = (i: number) => ox + s * this.px(i);
+    const Y = (i: number) => oy - s * this.py(i);
     const ring = (i: number) => {
       if (i < 0 || i >= this.n) return;
       g.circle(X(i), Y(i), this.radius[i] * s + 3).stroke({ width: 3, color: 0xff3b3b });
@@ -398,7 +394,7 @@ export class Scene {
   bounds(): { x0: number; y0: number; x1: number; y1: number } | null {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let i = 0; i < this.n; i++) {
-      const x = this.xy[2 * i], y = this.xy[2 * i + 1], r = this.radius[i];
+      const x = this.px(i), y = this.py(i), r = this.radius[i];
       if (x - r < x0) x0 = x - r; if (x + r > x1) x1 = x + r;
       if (y - r < y0) y0 = y - r; if (y + r > y1) y1 = y + r;
     }

@@ -140,9 +140,10 @@ export class RewindStrip {
         : i.viewing >= 0 ? `back at t = ${fmtT(i.times[k])} s (${k + 1}/${n})`
           : `${n} snapshots, t = ${fmtT(i.times[0])} … ${fmtT(i.times[n - 1])} s`;
     if (this.text.textContent !== text) this.text.textContent = text;
-    const mem = `${fmtMB(i.bytes)} of ${fmtMB(i.budgetBytes)}`;
+    // a large scene's two newest snapshots are kept even when they alone exceed the budget
+    const mem = i.bytes > i.budgetBytes ? `${fmtMB(i.bytes)} (2 kept; budget ${fmtMB(i.budgetBytes)})` : `${fmtMB(i.bytes)} of ${fmtMB(i.budgetBytes)}`;
     if (this.memory.textContent !== mem) this.memory.textContent = mem;
-    this.memory.title = `snapshots hold ${i.bytes} bytes; at most ${i.maxEntries} snapshots within ${i.budgetBytes} bytes (plus one spare), the oldest go first`;
+    this.memory.title = `snapshots hold ${i.bytes} bytes; at most ${i.maxEntries} snapshots within ${i.budgetBytes} bytes (plus one spare; the two newest are kept whatever their size), the oldest go first`;
   }
 }
 

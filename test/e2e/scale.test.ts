@@ -1,0 +1,71 @@
+/**
+ * The page at scale (issue 9, item 5) in real headless Chromium: the scale lesson loads the 100,000-disc
+ * silo, every disc is drawn from the worker's frames (disc-layer.ts: the frame's poses go to a float
+ * texture, the vertex shader places each quad), and the drawing is where the frame says: zoomed in on the
+ * first and on the last disc, a point half a radius from its centre has the at-rest colour, and the middle
+ * of the gap between it and two neighbours of the lattice is background. Then the run goes on with frames arriving.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { getBuiltIn } from '../../src/core/index';
+import { AT_REST, BACKGROUND, diff, pixelsAt } from './canvas-pixels';
+import { openApp, useBrowserSession, waitFor } from './harness';
+
+interface Hook {
+  status(): { running: boolean; n: number; step: number } | null;
+  frames(): { received: number; nonFiniteDrawn: number; particles: number };
+  discs(): { x: number[]; y: number[]; r: number[] };
+  worldToScreen(x: number, y: number): [number, number];
+  view(): { s: number; ox: number; oy: number };
+  fit(): void;
+  run(): Promise<void>;
+  workerStatus(): Promise<{ step: number; n: number }>;
+}
+
+const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
+  page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
+
+const session = useBrowserSession();
+
+describe('the scale lesson: 100,000 discs in the page', () => {
+  it('draws every disc where the worker put it and keeps running', async () => {
+    const spec = getBuiltIn('silo');
+    const lattice = spec.generators[0];
+    if (lattice.type !== 'lattice') throw new Error('the silo changed: expected a lattice generator');
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?lesson=scale&run=0`);
+    await waitFor(page, 'window.__sandbox.frames().particles === 100000', 120_000);
+    expect((await hook(page, (h) => h.frames())).nonFiniteDrawn).toBe(0);
+    const d = await hook(page, (h) => h.discs());
+    expect(d.x.length).toBe(lattice.nx * lattice.ny);
+    const { nx } = lattice, n = d.x.length;
+    expect(d.x[0]).toBeCloseTo(lattice.origin[0], 6);
+    expect(d.y[0]).toBeCloseTo(lattice.origin[1], 6);
+    // the first and the last disc (bottom left and top right: a disc drawn at its neighbour's place would
+    // leave one of them empty), each with its neighbour in the row and the one between them in the next row
+    for (const [a, b, c] of [[0, 1, nx], [n - 1, n - 2, n - 1 - nx]]) {
+      await hook(page, (h) => h.fit());
+      const [sx, sy] = await hook(page, new Function('h', `return h.worldToScreen(${d.x[a]}, ${d.y[a]})`) as (h: Hook) => [number, number]);
+      await page.mouse.move(sx, sy);
+      while ((await hook(page, (h) => h.view())).s * d.r[a] < 15) {
+        await page.mouse.wheel(0, -300);
+        await page.waitForTimeout(50);
+      }
+      await page.waitForTimeout(500);
+      // half a radius above or below the centre (away from the orientation bar): the disc's fill tinted with
+      // the colour of rest; the centroid of the three discs' triangle lies in the gap between them
+      const gap: [number, number] = [(d.x[a] + d.x[b] + d.x[c]) / 3, (d.y[a] + d.y[b] + d.y[c]) / 3];
+      const px = await pixelsAt(page, [[d.x[a], d.y[a] + 0.5 * d.r[a]], [d.x[b], d.y[b] - 0.5 * d.r[b]], gap]);
+      expect(diff(px[0], AT_REST), `disc ${a}: ${px[0]}`).toBeLessThan(16);
+      expect(diff(px[1], AT_REST), `disc ${b}: ${px[1]}`).toBeLessThan(16);
+      expect(diff(px[2], BACKGROUND), `gap of ${a}, ${b}, ${c}: ${px[2]}`).toBeLessThan(8);
+    }
+    // it runs: frames keep arriving and the worker steps the 100,000 discs
+    const f0 = (await hook(page, (h) => h.frames())).received;
+    await hook(page, (h) => h.run());
+    await expect.poll(() => hook(page, (h) => h.workerStatus().then((s) => s.step)), { timeout: 60_000 }).toBeGreaterThan(20);
+    await expect.poll(() => hook(page, (h) => h.frames().received), { timeout: 60_000 }).toBeGreaterThan(f0 + 5);
+    expect((await hook(page, (h) => h.frames())).nonFiniteDrawn).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+});

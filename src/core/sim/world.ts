@@ -16,7 +16,7 @@ import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, ELASTIC, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
 import { NarrowPhase } from '../contacts/narrow-phase';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
-import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
+import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, EXACT_CHECK_EVERY, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
 import { CollisionMonitor } from '../diagnostics/collision-monitor';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
@@ -85,6 +85,8 @@ export class World implements ImpulseDriver {
   health: Health = { status: 'ok', message: '', step: 0, t: 0 };
   /** Stable but measurably wrong: an amber warning with its numbers (diagnostics/accuracy.ts) */
   accuracy: Accuracy = ACCURACY_OK;
+  /** the step of the last exact confirmation of the energy account (EXACT_CHECK_EVERY); later ones wait */
+  private lastExactCheck = -Infinity;
   /** Energy the normal dashpots have dissipated since the last energy baseline [J] */
   private dissipatedNormal = 0;
   /** The same for the tangential dashpots and for Coulomb sliding (contacts/coulomb-cap.ts) [J] */
@@ -393,7 +395,8 @@ export class World implements ImpulseDriver {
     const collision = this.collisions.observe(this.bodies, this.contacts);
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
-    if (a.kind !== 'restitution' && eMech + this.dissipatedNormal - available > bound) {
+    const since = this.stepCount - this.lastExactCheck; // < 0 after going back in time (rewind)
+    if (a.kind !== 'restitution' && eMech + this.dissipatedNormal - available > bound && (since >= EXACT_CHECK_EVERY || since < 0)) {
       // confirm with the elastic energy of the committed state (the quick check uses the overlaps
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const e = this.energies;
@@ -402,7 +405,8 @@ export class World implements ImpulseDriver {
       const excess = exact + this.dissipatedNormal - available;
       if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
         this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
-      }
+        this.lastExactCheck = -Infinity; // the excess grows: follow it step by step to report its worst
+      } else this.lastExactCheck = this.stepCount;
     }
     // a Hertz contact's restitution depends on the impact speed: no single εn to compare with
     if (Number.isFinite(collision) && !this.materialNow.hertz) {
@@ -605,6 +609,7 @@ export class World implements ImpulseDriver {
     this.dissipatedSlip = 0;
     this.ledgerBaseline = this.ledgerTotal();
     this.accuracy = ACCURACY_OK;
+    this.lastExactCheck = -Infinity;
     this.collisions.reset(this.bodies.n);
     let rMin = Infinity, scale = 0;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);

@@ -1,5 +1,5 @@
 /**
- * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as one instanced mesh
+ * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as one mesh fed from textures
  * (disc-layer.ts: the frame's poses go to the GPU as they are), polygons as Graphics
  * (polygon-layer.ts; their discs are hidden), walls, the optional contact network (line width
  * ∝ normal force) and the selection. World coordinates are SI metres with y up; the camera container

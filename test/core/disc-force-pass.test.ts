@@ -10,37 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { ELASTIC } from '../../src/core/contacts/disc-force-pass';
 import type { World } from '../../src/core/sim/world';
 import { worldOf } from '../helpers';
+import { differences } from './world-differences';
 
 /** 160 discs dropped close to the floor, a step of 0.05 t_c: a pile forms within 4000 steps */
 const DENSE = ['generators.0.count=160', 'generators.0.region=[0.005,0.008,0.395,0.2]', 'dtOverTc=0.05'];
 const FLOOR_ONLY = 'walls=[{"type":"line","point":[0,0],"normal":[0,1]}]';
-
-const BODY_COLUMNS = ['x', 'y', 'phi', 'vx', 'vy', 'omega', 'fx', 'fy', 'tau'] as const;
-const RECORD_COLUMNS = [
-  'i', 'j', 'feature', 'law', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr',
-  'gn', 'gt', 'fe', 'fn', 'ft', 'xi', 'xiEval', 'cx', 'cy', 'isNew', 'prevIndex',
-] as const;
-
-/** Every difference between two worlds' bodies, contact records and energy accounts, by name. */
-function differences(a: World, b: World): string[] {
-  const out: string[] = [];
-  const n = a.bodies.n;
-  for (const f of BODY_COLUMNS) {
-    for (let k = 0; k < n; k++) if (!Object.is(a.bodies[f][k], b.bodies[f][k])) { out.push(`body ${k} ${f}`); break; }
-  }
-  const ca = a.contacts, cb = b.contacts;
-  if (ca.count !== cb.count || ca.pairContacts !== cb.pairContacts) out.push(`contact count ${ca.count}/${ca.pairContacts} vs ${cb.count}/${cb.pairContacts}`);
-  for (const f of RECORD_COLUMNS) {
-    for (let k = 0; k < ca.count; k++) if (!Object.is(ca[f][k], cb[f][k])) { out.push(`contact ${k} ${f}`); break; }
-  }
-  // the candidate pair a contact came from (a wall contact has none)
-  for (let k = 0; k < ca.pairContacts; k++) if (ca.pair[k] !== cb.pair[k]) { out.push(`contact ${k} pair`); break; }
-  const da = a.diagnostics(), db = b.diagnostics();
-  for (const f of ['ek', 'eElastic', 'workIn', 'maxOverlapRatio', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip', 'energyResidual'] as const) {
-    if (!Object.is(da[f], db[f])) out.push(`diagnostic ${f}`);
-  }
-  return out;
-}
 
 function pair(sets: string[]): [World, World] {
   const fused = worldOf('pile', ...DENSE, 'tangential=cundall', ...sets);

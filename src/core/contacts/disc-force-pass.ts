@@ -22,7 +22,7 @@ import { LINEAR } from '../laws/law-ids';
 import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
-import type { ContactList } from '../state/contact-list';
+import { ContactHistoryIndex, type ContactList } from '../state/contact-list';
 import type { NarrowPhase } from './narrow-phase';
 
 /** What the pass adds up, in the order the separate stages did: indices into its `sums` argument */
@@ -31,6 +31,8 @@ export const NORMAL_POWER = 0, DASHPOT_POWER = 1, SLIP_POWER = 2, MAX_RATIO = 3,
 export const ELASTIC = 5;
 /** How many sums the pass fills */
 export const PASS_SUMS = 6;
+/** The coefficients the pair loop reads */
+export type PairMaterial = Pick<MaterialCoefficients, 'kn' | 'kt' | 'mu' | 'zetaN' | 'zetaT' | 'gtFromRatio' | 'gtRatio' | 'capElastic' | 'clampNormal'>;
 
 /**
  * Fills `out` with the contacts among `pairs` and against the walls, their forces, and adds the forces
@@ -46,7 +48,12 @@ export function discForcePass(
   const bySlot = prev.pairStamp === pairs.generation;
   np.index.build(prev, bySlot ? prev.pairContacts : 0);
   sums.fill(0);
-  pairContacts(np, pairs, prev, out, m, dt, bySlot, sums);
+  out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot), m, dt, 0, pairs.count, out.count, sums, 0);
+  wallPass(np, prev, out, m, dt, sums);
+}
+
+/** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */
+export function wallPass(np: NarrowPhase, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
   out.pairContacts = out.count;
   const walls = np.walls;
   walls.fx.fill(0, 0, walls.count);
@@ -55,21 +62,67 @@ export function discForcePass(
   np.planeChanged = false;
 }
 
-function pairContacts(
-  np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, bySlot: boolean, sums: Float64Array,
-): void {
-  const b = np.bodies, ex = b.ex, ey = b.ey, evx = b.evx, evy = b.evy, ew = b.eomega;
-  const rad = b.radius, im = b.invMass, ii = b.invInertia, fx = b.fx, fy = b.fy, tau = b.tau;
-  const periodic = np.periodic.enabled, L = np.periodic.length;
-  const pi = pairs.i, pj = pairs.j, count = pairs.count;
-  const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, ofn = out.fn, oft = out.ft, oxiE = out.xiEval;
-  const oxi = out.xi, oprev = out.prevIndex, slot = out.contactOfPair;
-  const pxi = prev.xi, pslot = prev.contactOfPair, index = np.index;
+/**
+ * The columns one run of the pair loop reads and writes: the bodies' evaluation state and forces, the
+ * candidate pairs, this step's record, last step's ξ and pair slots, and the history index. The serial
+ * pass points it at the stages' own objects; a worker pool's threads at the same shared columns
+ * (contacts/parallel-disc-pass.ts).
+ */
+export class DiscPassView {
+  ex = EMPTY_F64; ey = EMPTY_F64; evx = EMPTY_F64; evy = EMPTY_F64; ew = EMPTY_F64;
+  rad = EMPTY_F64; im = EMPTY_F64; ii = EMPTY_F64; fx = EMPTY_F64; fy = EMPTY_F64; tau = EMPTY_F64;
+  pi = EMPTY_I32; pj = EMPTY_I32;
+  oi = EMPTY_I32; oj = EMPTY_I32; of = EMPTY_I32; olaw = EMPTY_U8;
+  ofn = EMPTY_F64; oft = EMPTY_F64; oxiE = EMPTY_F64; oxi = EMPTY_F64; onx = EMPTY_F64; ony = EMPTY_F64;
+  oprev = EMPTY_I32; slot = EMPTY_I32;
+  pxi = EMPTY_F64; pslot = EMPTY_I32;
+  index = new ContactHistoryIndex();
+  periodic = false;
+  L = 0;
+  /** history by last step's pair slots (the pair list is unchanged), else by the index */
+  bySlot = false;
+  /** add each contact's force to its bodies at once (serial), or leave n in the record for a gather */
+  scatter = true;
+
+  /** Points the view at the stages' objects (the serial pass). */
+  fromStages(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, bySlot: boolean): this {
+    const b = np.bodies;
+    this.ex = b.ex; this.ey = b.ey; this.evx = b.evx; this.evy = b.evy; this.ew = b.eomega;
+    this.rad = b.radius; this.im = b.invMass; this.ii = b.invInertia; this.fx = b.fx; this.fy = b.fy; this.tau = b.tau;
+    this.pi = pairs.i; this.pj = pairs.j;
+    this.oi = out.i; this.oj = out.j; this.of = out.feature; this.olaw = out.law;
+    this.ofn = out.fn; this.oft = out.ft; this.oxiE = out.xiEval; this.oxi = out.xi; this.onx = out.nx; this.ony = out.ny;
+    this.oprev = out.prevIndex; this.slot = out.contactOfPair;
+    this.pxi = prev.xi; this.pslot = prev.contactOfPair;
+    this.index = np.index;
+    this.periodic = np.periodic.enabled; this.L = np.periodic.length;
+    this.bySlot = bySlot;
+    this.scatter = true;
+    return this;
+  }
+}
+
+const EMPTY_F64 = new Float64Array(0), EMPTY_I32 = new Int32Array(0), EMPTY_U8 = new Uint8Array(0);
+const serialView = new DiscPassView();
+
+/**
+ * The pair loop over candidate pairs [p0, p1), writing contacts from k0 on; returns the end. Its sums go
+ * to sums[s0 …]. With `v.scatter` false the forces stay in the record (f_n, f_t, n) for gatherPairForces.
+ */
+export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number): number {
+  const ex = v.ex, ey = v.ey, evx = v.evx, evy = v.evy, ew = v.ew;
+  const rad = v.rad, im = v.im, ii = v.ii, fx = v.fx, fy = v.fy, tau = v.tau;
+  const periodic = v.periodic, L = v.L, bySlot = v.bySlot, scatter = v.scatter;
+  const pi = v.pi, pj = v.pj;
+  const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE, onx = v.onx, ony = v.ony;
+  const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
+  const pxi = v.pxi, pslot = v.pslot, index = v.index;
   const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
   const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
-  let normalPower = sums[NORMAL_POWER], dashpot = sums[DASHPOT_POWER], slip = sums[SLIP_POWER], maxRatio = sums[MAX_RATIO], energy = sums[ELASTIC];
-  let k = out.count;
-  for (let p = 0; p < count; p++) {
+  let normalPower = sums[s0 + NORMAL_POWER], dashpot = sums[s0 + DASHPOT_POWER], slip = sums[s0 + SLIP_POWER];
+  let maxRatio = sums[s0 + MAX_RATIO], energy = sums[s0 + ELASTIC];
+  let k = k0;
+  for (let p = p0; p < p1; p++) {
     const i = pi[p], j = pj[p];
     slot[p] = -1;
     const imi = im[i], imj = im[j];
@@ -138,13 +191,18 @@ function pairContacts(
     energy += 0.5 * kn * delta * delta; // laws/linear.ts energy
     energy += 0.5 * kt * xi * xi;
     // scatter (contacts/scatter-forces.ts): F on j, −F on i
-    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
-    fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
-    fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
+    if (scatter) {
+      const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+      fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
+      fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
+    } else {
+      onx[k] = nx; ony[k] = ny;
+    }
     k++;
   }
-  out.count = k;
-  sums[NORMAL_POWER] = normalPower; sums[DASHPOT_POWER] = dashpot; sums[SLIP_POWER] = slip; sums[MAX_RATIO] = maxRatio; sums[ELASTIC] = energy;
+  sums[s0 + NORMAL_POWER] = normalPower; sums[s0 + DASHPOT_POWER] = dashpot; sums[s0 + SLIP_POWER] = slip;
+  sums[s0 + MAX_RATIO] = maxRatio; sums[s0 + ELASTIC] = energy;
+  return k;
 }
 
 function wallContacts(np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {

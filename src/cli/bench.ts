@@ -13,6 +13,9 @@
  * `sim export lammps`) and in this core with cdm + Cundall and with Gear 5 + Cundall, for each N of --sizes;
  * LAMMPS's own loop time against this core's wall time: the three in turn, --repeat times (default 3),
  * printing the medians and each ratio's median and range over the rounds.
+ * `--threads 1,2`: the same piles with cdm + Cundall, serially and with the disc pass on a worker pool of
+ * each thread count (the caller and threads − 1 worker_threads), --repeat rounds in turn; the pools'
+ * speed-up over the serial run (default sizes 1000,10000,100000).
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
  * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
  * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
@@ -27,6 +30,8 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
 import { lammpsAvailable, LMP, runLammps } from './lammps-run';
+import { MAX_THREADS, nodePool } from './node-pool';
+import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
 import { MAX_PARTICLES, parseScenario, type ScenarioInput } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
@@ -37,7 +42,7 @@ function latticeOf(n: number): { nx: number; ny: number } {
   return { nx, ny: Math.min(Math.ceil(n / nx), Math.floor(MAX_PARTICLES / nx)) };
 }
 
-export function benchPile(n: number, tangential = 'cundall'): World {
+export function benchPile(n: number, tangential = 'cundall', pool?: WorkerPool): World {
   const { nx, ny } = latticeOf(n);
   // Radii within 0.5 % at 0.998 of the largest diameter: about half the lattice bonds touch with overlaps
   // ≤ 0.4 % of a radius, so the pile starts (nearly) at rest with ≈ 3 contacts per particle.
@@ -50,7 +55,7 @@ export function benchPile(n: number, tangential = 'cundall'): World {
     gravity: [0, -9.81],
     walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
     generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r], nx, ny, spacing, r, radiusJitter: 0.005, seed: 11 }],
-  }));
+  }), pool);
 }
 
 /** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs. */
@@ -161,6 +166,43 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
   }
 }
 
+/**
+ * The bench piles with cdm + Cundall, serially and with the disc pass on worker pools of each thread count
+ * (contacts/parallel-disc-pass.ts): one World each, settled alike (their numbers are the same bits), then
+ * timed in turn, `repeat` rounds; medians, and each pool's speed-up over the serial run per round.
+ */
+async function benchThreads(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined): Promise<void> {
+  const pools = await Promise.all(threadCounts.map((t) => nodePool(t)));
+  process.stdout.write(`particles  contacts/particle  steps  serial (M p-steps/s)  ${threadCounts.map((t) => `${t} thread${t > 1 ? 's' : ''}  speed-up (range)`.padEnd(34)).join('')}[cdm + Cundall, median of ${repeat}]
+`);
+  for (const n of sizes) {
+    const worlds = [benchPile(n), ...pools.map((p) => benchPile(n, 'cundall', p.pool))];
+    for (const w of worlds) {
+      w.setParams({ integrator: 'cdm' });
+      w.step(discSettle(n));
+    }
+    const steps = Math.max(100, Math.round(2e7 / n));
+    const rates = worlds.map((): number[] => []);
+    for (let r = 0; r < repeat; r++) worlds.forEach((w, k) => rates[k].push(timeSteps(w, steps)));
+    const M = (v: number) => (v / 1e6).toFixed(2).padStart(6);
+    const row: Record<string, number> = { particles: n, contactsPerParticle: contactsPerParticle(worlds[0]), steps, repeat, serial: median(rates[0]) };
+    let line = `${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(row.serial)}                `;
+    threadCounts.forEach((t, k) => {
+      const ups = rates[k + 1].map((v, r) => v / rates[0][r]);
+      row[`threads${t}`] = median(rates[k + 1]);
+      row[`speedup${t}`] = median(ups);
+      line += `${M(row[`threads${t}`])}     ${`${median(ups).toFixed(2)} (${Math.min(...ups).toFixed(2)}–${Math.max(...ups).toFixed(2)})`.padEnd(23)}`;
+    });
+    process.stdout.write(`${line}\n`);
+    for (const w of worlds) if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
+    if (csv) {
+      if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
+      appendFileSync(csv, `${Object.values(row).join(',')}\n`);
+    }
+  }
+  await Promise.all(pools.map((p) => p.close()));
+}
+
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b), m = s.length >> 1;
   return s.length % 2 ? s[m] : 0.5 * (s[m - 1] + s[m]);
@@ -204,6 +246,7 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
 
 const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--csv FILE]
 npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lmp)
+npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n]
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
 Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
@@ -218,7 +261,7 @@ function main(): void {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (e) {
@@ -235,13 +278,22 @@ function main(): void {
     process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
     process.exit(2);
   }
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
+    process.stderr.write('error: --repeat must be an integer from 1 to 20\n');
+    process.exit(2);
+  }
   if (values['vs-lammps']) {
-    const repeat = Number(values.repeat);
-    if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
-      process.stderr.write('error: --repeat must be an integer from 1 to 20\n');
+    benchVsLammps(sizes, repeat, values.csv);
+    return;
+  }
+  if (values.threads !== undefined) {
+    const counts = values.threads.split(',').map(Number);
+    if (counts.some((t) => !Number.isInteger(t) || t < 1 || t > MAX_THREADS)) {
+      process.stderr.write(`error: --threads must be integers from 1 to ${MAX_THREADS}\n`);
       process.exit(2);
     }
-    benchVsLammps(sizes, repeat, values.csv);
+    void benchThreads(sizes, counts, repeat, values.csv);
     return;
   }
   if (values.pipe) {

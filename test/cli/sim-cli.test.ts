@@ -88,6 +88,32 @@ describe('sim run', () => {
     }
   });
 
+  it('--threads 2 gives the serial tracks bit for bit and its series to rounding (the sums added by chunk)', () => {
+    const a = join(tmp(), 'a'), b = join(tmp(), 'b');
+    // 4800 discs in the bench's hex lattice (two chunks of bodies, four of candidate pairs), cdm + Cundall
+    const lattice = '[{"type":"lattice","lattice":"hex","origin":[0.015,0.01],"nx":60,"ny":80,"spacing":0.01996,"r":0.01,"radiusJitter":0.005,"seed":11}]';
+    const args = ['run', 'pile', '--set', 'duration=0.01', '--set', 'integrator=cdm', '--set', 'tangential=cundall', '--set', `generators=${lattice}`,
+      '--set', 'walls=[{"type":"box","xmin":0,"xmax":1.2176,"ymin":0,"ymax":10,"openTop":true}]', '--set', 'run.track=[0,2400,4799]'];
+    expect(sim(...args, '--out', a).code).toBe(0);
+    expect(sim(...args, '--threads', '2', '--out', b).code).toBe(0);
+    expect(readFileSync(join(a, 'tracks.csv')).equals(readFileSync(join(b, 'tracks.csv')))).toBe(true);
+    const rows = (dir: string) => readFileSync(join(dir, 'series.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+    const header = readFileSync(join(a, 'series.csv'), 'utf8').split('\n')[0].split(',');
+    const residual = header.indexOf('E_residual'), potential = header.indexOf('E_potential');
+    const sa = rows(a), sb = rows(b);
+    expect(sa.length).toBeGreaterThan(10);
+    expect(sb.length).toBe(sa.length);
+    // relative to each value; the residual (a small difference of large sums) relative to the energies it balances
+    let worst = 0;
+    sa.forEach((row, r) => row.forEach((v, c) => {
+      if (Number.isNaN(v)) expect(sb[r][c]).toBeNaN();
+      else worst = Math.max(worst, Math.abs(v - sb[r][c]) / Math.max(Math.abs(v), c === residual ? Math.abs(row[potential]) : 1e-30));
+    }));
+    expect(worst).toBeLessThan(1e-9);
+    expect(sa.at(-1)![7]).toBeGreaterThan(4800); // contacts: a pile, not a gas
+    expect(sim('run', 'pile', '--threads', '0').err).toMatch(/--threads: '0' is not an integer from 1 to 64/);
+  });
+
   it('reads a scenario file and lists built-ins', () => {
     const dir = tmp();
     const file = join(dir, 'drop.json');

@@ -4,6 +4,9 @@
  * Elastic energy sums ½ kn δ² + ½ kt ξ² over disc contacts recomputed at the committed positions (the
  * area law of polygon contacts has no closed-form energy: they count their springs ½ kt ξ² only).
  */
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
+import { BODY_ENERGIES } from '../parallel/kernel-ids';
+import type { Columns, PoolContext } from '../parallel/worker-pool';
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -24,12 +27,48 @@ export interface BodyEnergies {
   maxSpeedOverRadius: number;
 }
 
-export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies): void {
+/** The per-body sums bodyEnergies adds: Σ m v², Σ I ω², potential, a finiteness probe, max (v/a)² */
+const ET = 0, ER = 1, EP = 2, CHECK = 3, FAST = 4;
+/** How many sums a range of bodies gives (a chunk's share of the pool's `energySums` column) */
+export const ENERGY_SUMS = 5;
+
+/**
+ * The bodies' kinetic and potential energy and the health probes. With a worker pool the bodies are
+ * summed by chunk (parallel/body-columns.ts) and the chunks' sums added in order: the same bits for any
+ * number of threads, and the serial sums to rounding.
+ */
+export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies, pool: PoolContext | null = null): void {
+  const s = ENERGY_SCRATCH;
+  s.fill(0);
+  if (!pool) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
+  else {
+    bindBodies(pool.columns, b);
+    pool.pool.bind(pool.columns);
+    const a = pool.pool.args;
+    a[0] = b.n; a[1] = gx; a[2] = gy;
+    const chunks = Math.ceil(b.n / BODY_CHUNK), c = pool.columns.energySums;
+    pool.pool.run(BODY_ENERGIES, chunks);
+    for (let k = 0; k < chunks; k++) {
+      const c0 = k * ENERGY_SUMS;
+      s[ET] += c[c0 + ET]; s[ER] += c[c0 + ER]; s[EP] += c[c0 + EP]; s[CHECK] += c[c0 + CHECK];
+      if (c[c0 + FAST] > s[FAST]) s[FAST] = c[c0 + FAST];
+    }
+  }
+  out.maxSpeedOverRadius = Math.sqrt(s[FAST]);
+  out.ekTrans = 0.5 * s[ET];
+  out.ekRot = 0.5 * s[ER];
+  out.ePotential = s[EP];
+  out.finite = Number.isFinite(s[CHECK]) && Number.isFinite(s[ET] + s[ER] + s[EP]);
+}
+
+const ENERGY_SCRATCH = new Float64Array(ENERGY_SUMS);
+
+function bodyEnergiesRange(b: BodyState, k0: number, k1: number, gx: number, gy: number, sums: Float64Array, s0: number): void {
   let et = 0, er = 0, ep = 0, check = 0, fast = 0;
   const rad = b.radius;
   const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, m = b.mass, I = b.inertia, im = b.invMass;
   const fxe = b.fxExt, fye = b.fyExt, te = b.tauExt;
-  for (let k = 0; k < b.n; k++) {
+  for (let k = k0; k < k1; k++) {
     const v2 = vx[k] * vx[k] + vy[k] * vy[k];
     et += m[k] * v2;
     er += I[k] * om[k] * om[k];
@@ -38,11 +77,13 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
     const f = v2 / (rad[k] * rad[k]);
     if (f > fast) fast = f;
   }
-  out.maxSpeedOverRadius = Math.sqrt(fast);
-  out.ekTrans = 0.5 * et;
-  out.ekRot = 0.5 * er;
-  out.ePotential = ep;
-  out.finite = Number.isFinite(check) && Number.isFinite(et + er + ep);
+  sums[s0 + ET] = et; sums[s0 + ER] = er; sums[s0 + EP] = ep; sums[s0 + CHECK] = check; sums[s0 + FAST] = fast;
+}
+
+/** Kernel: chunk c's sums into energySums[c · ENERGY_SUMS …] (args: n, gx, gy). */
+export function bodyEnergiesChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[0];
+  bodyEnergiesRange(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2], c.energySums as Float64Array, chunk * ENERGY_SUMS);
 }
 
 /** The elastic energy's two parts [J]: the normal springs (½ kn δ², Hertz ⅖ k_N δ^{5/2}) and the tangential ones (½ kt ξ²) */

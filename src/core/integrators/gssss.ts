@@ -19,6 +19,9 @@ import type { IntegratorId } from '../sim/params';
 import type { Integrator, StepDriver } from './integrator';
 import { gssssMarkers, type GssssMarkers, type GssssParameters } from './gssss-parameters';
 import { stabilityLimit } from './gssss-stability';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
+import { GSSSS_PREDICT, GSSSS_UPDATE } from '../parallel/kernel-ids';
+import type { Columns } from '../parallel/worker-pool';
 
 const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
 
@@ -74,42 +77,76 @@ export class GssssIntegrator implements Integrator {
   shiftX(): void {}
 
   step(w: StepDriver): void {
-    const b = w.bodies, n = b.n, dt = w.dt, dt2 = dt * dt;
+    const b = w.bodies, n = b.n, dt = w.dt, dt2 = dt * dt, pool = w.pool;
     const { W1, W2L2, W1L6, lambda3, lambda5 } = this.markers;
     const pv = W1 * dt, pa = W2L2 * dt2, va = W1 * dt;
-    const flags = b.flags, x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega;
-    const ax = b.ax, ay = b.ay, al = b.alpha;
-    const ex = b.ex, ey = b.ey, ephi = b.ephi, evx = b.evx, evy = b.evy, ew = b.eomega;
-    // 1: predictors (immovable bodies have a = 0, so the same lines move them with their velocity).
-    for (let k = 0; k < n; k++) {
-      ex[k] = x[k] + pv * vx[k] + pa * ax[k];
-      ey[k] = y[k] + pv * vy[k] + pa * ay[k];
-      ephi[k] = phi[k] + pv * om[k] + pa * al[k];
-      evx[k] = vx[k] + va * ax[k];
-      evy[k] = vy[k] + va * ay[k];
-      ew[k] = om[k] + va * al[k];
-    }
+    const inv = 1 / W1L6, h = 0.5 * dt2, l3 = lambda3 * dt2, l5 = lambda5 * dt;
+    if (pool) {
+      bindBodies(pool.columns, b);
+      pool.pool.bind(pool.columns);
+      const a = pool.pool.args;
+      a[0] = n; a[1] = pv; a[2] = pa; a[3] = va;
+      pool.pool.run(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));
+    } else gssssPredict(b, 0, n, pv, pa, va);
     // 2: one force pass at t̃.
     w.computeForces(w.t + W1 * dt, dt);
-    // 3–4: update (design/integrators.md §2.2 lines 3–4). Locked coordinates and immovable bodies get
-    // a* = 0 (and keep a = 0). Summed left to right, so CDM's q_{n+1} equals q̃ bit for bit (λ3 = 0).
-    const inv = 1 / W1L6, h = 0.5 * dt2, l3 = lambda3 * dt2, l5 = lambda5 * dt;
-    const fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
-    for (let k = 0; k < n; k++) {
-      const f = flags[k];
-      const free = (f & IMMOVABLE) === 0;
-      const mx = free && (f & LOCK_X) === 0 ? im[k] : 0;
-      const my = free && (f & LOCK_Y) === 0 ? im[k] : 0;
-      const mr = free ? ii[k] : 0;
-      let a = ax[k], d = (fx[k] * mx - a) * inv;
-      x[k] = x[k] + dt * vx[k] + h * a + l3 * d; vx[k] += dt * a + l5 * d; ax[k] = a + d;
-      a = ay[k]; d = (fy[k] * my - a) * inv;
-      y[k] = y[k] + dt * vy[k] + h * a + l3 * d; vy[k] += dt * a + l5 * d; ay[k] = a + d;
-      a = al[k]; d = (tau[k] * mr - a) * inv;
-      phi[k] = phi[k] + dt * om[k] + h * a + l3 * d; om[k] += dt * a + l5 * d; al[k] = a + d;
-    }
+    if (pool) {
+      const a = pool.pool.args;
+      a[0] = n; a[1] = dt; a[2] = h; a[3] = l3; a[4] = l5; a[5] = inv;
+      pool.pool.run(GSSSS_UPDATE, Math.ceil(n / BODY_CHUNK));
+    } else gssssUpdate(b, 0, n, dt, h, l3, l5, inv);
     w.commitTangential(dt);
   }
+}
+
+/** 1: predictors of bodies [k0, k1) (immovable bodies have a = 0, so the same lines move them with their velocity). */
+function gssssPredict(b: BodyState, k0: number, k1: number, pv: number, pa: number, va: number): void {
+  const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega;
+  const ax = b.ax, ay = b.ay, al = b.alpha;
+  const ex = b.ex, ey = b.ey, ephi = b.ephi, evx = b.evx, evy = b.evy, ew = b.eomega;
+  for (let k = k0; k < k1; k++) {
+    ex[k] = x[k] + pv * vx[k] + pa * ax[k];
+    ey[k] = y[k] + pv * vy[k] + pa * ay[k];
+    ephi[k] = phi[k] + pv * om[k] + pa * al[k];
+    evx[k] = vx[k] + va * ax[k];
+    evy[k] = vy[k] + va * ay[k];
+    ew[k] = om[k] + va * al[k];
+  }
+}
+
+/**
+ * 3–4: update of bodies [k0, k1) (design/integrators.md §2.2 lines 3–4). Locked coordinates and immovable
+ * bodies get a* = 0 (and keep a = 0). Summed left to right, so CDM's q_{n+1} equals q̃ bit for bit (λ3 = 0).
+ */
+function gssssUpdate(b: BodyState, k0: number, k1: number, dt: number, h: number, l3: number, l5: number, inv: number): void {
+  const flags = b.flags, x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega;
+  const ax = b.ax, ay = b.ay, al = b.alpha;
+  const fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
+  for (let k = k0; k < k1; k++) {
+    const f = flags[k];
+    const free = (f & IMMOVABLE) === 0;
+    const mx = free && (f & LOCK_X) === 0 ? im[k] : 0;
+    const my = free && (f & LOCK_Y) === 0 ? im[k] : 0;
+    const mr = free ? ii[k] : 0;
+    let a = ax[k], d = (fx[k] * mx - a) * inv;
+    x[k] = x[k] + dt * vx[k] + h * a + l3 * d; vx[k] += dt * a + l5 * d; ax[k] = a + d;
+    a = ay[k]; d = (fy[k] * my - a) * inv;
+    y[k] = y[k] + dt * vy[k] + h * a + l3 * d; vy[k] += dt * a + l5 * d; ay[k] = a + d;
+    a = al[k]; d = (tau[k] * mr - a) * inv;
+    phi[k] = phi[k] + dt * om[k] + h * a + l3 * d; om[k] += dt * a + l5 * d; al[k] = a + d;
+  }
+}
+
+/** Kernel: the predictors of chunk c of the bodies (args: n, pv, pa, va). */
+export function gssssPredictChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[0];
+  gssssPredict(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2], a[3]);
+}
+
+/** Kernel: the update of chunk c of the bodies (args: n, Δt, ½Δt², λ3Δt², λ5Δt, 1/W1Λ6). */
+export function gssssUpdateChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[0];
+  gssssUpdate(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2], a[3], a[4], a[5]);
 }
 
 /** Locked coordinates carry no velocity (as in Gear, design/integrators.md §1.5); fixed bodies none at all. */

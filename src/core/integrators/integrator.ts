@@ -6,6 +6,7 @@
  * - kind 'impulse' (contact dynamics): asks the driver for the contacts at the start of the step
  *   (same neighbour search, narrow phase and history) and solves for the contact forces itself.
  */
+import type { PoolContext } from '../parallel/worker-pool';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import type { IntegratorId, LiveParams } from '../sim/params';
@@ -30,6 +31,8 @@ export interface StepDriver {
   commitTangential(dtSpring: number): void;
   /** True when forces depend on velocities (dashpots present). */
   readonly velocityDependentForces: boolean;
+  /** The worker pool per-body stages may run on (parallel/worker-pool.ts), or null: run them here */
+  readonly pool: PoolContext | null;
 }
 
 /** What contact dynamics also needs: the boundaries, the live parameters and the contact pipeline. */

@@ -5,21 +5,40 @@ export function grownCapacity(needed: number, current: number): number {
   return c;
 }
 
+/**
+ * A buffer of `bytes` of the same kind as `a`'s: shared memory stays shared when it grows, so the arrays a
+ * worker pool reads (parallel/worker-pool.ts) keep being SharedArrayBuffers. Typed as ArrayBuffer: nothing
+ * in the core uses what tells the two apart (a SharedArrayBuffer is never transferred).
+ */
+function bufferLike(a: ArrayBufferView, bytes: number): ArrayBuffer {
+  return isShared(a) ? (new SharedArrayBuffer(bytes) as unknown as ArrayBuffer) : new ArrayBuffer(bytes);
+}
+
+/** Whether a typed array lives in shared memory */
+export function isShared(a: ArrayBufferView): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && a.buffer instanceof SharedArrayBuffer;
+}
+
+/** An empty array of a's kind of memory, sized for `capacity` elements (zeros) */
+export function int32Like(a: ArrayBufferView, capacity: number): Int32Array<ArrayBuffer> {
+  return new Int32Array(bufferLike(a, 4 * capacity));
+}
+
 export function growF64(a: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(capacity);
+  const b = new Float64Array(bufferLike(a, 8 * capacity));
   b.set(a.subarray(0, Math.min(a.length, capacity)));
   return b;
 }
 
 export function growI32(a: Int32Array, capacity: number, fill = 0): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(capacity);
+  const b = int32Like(a, capacity);
   if (fill !== 0) b.fill(fill);
   b.set(a.subarray(0, Math.min(a.length, capacity)));
   return b;
 }
 
 export function growU8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(capacity);
+  const b = new Uint8Array(bufferLike(a, capacity));
   b.set(a.subarray(0, Math.min(a.length, capacity)));
   return b;
 }

@@ -15,12 +15,17 @@ import type { WallSet } from '../boundaries/walls';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, ELASTIC, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
 import { NarrowPhase } from '../contacts/narrow-phase';
+import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
+import { sharedCopy, shareColumns } from '../parallel/shared-memory';
+import { BODY_CHUNK } from '../parallel/body-columns';
+import type { PoolContext, WorkerPool } from '../parallel/worker-pool';
+import { bodyForces } from './body-forces';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, EXACT_CHECK_EVERY, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
 import { CollisionMonitor } from '../diagnostics/collision-monitor';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import { EkPeaks } from '../diagnostics/ek-peaks';
-import { bodyEnergies, elasticEnergy, type BodyEnergies, type ElasticParts } from '../diagnostics/energy';
+import { bodyEnergies, ENERGY_SUMS, elasticEnergy, type BodyEnergies, type ElasticParts } from '../diagnostics/energy';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { CD_HISTORY } from '../integrators/contact-dynamics';
 import { INTEGRATORS } from '../integrators/registry';
@@ -100,6 +105,10 @@ export class World implements ImpulseDriver {
    * pipeline, which gives the same bits (the reference the pass is tested against)
    */
   fuse = true;
+  /** The worker pool the per-body stages and the fused pass run on, if the World was given one */
+  readonly pool: PoolContext | null = null;
+  /** The fused pass on that pool */
+  private readonly parallelPass: ParallelDiscPass | null = null;
   /** The record holds the fused pass's lean columns only (completeRecord fills the rest) */
   private leanRecord = false;
   /** the elastic energy's normal and tangential parts, filled by diagnostics() (reused) */
@@ -144,9 +153,19 @@ export class World implements ImpulseDriver {
   private nextSpaceTimeT = 0;
   private peakOverlapRatio = 0;
 
-  constructor(readonly spec: ScenarioSpec) {
+  /**
+   * `pool`: a worker pool (parallel/worker-pool.ts) the fused disc pass runs on; the state's columns move
+   * to shared memory here, before anything holds them. The numbers are the serial run's, but for the
+   * energy account's sums, which are added by chunk (contacts/parallel-disc-pass.ts).
+   */
+  constructor(readonly spec: ScenarioSpec, pool?: WorkerPool) {
     const init = buildInitialState(spec);
     this.bodies = init.bodies;
+    if (pool) {
+      for (const owner of [this.bodies, this.contacts, this.previous, this.narrow.index, this.search.pairs]) shareColumns(owner);
+      this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * Math.ceil(this.bodies.n / BODY_CHUNK))) } };
+      this.parallelPass = new ParallelDiscPass(this.pool);
+    }
     this.walls = init.walls;
     this.periodic = init.periodic;
     const m = spec.material, s = spec.solver;
@@ -231,10 +250,11 @@ export class World implements ImpulseDriver {
     this.tangentialCtx.tState = this.t;
     this.tangentialCtx.previous = this.previous;
     if (this.fusedDiscPass) {
-      this.bodyForces();
+      bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool);
       this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
       const sums = this.passSums;
-      discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
+      if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
+      else discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
       this.dissipatedNormal += sums[NORMAL_POWER] * dtSpring;
       this.dissipatedTangential += sums[DASHPOT_POWER] * dtSpring;
       this.dissipatedSlip += sums[SLIP_POWER] * dtSpring;
@@ -255,7 +275,7 @@ export class World implements ImpulseDriver {
     coulombCap(c, this.materialNow, this.tangentialPower);
     this.dissipatedTangential += this.tangentialPower[0] * dtSpring;
     this.dissipatedSlip += this.tangentialPower[1] * dtSpring;
-    this.bodyForces();
+    bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool);
     scatterForces(c, b, this.walls, this.scatterStats);
   }
 
@@ -264,22 +284,6 @@ export class World implements ImpulseDriver {
     if (!this.leanRecord) return;
     completeDiscRecord(this.contacts, this.bodies, this.periodic, this.search.pairs, this.materialNow);
     this.leanRecord = false;
-  }
-
-  /** Gravity and the external forces on the movable bodies, before the contacts add theirs. */
-  private bodyForces(): void {
-    const b = this.bodies, n = b.n;
-    const gx = this.params.gravityX, gy = this.params.gravityY;
-    const fx = b.fx, fy = b.fy, tau = b.tau, m = b.mass, im = b.invMass;
-    for (let k = 0; k < n; k++) {
-      if (im[k] > 0) {
-        fx[k] = m[k] * gx + b.fxExt[k];
-        fy[k] = m[k] * gy + b.fyExt[k];
-        tau[k] = b.tauExt[k];
-      } else {
-        fx[k] = 0; fy[k] = 0; tau[k] = 0;
-      }
-    }
   }
 
   detectContacts(gapMax: number): ContactList {
@@ -359,7 +363,7 @@ export class World implements ImpulseDriver {
     this.workHand += hand;
     this.t = (this.stepCount + 1) * dt + this.tOffset;
     this.stepCount++;
-    bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies);
+    bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies, this.pool);
     const e = this.energies;
     if (this.trackPeaks) this.peaks.push(this.t, e.ekTrans + e.ekRot);
     this.overlapRatio = this.scatterStats.maxOverlapRatio;
@@ -600,7 +604,7 @@ export class World implements ImpulseDriver {
    * tally and the accuracy warnings (after a restart, and after any parameter change).
    */
   private baselineEnergy(): void {
-    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
+    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies, this.pool);
     const e = this.energies;
     const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     this.energyBaseline = eMech + e.ePotential - this.workIn;
@@ -783,7 +787,7 @@ export class World implements ImpulseDriver {
 
   /** Kinetic + potential energy of the bodies now (a drag's change of it is the hand's work). */
   private kineticAndPotentialEnergy(): number {
-    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies);
+    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies, this.pool);
     return this.energies.ekTrans + this.energies.ekRot + this.energies.ePotential;
   }
 

@@ -11,7 +11,7 @@
 import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { DISC, POLYGON } from '../shapes/shape-kind';
 
-const F64_FIELDS = [
+export const F64_FIELDS = [
   'x', 'y', 'phi', 'vx', 'vy', 'omega', 'ax', 'ay', 'alpha',
   'ex', 'ey', 'ephi', 'evx', 'evy', 'eomega',
   'fx', 'fy', 'tau',

@@ -15,7 +15,7 @@
  * predecessor through its pair's slot, as LAMMPS keeps history alongside its neighbour list; otherwise,
  * and for wall contacts, through an open-addressing hash table. No sorting, no allocation per step.
  */
-import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
+import { grownCapacity, growF64, growI32, growU8, int32Like } from '../math/grow';
 
 /** Largest supported number of bodies (indices stay well inside Int32). */
 export const MAX_BODIES = 2 ** 24;
@@ -125,21 +125,22 @@ export class ContactList {
 
 /** Open-addressing map from a key (i, j, feature) to its index in the previous step's list. */
 export class ContactHistoryIndex {
-  private ki = new Int32Array(0);
-  private kj = new Int32Array(0);
-  private kf = new Int32Array(0);
-  private vals = new Int32Array(0);
-  private mask = 0;
+  // the table: public for a worker pool's threads, which look keys up in the same shared memory
+  ki = new Int32Array(0);
+  kj = new Int32Array(0);
+  kf = new Int32Array(0);
+  vals = new Int32Array(0);
+  mask = 0;
 
   /** Indexes the contacts `from`… of `list` (the previous step's). */
   build(list: ContactList, from = 0): void {
     let size = 16;
     while (size < 2 * (list.count - from) + 16) size *= 2;
     if (size > this.vals.length) {
-      this.ki = new Int32Array(size);
-      this.kj = new Int32Array(size);
-      this.kf = new Int32Array(size);
-      this.vals = new Int32Array(size);
+      this.ki = int32Like(this.ki, size);
+      this.kj = int32Like(this.kj, size);
+      this.kf = int32Like(this.kf, size);
+      this.vals = int32Like(this.vals, size);
     }
     this.mask = this.vals.length - 1;
     this.vals.fill(-1);

@@ -1,0 +1,40 @@
+/**
+ * A worker pool on Node's worker_threads (parallel/worker-pool.ts): `threads` threads in all, the caller
+ * and threads − 1 workers running cli/pool-worker.ts (through tsx's API, as the CLI itself runs through tsx).
+ */
+import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '../core/parallel/worker-pool';
+
+/** Most threads a pool may have (the CLI's --threads range) */
+export const MAX_THREADS = 64;
+
+export interface NodePool {
+  pool: WorkerPool;
+  /** Stops and ends the workers */
+  close(): Promise<void>;
+}
+
+/**
+ * Resolves once every worker has loaded: the pool's caller blocks in Atomics.wait, and a worker still
+ * loading its modules through tsx needs the calling thread's event loop.
+ */
+export async function nodePool(threads: number): Promise<NodePool> {
+  const entry = new URL('./pool-worker.ts', import.meta.url).href;
+  // A worker does not inherit tsx's loader: it registers it, then loads its TypeScript entry.
+  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  const workers = Array.from({ length: Math.max(0, threads - 1) }, () => new Worker(boot, { eval: true }));
+  await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
+    w.once('message', () => resolve());
+    w.once('error', reject);
+  })));
+  // after loading, a worker's error has already failed the pool's command (WorkerPool.command): report it
+  for (const w of workers) w.on('error', (e) => process.stderr.write(`worker pool: ${(e as Error).stack ?? e}\n`));
+  const pool = new WorkerPool(workers);
+  return {
+    pool,
+    close: async () => {
+      pool.close();
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The fused disc pass (contacts/disc-force-pass.ts) on a worker pool (issue 9), giving the serial pass's
+ * numbers bit for bit, for any number of threads:
+ *   1. count the touching pairs of each chunk of the candidate list (countTouchingPairs);
+ *   2. the offsets where each chunk's contacts go (a prefix sum, here), then each chunk runs the pair loop
+ *      from its offset with its own sums, leaving its forces in the record (pairForcesChunk);
+ *   3. each body adds the forces of its pairs in candidate-list order, as the serial scatter did
+ *      (gatherPairForces, over a per-body list of pairs rebuilt with the candidate list).
+ * The walls follow on the calling thread. Only the energy-account sums differ from the serial pass:
+ * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
+ */
+import { COUNT_TOUCHING, GATHER_FORCES, PAIR_FORCES } from '../parallel/kernel-ids';
+import { bindBodies, BODY_CHUNK } from '../parallel/body-columns';
+import type { Columns, PoolContext } from '../parallel/worker-pool';
+import { grownCapacity, growF64, growI32 } from '../math/grow';
+import { sharedCopy } from '../parallel/shared-memory';
+import type { PairBuffer } from '../neighbors/pair-buffer';
+import type { ContactList } from '../state/contact-list';
+import { DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, wallPass, type PairMaterial } from './disc-force-pass';
+import type { MaterialCoefficients } from '../laws/material';
+import type { NarrowPhase } from './narrow-phase';
+
+/** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
+const PAIR_CHUNK = 4096;
+/**
+ * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
+ * previous, which swap each step) is this step's record.
+ */
+const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_MASK = 7;
+const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
+
+function emptyShared(): Int32Array<ArrayBuffer> {
+  return sharedCopy(new Int32Array(16));
+}
+
+export class ParallelDiscPass {
+  /** Touching pairs per chunk, then each chunk's first contact index */
+  private offsets = emptyShared();
+  private chunkSums = sharedCopy(new Float64Array(16));
+  /** Per body, its candidate pairs in list order: pair index × 2 + (1 if the body is j) */
+  private adjStart = emptyShared();
+  private adj = emptyShared();
+  private cursor = new Int32Array(0);
+  private adjGeneration = -1;
+  private adjPairs: PairBuffer | null = null;
+  private lists: [ContactList | null, ContactList | null] = [null, null];
+
+  constructor(private readonly ctx: PoolContext) {}
+
+  /** discForcePass's work, same arguments, on the pool. */
+  run(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+    const P = pairs.count, n = np.bodies.n;
+    out.count = 0;
+    out.reserve(P + 16);
+    out.reservePairSlots(P);
+    out.pairStamp = pairs.generation;
+    const bySlot = prev.pairStamp === pairs.generation;
+    np.index.build(prev, bySlot ? prev.pairContacts : 0);
+    sums.fill(0);
+    const chunks = Math.ceil(P / PAIR_CHUNK);
+    if (this.offsets.length < chunks + 1) this.offsets = growI32(this.offsets, grownCapacity(chunks + 1, this.offsets.length));
+    if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
+    if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n);
+    this.bindColumns(np, pairs, prev, out);
+    const a = this.ctx.pool.args;
+    a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
+    a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
+    a[A_MASK] = np.index.mask;
+    a[A_KN] = m.kn; a[A_KT] = m.kt; a[A_MU] = m.mu; a[A_ZN] = m.zetaN; a[A_ZT] = m.zetaT;
+    a[A_FROM_RATIO] = m.gtFromRatio ? 1 : 0; a[A_RATIO] = m.gtRatio; a[A_ELASTIC] = m.capElastic ? 1 : 0; a[A_CLAMP] = m.clampNormal ? 1 : 0;
+    this.ctx.pool.run(COUNT_TOUCHING, chunks);
+    const off = this.offsets;
+    let total = 0;
+    for (let c = 0; c < chunks; c++) {
+      const count = off[c];
+      off[c] = total;
+      total += count;
+    }
+    off[chunks] = total;
+    this.ctx.pool.run(PAIR_FORCES, chunks);
+    out.count = total;
+    const cs = this.chunkSums;
+    for (let c = 0; c < chunks; c++) {
+      for (let s = 0; s < PASS_SUMS; s++) if (s !== MAX_RATIO) sums[s] += cs[c * PASS_SUMS + s];
+      if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
+    }
+    this.ctx.pool.run(GATHER_FORCES, Math.ceil(n / BODY_CHUNK));
+    wallPass(np, prev, out, m, dt, sums);
+  }
+
+  /** Per-body pair lists, by a counting sort over the candidate list (pairs in list order). */
+  private buildAdjacency(pairs: PairBuffer, n: number): void {
+    const P = pairs.count, pi = pairs.i, pj = pairs.j;
+    if (this.adjStart.length < n + 1) this.adjStart = growI32(this.adjStart, grownCapacity(n + 1, this.adjStart.length));
+    if (this.adj.length < 2 * P) this.adj = growI32(this.adj, grownCapacity(2 * P, this.adj.length));
+    if (this.cursor.length < n) this.cursor = new Int32Array(grownCapacity(n, this.cursor.length));
+    const start = this.adjStart, adj = this.adj, cursor = this.cursor;
+    start.fill(0, 0, n + 1);
+    for (let p = 0; p < P; p++) { start[pi[p] + 1]++; start[pj[p] + 1]++; }
+    for (let b = 0; b < n; b++) start[b + 1] += start[b];
+    for (let b = 0; b < n; b++) cursor[b] = start[b];
+    for (let p = 0; p < P; p++) {
+      adj[cursor[pi[p]]++] = 2 * p;
+      adj[cursor[pj[p]]++] = 2 * p + 1;
+    }
+    this.adjGeneration = pairs.generation;
+    this.adjPairs = pairs;
+  }
+
+  private bindColumns(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
+    const c = this.ctx.columns, x = np.index;
+    bindBodies(c, np.bodies);
+    c.pi = pairs.i; c.pj = pairs.j;
+    // both lists by a fixed name, A and B, so their swapping each step does not rebind the workers
+    if (this.lists[0] !== out && this.lists[0] !== prev) this.lists = [out, prev];
+    for (let l = 0; l < 2; l++) {
+      const list = this.lists[l] as ContactList, keys = LIST_KEYS[l];
+      for (let f = 0; f < LIST_FIELDS.length; f++) c[keys[f]] = list[LIST_FIELDS[f]];
+    }
+    c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
+    c.offsets = this.offsets; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj;
+    this.ctx.pool.bind(c);
+  }
+}
+
+/** The record's columns the kernels use, and their names for list A and list B */
+const LIST_FIELDS = ['i', 'j', 'feature', 'law', 'fn', 'ft', 'xiEval', 'xi', 'nx', 'ny', 'prevIndex', 'contactOfPair'] as const;
+const [I, J, FEATURE, LAW, FN, FT, XI_EVAL, XI, NX, NY, PREV_INDEX, SLOT] = LIST_FIELDS.map((_, f) => f);
+const LIST_KEYS = ['A', 'B'].map((l) => LIST_FIELDS.map((f) => l + f));
+
+const view = new DiscPassView();
+const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFromRatio: false, gtRatio: 0, capElastic: false, clampNormal: false };
+
+/** Kernel: how many pairs of chunk c touch (the pair loop's own test), into offsets[c]. */
+export function countTouchingPairs(c: Columns, a: Float64Array, chunk: number): void {
+  const ex = c.ex, ey = c.ey, rad = c.radius, im = c.invMass, ii = c.invInertia, pi = c.pi, pj = c.pj;
+  const periodic = a[A_PERIODIC] === 1, L = a[A_L];
+  const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
+  let count = 0;
+  for (let p = p0; p < p1; p++) {
+    const i = pi[p], j = pj[p];
+    if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue;
+    let dx = ex[j] - ex[i];
+    if (periodic) dx -= L * Math.round(dx / L);
+    const dy = ey[j] - ey[i];
+    const s = rad[i] + rad[j];
+    if (dx * dx + dy * dy < s * s) count++;
+  }
+  c.offsets[chunk] = count;
+}
+
+/** Kernel: the pair loop over chunk c, its contacts from offsets[c], its sums into sums[c · PASS_SUMS …]. */
+export function pairForcesChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const v = view;
+  v.ex = c.ex as Float64Array<ArrayBuffer>; v.ey = c.ey as Float64Array<ArrayBuffer>;
+  v.evx = c.evx as Float64Array<ArrayBuffer>; v.evy = c.evy as Float64Array<ArrayBuffer>; v.ew = c.eomega as Float64Array<ArrayBuffer>;
+  v.rad = c.radius as Float64Array<ArrayBuffer>; v.im = c.invMass as Float64Array<ArrayBuffer>; v.ii = c.invInertia as Float64Array<ArrayBuffer>;
+  v.pi = c.pi as Int32Array<ArrayBuffer>; v.pj = c.pj as Int32Array<ArrayBuffer>;
+  const o = LIST_KEYS[a[A_OUT]], q = LIST_KEYS[1 - a[A_OUT]];
+  v.oi = c[o[I]] as Int32Array<ArrayBuffer>; v.oj = c[o[J]] as Int32Array<ArrayBuffer>; v.of = c[o[FEATURE]] as Int32Array<ArrayBuffer>;
+  v.olaw = c[o[LAW]] as Uint8Array<ArrayBuffer>;
+  v.ofn = c[o[FN]] as Float64Array<ArrayBuffer>; v.oft = c[o[FT]] as Float64Array<ArrayBuffer>; v.oxiE = c[o[XI_EVAL]] as Float64Array<ArrayBuffer>;
+  v.oxi = c[o[XI]] as Float64Array<ArrayBuffer>; v.onx = c[o[NX]] as Float64Array<ArrayBuffer>; v.ony = c[o[NY]] as Float64Array<ArrayBuffer>;
+  v.oprev = c[o[PREV_INDEX]] as Int32Array<ArrayBuffer>; v.slot = c[o[SLOT]] as Int32Array<ArrayBuffer>;
+  v.pxi = c[q[XI]] as Float64Array<ArrayBuffer>; v.pslot = c[q[SLOT]] as Int32Array<ArrayBuffer>;
+  const x = v.index;
+  x.ki = c.ki as Int32Array<ArrayBuffer>; x.kj = c.kj as Int32Array<ArrayBuffer>; x.kf = c.kf as Int32Array<ArrayBuffer>;
+  x.vals = c.vals as Int32Array<ArrayBuffer>; x.mask = a[A_MASK];
+  v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false;
+  const m = material;
+  m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
+  m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;
+  const sums = c.sums as Float64Array, s0 = chunk * PASS_SUMS;
+  sums.fill(0, s0, s0 + PASS_SUMS);
+  const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
+  pairContactsRange(v, m, a[A_DT], p0, p1, c.offsets[chunk], sums, s0);
+}
+
+/** Kernel: bodies of chunk c add their pairs' forces in list order: F on j, −F on i (contacts/scatter-forces.ts). */
+export function gatherPairForces(c: Columns, a: Float64Array, chunk: number): void {
+  const o = LIST_KEYS[a[A_OUT]];
+  const fx = c.fx, fy = c.fy, tau = c.tau, rad = c.radius, slot = c[o[SLOT]], start = c.adjStart, adj = c.adj;
+  const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]];
+  const b0 = chunk * BODY_CHUNK, b1 = Math.min(a[A_BODIES], b0 + BODY_CHUNK);
+  for (let b = b0; b < b1; b++) {
+    const ab = rad[b];
+    let sx = fx[b], sy = fy[b], st = tau[b];
+    for (let e = start[b], end = start[b + 1]; e < end; e++) {
+      const code = adj[e], k = slot[code >> 1];
+      if (k < 0) continue;
+      const f = fn[k], t = ft[k], ux = nx[k], uy = ny[k];
+      const Fx = f * ux - t * uy, Fy = f * uy + t * ux;
+      if ((code & 1) === 1) { sx += Fx; sy += Fy; st += -ab * t; } else { sx -= Fx; sy -= Fy; st -= ab * t; }
+    }
+    fx[b] = sx; fy[b] = sy; tau[b] = st;
+  }
+}

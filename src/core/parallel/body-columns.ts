@@ -1,0 +1,33 @@
+/**
+ * The bodies' columns on a worker pool: bound under their BodyState names, and seen by a worker's
+ * kernels through one BodyState whose columns point at them (no copy).
+ */
+import { BodyState, F64_FIELDS } from '../state/body-state';
+import type { Columns } from './worker-pool';
+
+/** Bodies per chunk of a per-body kernel: fixed, so the work's split never depends on the threads */
+export const BODY_CHUNK = 4096;
+
+/** Puts the bodies' columns into `columns` under their own names. */
+export function bindBodies(columns: Columns, b: BodyState): void {
+  for (const f of F64_FIELDS) columns[f] = b[f];
+  columns.flags = b.flags;
+}
+
+const view = new BodyState(0);
+
+/** A BodyState over the bound columns of n bodies (one per thread, re-pointed at each call). */
+export function bodiesOf(columns: Columns, n: number): BodyState {
+  for (const f of F64_FIELDS) view[f] = columns[f] as Float64Array<ArrayBuffer>;
+  view.flags = columns.flags as Uint8Array<ArrayBuffer>;
+  view.n = n;
+  return view;
+}
+
+/** The bodies [first, end) of chunk `chunk` of n bodies */
+export function chunkStart(chunk: number): number {
+  return chunk * BODY_CHUNK;
+}
+export function chunkEnd(chunk: number, n: number): number {
+  return Math.min(n, (chunk + 1) * BODY_CHUNK);
+}

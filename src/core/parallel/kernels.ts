@@ -1,0 +1,14 @@
+/**
+ * The kernels a worker pool runs (parallel/worker-pool.ts), by index (parallel/kernel-ids.ts): one row
+ * per kernel. A kernel does chunk `chunk` of its work on the pool's shared columns with the scalar
+ * arguments `args`, writing only what belongs to that chunk, so any thread may take any chunk.
+ */
+import { countTouchingPairs, gatherPairForces, pairForcesChunk } from '../contacts/parallel-disc-pass';
+import { bodyEnergiesChunk } from '../diagnostics/energy';
+import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
+import { bodyForcesChunk } from '../sim/body-forces';
+import type { Columns } from './worker-pool';
+
+export type Kernel = (columns: Columns, args: Float64Array, chunk: number) => void;
+
+export const KERNELS: readonly Kernel[] = [countTouchingPairs, pairForcesChunk, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk];

@@ -1,0 +1,144 @@
+/**
+ * A pool of threads that run kernels over chunks of shared columns (issue 9): the calling thread posts a
+ * kernel and a chunk count in a shared control block, wakes the workers, takes chunks itself, and waits
+ * until every thread is done. Threads take chunks in any order; each chunk writes only its own outputs,
+ * so the results are the same bits for any number of threads. Workers are whatever the host gives
+ * (worker_threads in Node: cli/node-pool.ts; Web Workers in the page), each running serveJobs.
+ * The columns (parallel/shared-memory.ts) are handed to the workers by message when any of them changes
+ * (an array grew): the workers leave their wait loop for their event loop, take the message, and return.
+ */
+import { KERNELS } from './kernels';
+
+export type Column = Float64Array | Int32Array | Uint8Array;
+/** Named columns the kernels read and write; keys and order fixed by the caller */
+export type Columns = Record<string, Column>;
+
+/**
+ * Control block: a sequence number bumped per command, the command, the next chunk, the chunk count,
+ * threads done, and 1 + the kernel a worker failed in (0: none)
+ */
+const SEQ = 0, CMD = 1, NEXT = 2, CHUNKS = 3, DONE = 4, FAILED = 5, CONTROL_INTS = 8;
+/** A chunk is at most a few thousand bodies or pairs: no answer in this long means a worker is gone [ms] */
+const ANSWER_TIMEOUT_MS = 30_000;
+/** Commands besides kernel indices: go back to the event loop for new columns, or stop */
+const REBIND = -1, STOP = -2;
+/** Scalar arguments of a kernel (doubles) */
+export const POOL_ARGS = 64;
+
+/** What a worker is sent: the control block and arguments once, and the columns whenever they change */
+export interface PoolMessage {
+  control: Int32Array;
+  args: Float64Array;
+  columns: Columns;
+  seq: number;
+}
+
+/** The host's handle on one worker */
+export interface PoolEndpoint {
+  postMessage(message: PoolMessage): void;
+}
+
+export class WorkerPool {
+  /** Threads that take chunks: the workers and the caller */
+  readonly threads: number;
+  /** The running kernel's scalar arguments, written before run() */
+  readonly args = new Float64Array(new SharedArrayBuffer(8 * POOL_ARGS));
+  private readonly control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_INTS));
+  private bound: Columns = {};
+  /** Why the pool stopped working (a kernel threw), or null */
+  private broken: string | null = null;
+
+  constructor(private readonly workers: readonly PoolEndpoint[]) {
+    this.threads = workers.length + 1;
+    for (const w of workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq: 0 });
+  }
+
+  /** Makes `columns` the kernels' columns; the workers are sent them only if an array changed. */
+  bind(columns: Columns): void {
+    let same = true;
+    for (const key in columns) if (this.bound[key] !== columns[key]) same = false;
+    if (same) return;
+    this.bound = { ...columns };
+    if (this.workers.length === 0) return;
+    this.command(REBIND, 0);
+    const seq = Atomics.load(this.control, SEQ);
+    for (const w of this.workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq });
+  }
+
+  /** Runs kernel `kernel` (parallel/kernels.ts) on chunks 0 … chunks − 1 and returns when all are done. */
+  run(kernel: number, chunks: number): void {
+    if (this.workers.length === 0) {
+      const f = KERNELS[kernel];
+      for (let c = 0; c < chunks; c++) f(this.bound, this.args, c);
+      return;
+    }
+    this.command(kernel, chunks);
+  }
+
+  /** Stops the workers' loops (the host then ends them; after a failure it just ends them). */
+  close(): void {
+    if (this.workers.length > 0 && !this.broken) this.command(STOP, 0);
+  }
+
+  private command(cmd: number, chunks: number): void {
+    if (this.broken) throw new Error(`worker pool: stopped after an earlier failure (${this.broken})`);
+    const ctl = this.control;
+    ctl[CMD] = cmd;
+    ctl[CHUNKS] = chunks;
+    Atomics.store(ctl, NEXT, 0);
+    Atomics.store(ctl, DONE, 0);
+    Atomics.add(ctl, SEQ, 1);
+    Atomics.notify(ctl, SEQ);
+    let own: unknown = null;
+    try {
+      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], this.bound, this.args);
+    } catch (e) {
+      own = e; // thrown once the workers are done with this command, so the next one starts clean
+    }
+    const workers = this.workers.length;
+    for (let d = Atomics.load(ctl, DONE); d < workers; d = Atomics.load(ctl, DONE)) {
+      if (Atomics.wait(ctl, DONE, d, ANSWER_TIMEOUT_MS) === 'timed-out') throw new Error(this.broken = `worker pool: no answer from ${workers - d} of its ${workers} worker threads in ${ANSWER_TIMEOUT_MS / 1000} s`);
+    }
+    const failed = Atomics.exchange(ctl, FAILED, 0);
+    if (own !== null || failed > 0) this.broken = `kernel ${cmd} failed`; // a failed worker has left its loop
+    if (own !== null) throw own;
+    if (failed > 0) throw new Error(`worker pool: a worker thread failed in kernel ${failed - 1} (the host reports its error)`);
+  }
+}
+
+function takeChunks(ctl: Int32Array, f: (typeof KERNELS)[number], columns: Columns, args: Float64Array): void {
+  const chunks = ctl[CHUNKS];
+  for (let c = Atomics.add(ctl, NEXT, 1); c < chunks; c = Atomics.add(ctl, NEXT, 1)) f(columns, args, c);
+}
+
+/**
+ * A worker's loop: waits for commands and takes chunks until told to rebind or stop. Returns true to
+ * stop; on false the worker waits for its next message (new columns) and calls this again.
+ */
+export function serveJobs(message: PoolMessage): boolean {
+  const { control: ctl, args, columns } = message;
+  let seen = message.seq;
+  for (;;) {
+    Atomics.wait(ctl, SEQ, seen);
+    seen = Atomics.load(ctl, SEQ);
+    const cmd = ctl[CMD];
+    let failure: unknown = null;
+    try {
+      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], columns, args);
+    } catch (e) {
+      failure = e;
+      Atomics.store(ctl, FAILED, cmd + 1);
+    }
+    Atomics.add(ctl, DONE, 1);
+    Atomics.notify(ctl, DONE);
+    if (failure !== null) throw failure; // to the host, which reports it (cli/node-pool.ts)
+    if (cmd === STOP) return true;
+    if (cmd === REBIND) return false;
+  }
+}
+
+/** A pool and the one record of columns every stage binds into (so that stages never rebind each other's) */
+export interface PoolContext {
+  readonly pool: WorkerPool;
+  readonly columns: Columns;
+}

@@ -1,0 +1,36 @@
+/** Gravity and the external forces on the movable bodies, before the contacts add theirs (0 on immovable ones). */
+import { BODY_FORCES } from '../parallel/kernel-ids';
+import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../parallel/body-columns';
+import type { Columns, PoolContext } from '../parallel/worker-pool';
+import type { BodyState } from '../state/body-state';
+
+export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null): void {
+  if (!pool) {
+    bodyForcesRange(b, 0, b.n, gx, gy);
+    return;
+  }
+  bindBodies(pool.columns, b);
+  pool.pool.bind(pool.columns);
+  const a = pool.pool.args;
+  a[0] = b.n; a[1] = gx; a[2] = gy;
+  pool.pool.run(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));
+}
+
+function bodyForcesRange(b: BodyState, k0: number, k1: number, gx: number, gy: number): void {
+  const fx = b.fx, fy = b.fy, tau = b.tau, m = b.mass, im = b.invMass, fxe = b.fxExt, fye = b.fyExt, te = b.tauExt;
+  for (let k = k0; k < k1; k++) {
+    if (im[k] > 0) {
+      fx[k] = m[k] * gx + fxe[k];
+      fy[k] = m[k] * gy + fye[k];
+      tau[k] = te[k];
+    } else {
+      fx[k] = 0; fy[k] = 0; tau[k] = 0;
+    }
+  }
+}
+
+/** Kernel: bodyForces on chunk c of the bodies (args: n, gx, gy). */
+export function bodyForcesChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[0];
+  bodyForcesRange(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2]);
+}

@@ -20,8 +20,10 @@ export interface NodePool {
  */
 export async function nodePool(threads: number): Promise<NodePool> {
   const entry = new URL('./pool-worker.ts', import.meta.url).href;
-  // A worker does not inherit tsx's loader: it registers it, then loads its TypeScript entry.
-  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  // A worker does not inherit tsx's loader: it loads tsx's API (resolved here, whatever the working
+  // directory), which then loads the TypeScript entry.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
   const workers = Array.from({ length: Math.max(0, threads - 1) }, () => new Worker(boot, { eval: true }));
   await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
     w.once('message', () => resolve());

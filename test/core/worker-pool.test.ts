@@ -28,7 +28,12 @@ function lattice(integrator: string, dtOverTc: number, extra: Partial<ScenarioIn
 
 const CASES: Record<string, ScenarioInput> = {
   'cdm, box, total cap': lattice('cdm', 0.05),
-  'Gear 5, box, total cap': lattice('gear5', 0.02),
+  'Gear 5, side walls, a floor of two segments with a gap (as the silo)': lattice('gear5', 0.02, {
+    walls: [
+      { type: 'line', point: [0, 0], normal: [1, 0] }, { type: 'line', point: [61 * 1.996 * 0.01, 0], normal: [-1, 0] },
+      { type: 'segment', a: [0, 0], b: [0.5, 0] }, { type: 'segment', a: [0.7, 0], b: [61 * 1.996 * 0.01, 0] },
+    ],
+  } as Partial<ScenarioInput>),
   'cdm, periodic seam, floor only, elastic cap, tilted gravity': lattice('cdm', 0.05, {
     material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.3, mu: 0.5, density: 1000, capMode: 'elastic' },
     walls: [{ type: 'line', point: [0, 0], normal: [0, 1] }],

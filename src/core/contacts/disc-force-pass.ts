@@ -17,7 +17,7 @@
  * Wall contacts (a few per cent of the contacts) are written whole.
  */
 import type { PeriodicX } from '../boundaries/periodic';
-import { LINE } from '../boundaries/walls';
+import { LINE, type WallSet } from '../boundaries/walls';
 import { LINEAR } from '../laws/law-ids';
 import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -54,12 +54,32 @@ export function discForcePass(
 
 /** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */
 export function wallPass(np: NarrowPhase, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
-  out.pairContacts = out.count;
-  const walls = np.walls;
-  walls.fx.fill(0, 0, walls.count);
-  walls.fy.fill(0, 0, walls.count);
-  for (let w = 0; w < walls.count; w++) wallContacts(np, w, prev, out, m, dt, sums);
+  const walls = np.walls, b = np.bodies;
+  beginWalls(np, out);
+  for (let w = 0; w < walls.count; w++) {
+    // the geometry first, by the wall's kind, in its own loop: the two kinds' branches in one loop left V8
+    // boxing doubles in some of its compilations (≈100 minor GCs per 20,000 steps of a 400-disc pile)
+    const start = out.count;
+    out.reserve(out.count + b.n);
+    const end = touchWall(b, walls, w, out, 0, b.n, start, true);
+    wallContacts(np, w, prev, out, m, dt, sums, start, end);
+  }
   np.planeChanged = false;
+}
+
+/** Before the walls' contacts: the pair contacts end here, and the walls' forces start from zero. */
+export function beginWalls(np: NarrowPhase, out: ContactList): void {
+  out.pairContacts = out.count;
+  np.walls.fx.fill(0, 0, np.walls.count);
+  np.walls.fy.fill(0, 0, np.walls.count);
+}
+
+/**
+ * The movable bodies [j0, j1) that touch wall w: with `write`, their geometry rows from k on (the pass's
+ * record); without, only counted. Returns k plus their number.
+ */
+export function touchWall(b: BodyState, walls: WallSet, w: number, out: ContactList, j0: number, j1: number, k: number, write: boolean): number {
+  return walls.kind[w] === LINE ? touchLineWall(b, walls, w, out, j0, j1, k, write) : touchSegmentWall(b, walls, w, out, j0, j1, k, write);
 }
 
 /**
@@ -205,7 +225,10 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
   return k;
 }
 
-function wallContacts(np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+/** Forces of wall w's contacts, rows [start, end) of `out` (their geometry written by touchWall), and sets out.count = end. */
+export function wallContacts(
+  np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, start: number, end: number,
+): void {
   const walls = np.walls, b = np.bodies, evx = b.evx, evy = b.evy, ew = b.eomega;
   const rad = b.radius, im = b.invMass, fx = b.fx, fy = b.fy, tau = b.tau;
   const wvx = walls.vx[w], wvy = walls.vy[w], fixedWall = walls.invMass[w] === 0;
@@ -214,11 +237,6 @@ function wallContacts(np: NarrowPhase, w: number, prev: ContactList, out: Contac
   const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
   let normalPower = sums[NORMAL_POWER], dashpot = sums[DASHPOT_POWER], slip = sums[SLIP_POWER], maxRatio = sums[MAX_RATIO], energy = sums[ELASTIC];
   let power = sums[WALL_POWER], wfx = 0, wfy = 0;
-  // the geometry first, by the wall's kind, in its own loop: the two kinds' branches in one loop left V8
-  // boxing doubles in some of its compilations (≈100 minor GCs per 20,000 steps of a 400-disc pile)
-  const start = out.count;
-  out.reserve(out.count + b.n);
-  const end = walls.kind[w] === LINE ? touchLineWall(np, w, out) : touchSegmentWall(np, w, out);
   const oj = out.j, onx = out.nx, ony = out.ny, odelta = out.delta;
   const oun = out.un, out_ = out.ut, omr = out.mr, oprev = out.prevIndex, onew = out.isNew, oxi = out.xi, ogn = out.gn, ogt = out.gt;
   const ofe = out.fe, ofn = out.fn, oxiE = out.xiEval, oft = out.ft;
@@ -284,19 +302,19 @@ function wallContacts(np: NarrowPhase, w: number, prev: ContactList, out: Contac
   sums[NORMAL_POWER] = normalPower; sums[DASHPOT_POWER] = dashpot; sums[SLIP_POWER] = slip; sums[MAX_RATIO] = maxRatio; sums[WALL_POWER] = power; sums[ELASTIC] = energy;
 }
 
-/** The movable discs that overlap line wall w (contacts/collide-disc.ts): their geometry from out.count on; returns the new end. */
-function touchLineWall(np: NarrowPhase, w: number, out: ContactList): number {
-  const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
+/** touchWall for a line wall (contacts/collide-disc.ts). */
+function touchLineWall(b: BodyState, walls: WallSet, w: number, out: ContactList, j0: number, j1: number, k: number, write: boolean): number {
+  const ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w];
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny, odelta = out.delta, odepth = out.depth;
   const olc = out.lc, oratio = out.ratio, orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
   const i = -1 - w;
-  let k = out.count;
-  for (let j = 0; j < b.n; j++) {
+  for (let j = j0; j < j1; j++) {
     if (im[j] === 0) continue;
     const aj = rad[j];
     const delta = aj - ((ex[j] - ax) * nx + (ey[j] - ay) * ny);
     if (delta <= 0) continue;
+    if (!write) { k++; continue; }
     oi[k] = i; oj[k] = j; of[k] = 0; olaw[k] = LINEAR;
     onx[k] = nx; ony[k] = ny;
     odelta[k] = delta; odepth[k] = delta; olc[k] = aj; oratio[k] = delta / aj;
@@ -308,17 +326,16 @@ function touchLineWall(np: NarrowPhase, w: number, out: ContactList): number {
   return k;
 }
 
-/** The same for segment wall w: the nearest point of the segment. */
-function touchSegmentWall(np: NarrowPhase, w: number, out: ContactList): number {
-  const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
+/** The same for a segment wall: the nearest point of the segment. */
+function touchSegmentWall(b: BodyState, walls: WallSet, w: number, out: ContactList, j0: number, j1: number, k: number, write: boolean): number {
+  const ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
   const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
   const sl2 = sx * sx + sy * sy;
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny, odelta = out.delta, odepth = out.depth;
   const olc = out.lc, oratio = out.ratio, orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
   const i = -1 - w;
-  let k = out.count;
-  for (let j = 0; j < b.n; j++) {
+  for (let j = j0; j < j1; j++) {
     if (im[j] === 0) continue;
     const aj = rad[j];
     let u = ((ex[j] - ax) * sx + (ey[j] - ay) * sy) / sl2;
@@ -326,6 +343,7 @@ function touchSegmentWall(np: NarrowPhase, w: number, out: ContactList): number 
     const dx = ex[j] - (ax + u * sx), dy = ey[j] - (ay + u * sy);
     const d2 = dx * dx + dy * dy;
     if (d2 >= aj * aj || d2 === 0) continue;
+    if (!write) { k++; continue; }
     const dist = Math.sqrt(d2);
     const delta = aj - dist, nx = dx / dist, ny = dy / dist;
     oi[k] = i; oj[k] = j; of[k] = 0; olaw[k] = LINEAR;

@@ -9,14 +9,15 @@
  * The walls follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
  */
-import { COUNT_TOUCHING, GATHER_FORCES, PAIR_FORCES } from '../parallel/kernel-ids';
-import { bindBodies, BODY_CHUNK } from '../parallel/body-columns';
-import type { Columns, PoolContext } from '../parallel/worker-pool';
+import { COUNT_TOUCHING, GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
+import { bindWalls, wallsOf } from '../parallel/wall-columns';
+import type { Column, Columns, PoolContext } from '../parallel/worker-pool';
 import { grownCapacity, growF64, growI32 } from '../math/grow';
 import { sharedCopy } from '../parallel/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
-import type { ContactList } from '../state/contact-list';
-import { DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, wallPass, type PairMaterial } from './disc-force-pass';
+import { ContactList } from '../state/contact-list';
+import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
 
@@ -26,7 +27,7 @@ const PAIR_CHUNK = 4096;
  * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
  * previous, which swap each step) is this step's record.
  */
-const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_MASK = 7;
+const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_MASK = 7, A_WALLS = 17;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 function emptyShared(): Int32Array<ArrayBuffer> {
@@ -41,6 +42,10 @@ export class ParallelDiscPass {
   private adjStart = emptyShared();
   private adj = emptyShared();
   private cursor = new Int32Array(0);
+  /** Per wall and chunk of bodies: the chunk's touches of the wall, then where they go in the record */
+  private wallOffsets = emptyShared();
+  /** Where each wall's contacts end in the record */
+  private wallEnds = new Int32Array(0);
   private adjGeneration = -1;
   private adjPairs: PairBuffer | null = null;
   private lists: [ContactList | null, ContactList | null] = [null, null];
@@ -85,7 +90,36 @@ export class ParallelDiscPass {
       if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
     }
     this.ctx.pool.run(GATHER_FORCES, Math.ceil(n / BODY_CHUNK));
-    wallPass(np, prev, out, m, dt, sums);
+    this.walls(np, pairs, prev, out, m, dt, sums);
+  }
+
+  /**
+   * The walls: each chunk of bodies counts its touches of every wall, a prefix sum in wall-then-body order
+   * (the serial pass's) places them, each chunk writes their geometry; the forces follow here, wall by wall.
+   */
+  private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+    const W = np.walls.count, n = np.bodies.n, chunks = Math.ceil(n / BODY_CHUNK);
+    beginWalls(np, out);
+    if (this.wallOffsets.length < W * chunks) this.wallOffsets = growI32(this.wallOffsets, grownCapacity(W * chunks, this.wallOffsets.length));
+    if (this.wallEnds.length < W) this.wallEnds = new Int32Array(grownCapacity(W, this.wallEnds.length));
+    this.bindColumns(np, pairs, prev, out);
+    this.ctx.pool.args[A_WALLS] = W;
+    this.ctx.pool.run(WALL_COUNT, chunks);
+    const off = this.wallOffsets, ends = this.wallEnds;
+    let k = out.count;
+    for (let w = 0; w < W; w++) {
+      for (let c = 0; c < chunks; c++) {
+        const count = off[w * chunks + c];
+        off[w * chunks + c] = k;
+        k += count;
+      }
+      ends[w] = k;
+    }
+    out.reserve(k);
+    this.bindColumns(np, pairs, prev, out);
+    this.ctx.pool.run(WALL_WRITE, chunks);
+    for (let w = 0, start = out.count; w < W; start = ends[w], w++) wallContacts(np, w, prev, out, m, dt, sums, start, ends[w]);
+    np.planeChanged = false;
   }
 
   /** Per-body pair lists, by a counting sort over the candidate list (pairs in list order). */
@@ -118,17 +152,29 @@ export class ParallelDiscPass {
       for (let f = 0; f < LIST_FIELDS.length; f++) c[keys[f]] = list[LIST_FIELDS[f]];
     }
     c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
-    c.offsets = this.offsets; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj;
+    c.offsets = this.offsets; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
+    bindWalls(c, np.walls);
     this.ctx.pool.bind(c);
   }
 }
 
 /** The record's columns the kernels use, and their names for list A and list B */
-const LIST_FIELDS = ['i', 'j', 'feature', 'law', 'fn', 'ft', 'xiEval', 'xi', 'nx', 'ny', 'prevIndex', 'contactOfPair'] as const;
+const LIST_FIELDS = [
+  'i', 'j', 'feature', 'law', 'fn', 'ft', 'xiEval', 'xi', 'nx', 'ny', 'prevIndex', 'contactOfPair',
+  'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy',
+] as const;
 const [I, J, FEATURE, LAW, FN, FT, XI_EVAL, XI, NX, NY, PREV_INDEX, SLOT] = LIST_FIELDS.map((_, f) => f);
 const LIST_KEYS = ['A', 'B'].map((l) => LIST_FIELDS.map((f) => l + f));
 
 const view = new DiscPassView();
+const outView = new ContactList(0);
+
+/** A ContactList over the bound columns of this step's record (list A or B), re-pointed at each call */
+function recordOf(c: Columns, a: Float64Array): ContactList {
+  const keys = LIST_KEYS[a[A_OUT]], o = outView as unknown as Record<string, Column>;
+  for (let f = 0; f < LIST_FIELDS.length; f++) o[LIST_FIELDS[f]] = c[keys[f]];
+  return outView;
+}
 const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFromRatio: false, gtRatio: 0, capElastic: false, clampNormal: false };
 
 /** Kernel: how many pairs of chunk c touch (the pair loop's own test), into offsets[c]. */
@@ -194,4 +240,18 @@ export function gatherPairForces(c: Columns, a: Float64Array, chunk: number): vo
     }
     fx[b] = sx; fy[b] = sy; tau[b] = st;
   }
+}
+
+/** Kernel: how many movable bodies of chunk c touch each wall, into wallOffsets[w · chunks + c]. */
+export function countWallTouches(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[A_BODIES], W = a[A_WALLS], chunks = Math.ceil(n / BODY_CHUNK), off = c.wallOffsets;
+  const b = bodiesOf(c, n), walls = wallsOf(c, W), j0 = chunkStart(chunk), j1 = chunkEnd(chunk, n);
+  for (let w = 0; w < W; w++) off[w * chunks + chunk] = touchWall(b, walls, w, outView, j0, j1, 0, false);
+}
+
+/** Kernel: the geometry of chunk c's touches of each wall, from wallOffsets[w · chunks + c] on. */
+export function writeWallTouches(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[A_BODIES], W = a[A_WALLS], chunks = Math.ceil(n / BODY_CHUNK), off = c.wallOffsets;
+  const b = bodiesOf(c, n), walls = wallsOf(c, W), out = recordOf(c, a), j0 = chunkStart(chunk), j1 = chunkEnd(chunk, n);
+  for (let w = 0; w < W; w++) touchWall(b, walls, w, out, j0, j1, off[w * chunks + chunk], true);
 }

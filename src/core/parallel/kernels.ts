@@ -3,7 +3,7 @@
  * per kernel. A kernel does chunk `chunk` of its work on the pool's shared columns with the scalar
  * arguments `args`, writing only what belongs to that chunk, so any thread may take any chunk.
  */
-import { countTouchingPairs, gatherPairForces, pairForcesChunk } from '../contacts/parallel-disc-pass';
+import { countTouchingPairs, countWallTouches, gatherPairForces, pairForcesChunk, writeWallTouches } from '../contacts/parallel-disc-pass';
 import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
 import { bodyForcesChunk } from '../sim/body-forces';
@@ -11,4 +11,7 @@ import type { Columns } from './worker-pool';
 
 export type Kernel = (columns: Columns, args: Float64Array, chunk: number) => void;
 
-export const KERNELS: readonly Kernel[] = [countTouchingPairs, pairForcesChunk, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk];
+export const KERNELS: readonly Kernel[] = [
+  countTouchingPairs, pairForcesChunk, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
+  countWallTouches, writeWallTouches,
+];

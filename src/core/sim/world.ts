@@ -161,13 +161,13 @@ export class World implements ImpulseDriver {
   constructor(readonly spec: ScenarioSpec, pool?: WorkerPool) {
     const init = buildInitialState(spec);
     this.bodies = init.bodies;
+    this.walls = init.walls;
+    this.periodic = init.periodic;
     if (pool) {
-      for (const owner of [this.bodies, this.contacts, this.previous, this.narrow.index, this.search.pairs]) shareColumns(owner);
+      for (const owner of [this.bodies, this.walls, this.contacts, this.previous, this.narrow.index, this.search.pairs]) shareColumns(owner);
       this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * Math.ceil(this.bodies.n / BODY_CHUNK))) } };
       this.parallelPass = new ParallelDiscPass(this.pool);
     }
-    this.walls = init.walls;
-    this.periodic = init.periodic;
     const m = spec.material, s = spec.solver;
     this.params = {
       normalLaw: m.normalLaw, kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, gammaN: m.gammaN, hertzSpeed: m.hertzSpeed, gammaS: m.gammaS,

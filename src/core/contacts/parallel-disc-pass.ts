@@ -6,7 +6,8 @@
  *      from its offset with its own sums, leaving its forces in the record (pairForcesChunk);
  *   3. each body adds the forces of its pairs in candidate-list order, as the serial scatter did
  *      (gatherPairForces, over a per-body list of pairs rebuilt with the candidate list).
- * The walls follow on the calling thread. Only the energy-account sums differ from the serial pass:
+ * Then the walls: chunks of bodies find which bodies touch which wall (countWallTouches, writeWallTouches),
+ * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
  */
 import { COUNT_TOUCHING, GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';

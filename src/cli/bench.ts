@@ -33,7 +33,7 @@ import { lammpsAvailable, LMP, runLammps } from './lammps-run';
 import { MAX_THREADS, nodePool } from './node-pool';
 import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
-import { MAX_PARTICLES, parseScenario, type ScenarioInput } from '../core/scenarios/schema';
+import { MAX_PARTICLES, parseScenario, type ScenarioInput, type ScenarioSpec } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
 
 /** Columns and rows of a bench lattice of about n bodies (never above the scenario limit, so --sizes 1000000 runs). */
@@ -43,19 +43,24 @@ function latticeOf(n: number): { nx: number; ny: number } {
 }
 
 export function benchPile(n: number, tangential = 'cundall', pool?: WorkerPool): World {
+  return new World(benchPileSpec(n, tangential), pool);
+}
+
+/** The bench pile's scenario (Gear 5 unless told) */
+export function benchPileSpec(n: number, tangential = 'cundall', integrator = 'gear5'): ScenarioSpec {
   const { nx, ny } = latticeOf(n);
   // Radii within 0.5 % at 0.998 of the largest diameter: about half the lattice bonds touch with overlaps
   // ≤ 0.4 % of a radius, so the pile starts (nearly) at rest with ≈ 3 contacts per particle.
   const r = 0.01, spacing = 1.996 * r;
   const width = (nx + 1) * spacing;
-  return new World(parseScenario({
+  return parseScenario({
     name: `bench-pile-${n}`,
     material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.3, mu: 0.5, density: 1000 },
-    solver: { integrator: 'gear5', tangential, dtOverTc: 0.02 },
+    solver: { integrator, tangential, dtOverTc: 0.02 },
     gravity: [0, -9.81],
     walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
     generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r], nx, ny, spacing, r, radiusJitter: 0.005, seed: 11 }],
-  }), pool);
+  });
 }
 
 /** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs. */

@@ -5,8 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { WorkerPool } from '../core/parallel/worker-pool';
 
-/** Most threads a pool may have (the CLI's --threads range) */
-export const MAX_THREADS = 64;
+export { MAX_THREADS } from '../core/parallel/max-threads';
 
 export interface NodePool {
   pool: WorkerPool;

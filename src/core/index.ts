@@ -6,7 +6,9 @@ export {
   INTEGRATOR_IDS, TANGENTIAL_IDS, CAP_MODES, TANGENTIAL_DAMPING_MODES,
 } from './sim/params';
 export type { LiveParams, ParamPatch, ParamName, ParamInfo, IntegratorId, TangentialId } from './sim/params';
-export { parseScenario, ScenarioError, scenarioSchema } from './scenarios/schema';
+export { parseScenario, particleCount, ScenarioError, scenarioSchema } from './scenarios/schema';
+export { serveJobs, WorkerPool, type PoolMessage } from './parallel/worker-pool';
+export { MAX_THREADS } from './parallel/max-threads';
 export type { ScenarioSpec, ScenarioInput } from './scenarios/schema';
 export { getBuiltIn, listBuiltIns } from './scenarios/registry';
 export { applyOverrides } from './scenarios/overrides';

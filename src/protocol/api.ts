@@ -35,6 +35,8 @@ export interface SimStatus {
   dt: number;
   n: number;
   contacts: number;
+  /** Threads the scene steps on (1: the worker alone; more: its worker pool, setThreads) */
+  threads: number;
   /** Steps per wall-clock second over the last ~second */
   stepsPerSec: number;
   /** n × stepsPerSec */
@@ -231,6 +233,16 @@ export interface SolverCatalog {
 /** For each tangential scheme: why the core refuses it with the given integrator settings, or null. */
 export type SchemeProblems = Record<TangentialId, string | null>;
 
+/** The worker pool the worker has (setThreads) */
+export interface ThreadsInfo {
+  /** threads in the pool (1: no pool, every scene steps on the worker alone) */
+  threads: number;
+  /** chosen automatically (threads for scenes of AUTO_POOL_PARTICLES or more only) */
+  auto: boolean;
+  /** why there are fewer threads than asked for, or '' */
+  note: string;
+}
+
 /** Methods the worker exposes. All arguments are plain data. */
 export interface SimApi {
   listScenarios(): ScenarioInfo[];
@@ -240,6 +252,11 @@ export interface SimApi {
   loadSpec(json: unknown, overrides: Record<string, unknown>): Checked<LoadResult>;
   /** Reset: loads the current scenario (built-in or file) again from its start state, with the overrides. */
   reload(overrides: Record<string, unknown>): Checked<LoadResult>;
+  /**
+   * Threads the worker steps large scenes on (a worker pool over shared memory): an integer from 1 to
+   * MAX_THREADS, or null for automatic. Applies from the next load or Reset.
+   */
+  setThreads(threads: number | null): Promise<Checked<ThreadsInfo>>;
   setParams(patch: Record<string, unknown>): Checked<LiveParams>;
   run(): void;
   pause(): void;

@@ -410,6 +410,11 @@ async function main(): Promise<void> {
   const problems = [...url.problems];
   applyUi({});
   await api.setStepsPerFrame(ui.spf);
+  // the worker pool, before the first scene (a scene is built on it)
+  const threads = await api.setThreads(ui.threads);
+  if (!threads.ok) problems.push(...threads.problems);
+  else if (threads.value.note && ui.threads !== null) problems.push(`threads: ${threads.value.note}`);
+  else if (threads.value.note) console.info(`threads: ${threads.value.note}`); // automatic: one thread, no complaint
   let fromFragment = false;
   try {
     const text = await decodeSpecFragment(initialHash);
@@ -524,7 +529,7 @@ async function main(): Promise<void> {
       st.sweeps.title = 'contact dynamics: solver sweeps done in the last step / N_I';
     }
     setText(positionTitle, positionChartTitle(s));
-    setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s`);
+    setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s${s.threads > 1 ? ` · ${s.threads} threads` : ''}`);
     setText(st.n, `${fmtInt(s.n)} particles`);
     setText(st.c, `${fmtInt(s.contacts)} contacts`);
     setText(st.fps, `${Math.round(lastFps)} frames/s`);

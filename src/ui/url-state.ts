@@ -5,6 +5,7 @@
  * Nothing read from the URL is ever inserted as HTML or evaluated.
  */
 import { PARAMS, checkParam, type LiveParams, type ParamName } from '../core/sim/params';
+import { MAX_THREADS } from '../core/parallel/max-threads';
 import { parseSpeed, speedText } from './controls/speed-control';
 import { COMPARE_PRESETS, presetNamed } from './compare/presets';
 import { LESSONS, lessonById } from './lecture/lessons';
@@ -28,9 +29,11 @@ export interface UiState {
   lesson: string | null;
   /** a comparison's layout: each variant in its own pane, side by side (compare/pane-view.ts), or overlaid */
   panes: boolean;
+  /** threads the worker steps on (its worker pool), or null: automatic (large scenes, all cores but one) */
+  threads: number | null;
 }
 
-export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false };
+export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false, threads: null };
 export const DEFAULT_SCENARIO = 'pile';
 
 export interface UrlState {
@@ -54,7 +57,7 @@ export interface UrlComparison {
   variants: Record<string, unknown>[];
 }
 
-const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture'];
+const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture', 'threads'];
 
 function bool(v: string): boolean | null {
   if (v === '1' || v === 'true') return true;
@@ -92,6 +95,10 @@ export function parseUrl(search: string): UrlState {
     } else if (key === 'color') {
       if ((COLOR_OPTIONS as readonly string[]).includes(raw)) out.ui.color = raw as ColorOption;
       else out.problems.push(`color: must be one of ${COLOR_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
+    } else if (key === 'threads') {
+      const t = raw === 'auto' ? null : /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
+      if (t === null || (t >= 1 && t <= MAX_THREADS)) out.ui.threads = t;
+      else out.problems.push(`threads: must be auto or an integer from 1 to ${MAX_THREADS}, got ${JSON.stringify(raw.slice(0, 60))}`);
     } else if (key === 'network' || key === 'logy' || key === 'run' || key === 'lecture' || key === 'panes') {
       const b = bool(raw);
       if (b === null) out.problems.push(`${key}: must be 0 or 1, got ${JSON.stringify(raw.slice(0, 60))}`);
@@ -195,6 +202,7 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   if (comparison?.preset) q.set('compare', comparison.preset);
   else if (comparison) for (const v of comparison.variants) q.append('variant', variantQuery(v));
   if (ui.panes) q.set('panes', '1');
+  if (ui.threads !== null) q.set('threads', String(ui.threads));
   return '?' + q.toString();
 }
 

@@ -7,14 +7,14 @@ import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api
 import { BODY_FIXED, BODY_PRESCRIBED, SHAPE_POLYGON } from '../protocol/frame';
 import type {
   Checked, ComparisonStatus, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
-  SpaceTimeChunk, SpaceTimeInfo,
+  SpaceTimeChunk, SpaceTimeInfo, ThreadsInfo,
 } from '../protocol/api';
 import type { ContactDetail, Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
-  ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, MAX_VARIANTS, outputEvery, ParameterSchedule, parseScenario,
-  plannedSteps, PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
+  ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, MAX_THREADS, MAX_VARIANTS, outputEvery, ParameterSchedule, parseScenario,
+  particleCount, plannedSteps, PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
 import { ComparisonRun, type VariantRows } from './comparison-run';
 import { ladderSpec } from './ladder-spec';
@@ -31,6 +31,7 @@ import { SeriesRing } from './series-ring';
 import { writeLedger } from './ledger-row';
 import { packSpaceTimeRows } from './space-time-pack';
 import { trackedParticle } from './tracked-particle';
+import { AUTO_POOL_PARTICLES, autoThreads, poolUnavailable, webPool, type WebPool } from './web-pool';
 
 /** At most this many series rows per wall-clock second (the stride doubles above it). */
 const MAX_ROWS_PER_SEC = 2000;
@@ -93,6 +94,12 @@ export class SimWorker implements SimApi {
   private comparison: ComparisonRun | null = null;
   /** rewind: snapshots of the run (off while a comparison runs) */
   private readonly rewind = new Rewind();
+  /** the worker pool (setThreads), or null: every scene steps on this worker alone */
+  private pool: WebPool | null = null;
+  /** the pool's size was chosen automatically: it serves large scenes only */
+  private threadsAuto = true;
+  /** threads the loaded scene steps on */
+  private worldThreads = 1;
 
   listScenarios(): ScenarioInfo[] {
     return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
@@ -132,13 +139,42 @@ export class SimWorker implements SimApi {
     return r;
   }
 
+  async setThreads(threads: number | null): Promise<Checked<ThreadsInfo>> {
+    if (threads !== null && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) {
+      return { ok: false, problems: [`threads: must be an integer from 1 to ${MAX_THREADS}, got ${JSON.stringify(threads)}`] };
+    }
+    const auto = threads === null;
+    const wanted = threads ?? autoThreads(navigator.hardwareConcurrency);
+    let note = '';
+    if ((this.pool?.threads ?? 1) !== wanted) {
+      if (this.pool && this.worldThreads > 1) return { ok: false, problems: ['threads: the loaded scene steps on the pool; set threads before loading a scene'] };
+      this.pool?.close();
+      this.pool = null;
+      if (wanted > 1) {
+        note = poolUnavailable() ?? '';
+        if (!note) {
+          try {
+            this.pool = await webPool(wanted);
+          } catch (e) {
+            note = describeError(e).join('; ');
+          }
+        }
+      }
+    }
+    this.threadsAuto = auto;
+    return { ok: true, value: { threads: this.pool?.threads ?? 1, auto, note: note && `${wanted} threads asked for, 1 used: ${note}` } };
+  }
+
   private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
     let world: WorldLike;
+    // large scenes step on the pool (any scene when the threads were asked for)
+    const pool = this.pool && (!this.threadsAuto || particleCount(spec) >= AUTO_POOL_PARTICLES) ? this.pool : null;
     try {
-      world = createWorld(spec);
+      world = createWorld(spec, pool?.pool);
     } catch (e) {
       return { ok: false, problems: describeError(e) };
     }
+    this.worldThreads = pool?.threads ?? 1;
     const rejected: string[] = [];
     for (const [k, v] of Object.entries(overrides ?? {})) {
       try {
@@ -325,6 +361,7 @@ export class SimWorker implements SimApi {
       step: w ? w.stepCount : 0,
       dt: w ? w.dt : 0,
       n: w ? w.n : 0,
+      threads: w ? this.worldThreads : 1,
       contacts: w ? w.contacts.count : 0,
       stepsPerSec: rate,
       particleStepsPerSec: rate * (w ? w.n : 0),

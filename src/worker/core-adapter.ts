@@ -8,7 +8,7 @@ import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
 import * as core from '../core/index';
-export { ACCURACY_OK, outputEvery, ParameterSchedule, plannedSteps } from '../core/index';
+export { ACCURACY_OK, MAX_THREADS, outputEvery, ParameterSchedule, particleCount, plannedSteps } from '../core/index';
 export { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
 export { Timeline, TIMELINE_BUDGET } from '../core/sim/timeline';
 export { fitRelaxation } from '../core/diagnostics/ek-peaks';
@@ -78,8 +78,8 @@ export interface SpaceTimeSource {
 export function coreWorld(w: WorldLike): core.World {
   return w as core.World;
 }
-export function createWorld(spec: ScenarioSpec): WorldLike {
-  return core.createWorld(spec);
+export function createWorld(spec: ScenarioSpec, pool?: core.WorkerPool): WorldLike {
+  return core.createWorld(spec, pool);
 }
 export function parseScenario(json: unknown): ScenarioSpec {
   return core.parseScenario(json);

@@ -1,10 +1,13 @@
 /**
- * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000]):
- * the bench pile of 10,000 and of 100,000 discs in headless Chromium, drawing while the worker runs free. Prints
+ * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000 --threads 1,2 --pile lattice]):
+ * a pile of 10,000 and of 100,000 discs in headless Chromium, drawing while the worker runs free (on its own,
+ * or on a pool of `threads` in all: the page's `threads` parameter). The pile is the built-in pile widened,
+ * raining into its box (`rain`, the default), or `lattice`: the Node bench's hex lattice (src/cli/bench.ts)
+ * stepped with cdm + Cundall, in contact from the start as the Node bench's threads table. Prints
  *   - main-thread ms per frame: unpacking the frame (colours, the copy into the disc layer's textures) and
  *     Pixi's render call (its JavaScript and the GL calls it issues; not the GPU's work), mean / p50 / p95 / max;
  *   - the worker's particle-steps per second while rendering;
- *   - the same scenario and the same step range stepped headless in Node, for comparison;
+ *   - the same scenario and the same step range stepped headless in Node on one thread, for comparison;
  *   - main-thread ms per frame with a 4-variant lockstep comparison of the 400-disc pile (issue 11 asks
  *     ≤ 4 ms): the Scene's unpacking plus the three outlined variants (src/ui/compare/variant-layer.ts),
  *     overlaid and side by side (panes=1, with the panes' upkeep: src/ui/compare/pane-view.ts).
@@ -12,10 +15,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createWorld } from '../../src/core/index';
+import { createWorld, MAX_THREADS } from '../../src/core/index';
 import type { Browser } from 'playwright-core';
 import { buildAndServe, launch, openApp, ROOT } from '../e2e/harness';
 import { arg, pileSpec } from './pile-10k';
+import { benchPileSpec } from '../../src/cli/bench';
+import type { ScenarioSpec } from '../../src/core/scenarios/schema';
 
 interface Hook {
   loadSpec(json: unknown): Promise<string[]>;
@@ -24,7 +29,7 @@ interface Hook {
   resetPerf(): void;
   perf(): { frames: number; mean: number; p50: number; p95: number; max: number; fps: number };
   perfRender(): { frames: number; mean: number; p50: number; p95: number; max: number };
-  workerStatus(): Promise<{ step: number; n: number; contacts: number; stepsPerSec: number; particleStepsPerSec: number }>;
+  workerStatus(): Promise<{ step: number; n: number; threads: number; contacts: number; stepsPerSec: number; particleStepsPerSec: number }>;
   frames(): { received: number; dropped: number };
   setRendering(on: boolean): void;
 }
@@ -50,16 +55,16 @@ async function measureComparison(browser: Browser, url: string, seconds: number,
 }
 
 interface PileResult {
-  count: number; seconds: number; stepRange: [number, number]; contacts: number;
+  threads: number; count: number; seconds: number; stepRange: [number, number]; contacts: number;
   unpack: PerfSummary; render: ReturnType<Hook['perfRender']>; frames: { received: number; dropped: number };
   browserPsps: number; browserNoDrawPsps: number; noDrawRange: [number, number]; errors: string[];
 }
 
 /** The pile of `count` discs in the page at full speed: main-thread ms per frame and the worker's rate, drawing and not. */
-async function measurePile(browser: Browser, url: string, count: number, seconds: number, warmup: number): Promise<PileResult> {
-  const { page, errors } = await openApp(browser, `${url}?scenario=pile&run=0`);
+async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, threads: number, seconds: number, warmup: number): Promise<PileResult> {
+  const { page, errors } = await openApp(browser, `${url}?scenario=pile&run=0&threads=${threads}`);
   const h = <T>(f: (h: Hook) => T | Promise<T>): Promise<T> => page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
-  const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), pileSpec(count) as unknown);
+  const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), spec as unknown);
   if (problems.length) throw new Error(`spec rejected: ${problems.join('; ')}`);
   await h((x) => x.run());
   await page.waitForTimeout(warmup * 1000);
@@ -83,7 +88,7 @@ async function measurePile(browser: Browser, url: string, count: number, seconds
   await h((x) => x.pause());
   await page.context().close();
   return {
-    count: s1.n, seconds: wall, stepRange: [s0.step, s1.step], contacts: s1.contacts, unpack, render,
+    threads: s1.threads, count: s1.n, seconds: wall, stepRange: [s0.step, s1.step], contacts: s1.contacts, unpack, render,
     frames: { received: f1.received - f0.received, dropped: f1.dropped - f0.dropped },
     browserPsps: ((s1.step - s0.step) * s1.n) / wall, browserNoDrawPsps: ((q1.step - q0.step) * q1.n) / idleWall,
     noDrawRange: [q0.step, q1.step], errors,
@@ -91,8 +96,8 @@ async function measurePile(browser: Browser, url: string, count: number, seconds
 }
 
 /** Node, the same scenario over the same step ranges (the cost depends on the state: contacts grow as it settles). */
-function nodeRates(count: number, drawn: [number, number], noDraw: [number, number]): [number, number] {
-  const world = createWorld(pileSpec(count));
+function nodeRates(spec: ScenarioSpec, drawn: [number, number], noDraw: [number, number]): [number, number] {
+  const world = createWorld(spec);
   const rate = (from: number, to: number): number => {
     world.step(from - world.stepCount);
     const t0 = performance.now();
@@ -111,22 +116,30 @@ async function main(): Promise<void> {
   const i = process.argv.indexOf('--counts');
   const counts = (i >= 0 ? process.argv[i + 1] : '10000,100000').split(',').map(Number);
   if (!counts.every((c) => Number.isInteger(c) && c > 0 && c <= 1_000_000)) throw new Error('--counts: comma-separated disc counts from 1 to 1,000,000');
+  const p = process.argv.indexOf('--pile');
+  const pile = p >= 0 ? process.argv[p + 1] : 'rain';
+  if (pile !== 'rain' && pile !== 'lattice') throw new Error(`--pile: rain or lattice, got ${pile}`);
+  const specOf = (count: number): ScenarioSpec => (pile === 'rain' ? pileSpec(count) : benchPileSpec(count, 'cundall', 'cdm'));
+  const j = process.argv.indexOf('--threads');
+  const threadCounts = (j >= 0 ? process.argv[j + 1] : '1').split(',').map(Number);
+  if (!threadCounts.every((t) => Number.isInteger(t) && t >= 1 && t <= MAX_THREADS)) throw new Error(`--threads: comma-separated thread counts from 1 to ${MAX_THREADS}`);
   console.log(`building and serving the app…`);
   const app = await buildAndServe();
   const browser = await launch();
   try {
     const piles: (PileResult & { nodePsps: number; nodeNoDrawPsps: number })[] = [];
-    for (const count of counts) {
-      const r = await measurePile(browser, app.url, count, seconds, warmup);
-      const [nodePsps, nodeNoDrawPsps] = nodeRates(count, r.stepRange, r.noDrawRange);
+    for (const count of counts) for (const threads of threadCounts) {
+      const spec = specOf(count);
+      const r = await measurePile(browser, app.url, spec, threads, seconds, warmup);
+      const [nodePsps, nodeNoDrawPsps] = nodeRates(spec, r.stepRange, r.noDrawRange);
       piles.push({ ...r, nodePsps, nodeNoDrawPsps });
-      console.log(`browser: ${r.count} discs, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
+      console.log(`browser: ${r.count} discs on ${r.threads} thread(s), ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
       console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
       console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
       console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);
       console.log(`  frames/s ${r.unpack.fps.toFixed(1)}; frames received ${r.frames.received}, dropped (replaced by a newer one) ${r.frames.dropped}`);
       console.log(`  worker while drawing ${(r.browserPsps / 1e6).toFixed(3)} M particle-steps/s, drawing stopped ${(r.browserNoDrawPsps / 1e6).toFixed(3)} M`);
-      console.log(`  node, same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
+      console.log(`  node (one thread), same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
       console.log(`  browser worker / node = ${(r.browserPsps / nodePsps).toFixed(3)} while drawing (software WebGL shares the 2 cores), ${(r.browserNoDrawPsps / nodeNoDrawPsps).toFixed(3)} with drawing stopped`);
       if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`);
     }

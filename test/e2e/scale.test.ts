@@ -4,6 +4,7 @@
  * texture, the vertex shader places each quad), and the drawing is where the frame says: zoomed in on the
  * first and on the last disc, a point half a radius from its centre has the at-rest colour, and the middle
  * of the gap between it and two neighbours of the lattice is background. Then the run goes on with frames arriving.
+ * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,14 +13,19 @@ import { AT_REST, BACKGROUND, diff, pixelsAt } from './canvas-pixels';
 import { openApp, useBrowserSession, waitFor } from './harness';
 
 interface Hook {
-  status(): { running: boolean; n: number; step: number } | null;
+  status(): { running: boolean; n: number; step: number; threads: number } | null;
   frames(): { received: number; nonFiniteDrawn: number; particles: number };
   discs(): { x: number[]; y: number[]; r: number[] };
   worldToScreen(x: number, y: number): [number, number];
   view(): { s: number; ox: number; oy: number };
   fit(): void;
   run(): Promise<void>;
-  workerStatus(): Promise<{ step: number; n: number }>;
+  workerStatus(): Promise<{ step: number; n: number; threads: number; contacts: number }>;
+  loadSpec(json: unknown): Promise<string[]>;
+  pause(): Promise<void>;
+  stepN(n: number): Promise<number>;
+  diagnostics(): Promise<{ ek: number; eElastic: number; ePotential: number }>;
+  messages(): string[];
 }
 
 const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
@@ -67,5 +73,44 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     expect((await hook(page, (h) => h.frames())).nonFiniteDrawn).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 240_000);
+
+  it('steps on two threads (threads=2) to the numbers of one thread', async () => {
+    // 90 × 100 discs settling in a box: three chunks of bodies, several of candidate pairs
+    const r = 0.01, spacing = 1.996 * r, nx = 90;
+    const spec = {
+      name: 'threads-lattice',
+      material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.3, mu: 0.5, density: 1000 },
+      solver: { integrator: 'cdm', tangential: 'cundall', dtOverTc: 0.05 },
+      gravity: [0, -9.81],
+      walls: [{ type: 'box', xmin: 0, xmax: (nx + 1) * spacing, ymin: 0, ymax: 10, openTop: true }],
+      generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r], nx, ny: 100, spacing, r, radiusJitter: 0.005, seed: 11 }],
+    };
+    const runs = [];
+    for (const threads of [2, 1]) {
+      const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&threads=${threads}`);
+      expect(await hook(page, new Function('h', `return h.loadSpec(${JSON.stringify(spec)})`) as (h: Hook) => Promise<string[]>)).toEqual([]);
+      await hook(page, (h) => h.pause());
+      expect(await hook(page, (h) => h.stepN(400))).toBe(400);
+      const status = await hook(page, (h) => h.workerStatus());
+      expect(status.n).toBe(9000);
+      expect(status.threads).toBe(threads);
+      await waitFor(page, 'window.__sandbox.status()?.step === 400');
+      expect(await page.textContent('[data-testid="status-sps"]')).toContain(threads > 1 ? `· ${threads} threads` : 'steps/s');
+      const f = (await hook(page, (h) => h.frames())).received;
+      await waitFor(page, `window.__sandbox.frames().received > ${f + 2}`);
+      runs.push({ status, diag: await hook(page, (h) => h.diagnostics()), discs: await hook(page, (h) => h.discs()) });
+      expect(await hook(page, (h) => h.messages())).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    const [two, one] = runs;
+    // bodies: the same bits (as drawn); contacts the same; energies added by chunk, so equal to rounding
+    expect(two.status.contacts).toBe(one.status.contacts);
+    expect(two.status.contacts).toBeGreaterThan(10_000);
+    expect(two.discs.x).toEqual(one.discs.x);
+    expect(two.discs.y).toEqual(one.discs.y);
+    for (const k of ['ek', 'eElastic', 'ePotential'] as const) expect(Math.abs(two.diag[k] - one.diag[k])).toBeLessThanOrEqual(1e-9 * Math.abs(one.diag[k]));
+    expect(one.diag.ek).toBeGreaterThan(0);
   }, 240_000);
 });

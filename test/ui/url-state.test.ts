@@ -27,3 +27,18 @@ describe('URL state of the Hertz and Haff–Werner parameters', () => {
     expect(r.overrides).toEqual({ gammaS: 300 });
   });
 });
+
+describe('URL state of the worker pool (threads)', () => {
+  it('reads an integer from 1 to 64 or auto, writes it back, and refuses anything else with the range', () => {
+    expect(parseUrl('?threads=2').ui.threads).toBe(2);
+    expect(parseUrl('?threads=auto').ui.threads).toBeNull();
+    expect(parseUrl('').ui.threads).toBeNull();
+    expect(new URLSearchParams(buildQuery('pile', null, { ...DEFAULT_UI, threads: 3 })).get('threads')).toBe('3');
+    expect(new URLSearchParams(buildQuery('pile', null, DEFAULT_UI)).has('threads')).toBe(false);
+    for (const bad of ['0', '65', '2.5', '-1', '0x2', 'two', '']) {
+      const r = parseUrl(`?threads=${bad}`);
+      expect(r.ui.threads, bad).toBeNull();
+      expect(r.problems, bad).toEqual([`threads: must be auto or an integer from 1 to 64, got ${JSON.stringify(bad)}`]);
+    }
+  });
+});

@@ -9,7 +9,7 @@ import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags
 import { polygonMassProperties, recentredVertices } from '../shapes/polygon-mass';
 import { BodyState } from '../state/body-state';
 import { MAX_BODIES } from '../state/contact-list';
-import { generatedCount, MAX_PARTICLES, ScenarioError, type GeneratorSpec, type GrainWallSpec, type ScenarioSpec } from './schema';
+import { generatedCount, MAX_PARTICLES, particleCount, ScenarioError, type GeneratorSpec, type GrainWallSpec, type ScenarioSpec } from './schema';
 
 export interface InitialState {
   bodies: BodyState;
@@ -39,7 +39,7 @@ const MAX_REDRAWS = 1_000_000;
 
 export function buildInitialState(spec: ScenarioSpec): InitialState {
   // parseScenario counts too; counted again here so that no spec reaches an allocation unchecked
-  const total = spec.particles.length + spec.generators.reduce((n, g) => n + generatedCount(g), 0);
+  const total = particleCount(spec);
   if (!(total <= MAX_PARTICLES)) throw new ScenarioError([`generators: ${total} particles in all; allowed at most ${MAX_PARTICLES}`]);
   const bodies = new BodyState(Math.max(16, spec.particles.length));
   const rho = spec.material.density;

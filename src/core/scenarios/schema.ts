@@ -282,6 +282,11 @@ export function generatedCount(g: z.output<typeof generatorSchema>): number {
   return g.count ?? Math.max(1, Math.floor(Math.hypot(g.b[0] - g.a[0], g.b[1] - g.a[1]) / (2 * g.r)));
 }
 
+/** How many particles a scenario makes: its explicit ones and every generator's. */
+export function particleCount(spec: Pick<ScenarioSpec, 'particles' | 'generators'>): number {
+  return spec.particles.length + spec.generators.reduce((n, g) => n + generatedCount(g), 0);
+}
+
 /** Most particles a scenario may make (explicit ones plus every generator's), checked before allocating. */
 export const MAX_PARTICLES = 1_000_000;
 
@@ -432,7 +437,7 @@ export function parseScenario(input: unknown): ScenarioSpec {
       problems.push(`generators.${k}.region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin`);
     }
   });
-  const total = spec.particles.length + spec.generators.reduce((n, g) => n + generatedCount(g), 0);
+  const total = particleCount(spec);
   const vertices = spec.particles.reduce((n, p) => n + (p.vertices?.length ?? 0), 0)
     + spec.generators.reduce((n, g) => n + (g.type !== 'grain-wall' && g.shape === 'polygon' ? generatedCount(g) * g.sides[1] : 0), 0);
   if (vertices > MAX_POLYGON_VERTICES_TOTAL) {

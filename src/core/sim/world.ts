@@ -912,6 +912,6 @@ function referenceReducedMass(b: BodyState, hasWalls: boolean): number {
   return mr === Infinity ? m1 : mr;
 }
 
-export function createWorld(spec: ScenarioSpec): World {
-  return new World(spec);
+export function createWorld(spec: ScenarioSpec, pool?: WorkerPool): World {
+  return new World(spec, pool);
 }

@@ -1,0 +1,12 @@
+/// <reference lib="webworker" />
+/**
+ * A Web Worker of the page's worker pool (web-pool.ts), started by the simulation worker: serves the
+ * pool's jobs (parallel/worker-pool.ts) until told to stop, as cli/pool-worker.ts does in Node.
+ */
+import { serveJobs, type PoolMessage } from '../core/parallel/worker-pool';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+scope.onmessage = (e: MessageEvent<PoolMessage>) => {
+  if (serveJobs(e.data)) scope.close();
+};
+scope.postMessage('ready');

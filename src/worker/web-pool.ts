@@ -1,0 +1,57 @@
+/**
+ * The page's worker pool (parallel/worker-pool.ts on Web Workers): the simulation worker is the pool's
+ * caller and starts threads − 1 nested workers (pool.worker.ts). Shared memory needs a cross-origin
+ * isolated page (COOP/COEP headers, vite.config.ts); without it there is no pool, and the reason says so.
+ */
+import { WorkerPool } from '../core/parallel/worker-pool';
+
+/**
+ * Automatic threads serve scenes of at least this many particles: below, the pool's count-and-gather
+ * passes cost more than the second core gains (bench --threads: 0.66× at 1k, 1.05× at 10k, 1.29× at 100k).
+ */
+export const AUTO_POOL_PARTICLES = 20_000;
+/** Automatic threads at most: a core is left to the page's drawing */
+const AUTO_MAX_THREADS = 4;
+
+/** Threads chosen automatically on a machine with `cores` logical cores: all but one, 1 to AUTO_MAX_THREADS. */
+export function autoThreads(cores: number): number {
+  return Math.max(1, Math.min(AUTO_MAX_THREADS, Math.floor(cores) - 1 || 1));
+}
+
+/** A worker that has not loaded in this long is taken as unable to start [ms] */
+const START_TIMEOUT_MS = 20_000;
+
+export interface WebPool {
+  pool: WorkerPool;
+  threads: number;
+  close(): void;
+}
+
+/** Why this context cannot run a pool, or null if it can */
+export function poolUnavailable(): string | null {
+  if (typeof SharedArrayBuffer === 'undefined' || !globalThis.crossOriginIsolated) {
+    return 'the page is not cross-origin isolated (the host must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)';
+  }
+  if (typeof Worker === 'undefined') return 'this browser cannot start workers from a worker';
+  return null;
+}
+
+/** Starts `threads − 1` workers and resolves once every one has loaded (rejects, with them ended, if one cannot). */
+export async function webPool(threads: number): Promise<WebPool> {
+  const workers = Array.from({ length: threads - 1 }, () => new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module' }));
+  const end = () => { for (const w of workers) w.terminate(); };
+  try {
+    await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`a pool worker did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+      w.onmessage = () => { clearTimeout(timer); resolve(); };
+      w.onerror = (e) => { clearTimeout(timer); reject(new Error(`a pool worker failed to start: ${e.message}`)); };
+    })));
+  } catch (e) {
+    end();
+    throw e;
+  }
+  // after loading, a worker's error has already failed the pool's command (WorkerPool.command): report it
+  for (const w of workers) w.onerror = (e) => console.error('worker pool:', e.message);
+  const pool = new WorkerPool(workers);
+  return { pool, threads, close: () => { pool.close(); end(); } };
+}

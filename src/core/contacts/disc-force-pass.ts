@@ -49,19 +49,20 @@ export function discForcePass(
   np.index.build(prev, bySlot ? prev.pairContacts : 0);
   sums.fill(0);
   out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot), m, dt, 0, pairs.count, out.count, sums, 0);
-  wallPass(np, prev, out, m, dt, sums);
+  wallPass(np, pairs.generation, prev, out, m, dt, sums);
 }
 
 /** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */
-export function wallPass(np: NarrowPhase, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
-  const walls = np.walls, b = np.bodies;
+export function wallPass(np: NarrowPhase, generation: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+  const walls = np.walls, b = np.bodies, near = np.wallCandidates;
   beginWalls(np, out);
+  near.update(b, walls, generation);
   for (let w = 0; w < walls.count; w++) {
     // the geometry first, by the wall's kind, in its own loop: the two kinds' branches in one loop left V8
     // boxing doubles in some of its compilations (≈100 minor GCs per 20,000 steps of a 400-disc pile)
-    const start = out.count;
-    out.reserve(out.count + b.n);
-    const end = touchWall(b, walls, w, out, 0, b.n, start, true);
+    const start = out.count, e0 = near.first(w), e1 = near.end(w);
+    out.reserve(out.count + e1 - e0);
+    const end = touchWall(b, walls, w, out, near.bodies, e0, e1, start, true);
     wallContacts(np, w, prev, out, m, dt, sums, start, end);
   }
   np.planeChanged = false;
@@ -75,11 +76,12 @@ export function beginWalls(np: NarrowPhase, out: ContactList): void {
 }
 
 /**
- * The movable bodies [j0, j1) that touch wall w: with `write`, their geometry rows from k on (the pass's
- * record); without, only counted. Returns k plus their number.
+ * The movable bodies among list[e0 … e1) (wall w's candidates, contacts/wall-candidates.ts) that touch wall w:
+ * with `write`, their geometry rows from k on (the pass's record); without, only counted. Returns k plus
+ * their number.
  */
-export function touchWall(b: BodyState, walls: WallSet, w: number, out: ContactList, j0: number, j1: number, k: number, write: boolean): number {
-  return walls.kind[w] === LINE ? touchLineWall(b, walls, w, out, j0, j1, k, write) : touchSegmentWall(b, walls, w, out, j0, j1, k, write);
+export function touchWall(b: BodyState, walls: WallSet, w: number, out: ContactList, list: Int32Array, e0: number, e1: number, k: number, write: boolean): number {
+  return walls.kind[w] === LINE ? touchLineWall(b, walls, w, out, list, e0, e1, k, write) : touchSegmentWall(b, walls, w, out, list, e0, e1, k, write);
 }
 
 /**
@@ -303,13 +305,14 @@ export function wallContacts(
 }
 
 /** touchWall for a line wall (contacts/collide-disc.ts). */
-function touchLineWall(b: BodyState, walls: WallSet, w: number, out: ContactList, j0: number, j1: number, k: number, write: boolean): number {
+function touchLineWall(b: BodyState, walls: WallSet, w: number, out: ContactList, list: Int32Array, e0: number, e1: number, k: number, write: boolean): number {
   const ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w];
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny, odelta = out.delta, odepth = out.depth;
   const olc = out.lc, oratio = out.ratio, orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
   const i = -1 - w;
-  for (let j = j0; j < j1; j++) {
+  for (let e = e0; e < e1; e++) {
+    const j = list[e];
     if (im[j] === 0) continue;
     const aj = rad[j];
     const delta = aj - ((ex[j] - ax) * nx + (ey[j] - ay) * ny);
@@ -327,7 +330,7 @@ function touchLineWall(b: BodyState, walls: WallSet, w: number, out: ContactList
 }
 
 /** The same for a segment wall: the nearest point of the segment. */
-function touchSegmentWall(b: BodyState, walls: WallSet, w: number, out: ContactList, j0: number, j1: number, k: number, write: boolean): number {
+function touchSegmentWall(b: BodyState, walls: WallSet, w: number, out: ContactList, list: Int32Array, e0: number, e1: number, k: number, write: boolean): number {
   const ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
   const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
@@ -335,7 +338,8 @@ function touchSegmentWall(b: BodyState, walls: WallSet, w: number, out: ContactL
   const oi = out.i, oj = out.j, of = out.feature, olaw = out.law, onx = out.nx, ony = out.ny, odelta = out.delta, odepth = out.depth;
   const olc = out.lc, oratio = out.ratio, orin = out.rin, orit = out.rit, orjn = out.rjn, orjt = out.rjt, ocx = out.cx, ocy = out.cy;
   const i = -1 - w;
-  for (let j = j0; j < j1; j++) {
+  for (let e = e0; e < e1; e++) {
+    const j = list[e];
     if (im[j] === 0) continue;
     const aj = rad[j];
     let u = ((ex[j] - ax) * sx + (ey[j] - ay) * sy) / sl2;

@@ -22,6 +22,7 @@ import { collideDiscDisc, collideWallDisc } from './collide-disc';
 import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-polygon';
 import { collidePolygonPairRigid, collideWallPolygonRigid } from './collide-polygon-rigid';
 import { contactVelocities } from './contact-velocity';
+import { WallCandidates } from './wall-candidates';
 
 /**
  * Appends the contacts among the candidate pairs (i, j) of `pairs` (all of one kind pair), skipping
@@ -56,6 +57,8 @@ function table<F>(size: number, rows: [number, F][]): F[] {
 }
 
 export class NarrowPhase {
+  /** The bodies near each wall (the fused disc pass tests only these) */
+  readonly wallCandidates = new WallCandidates();
   bodies!: BodyState;
   walls!: WallSet;
   periodic!: PeriodicX;

@@ -11,7 +11,7 @@
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
  */
 import { COUNT_TOUCHING, GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
+import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
 import { bindWalls, wallsOf } from '../parallel/wall-columns';
 import type { Column, Columns, PoolContext } from '../parallel/worker-pool';
 import { grownCapacity, growF64, growI32 } from '../math/grow';
@@ -101,6 +101,7 @@ export class ParallelDiscPass {
   private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
     const W = np.walls.count, n = np.bodies.n, chunks = Math.ceil(n / BODY_CHUNK);
     beginWalls(np, out);
+    np.wallCandidates.update(np.bodies, np.walls, pairs.generation);
     if (this.wallOffsets.length < W * chunks) this.wallOffsets = growI32(this.wallOffsets, grownCapacity(W * chunks, this.wallOffsets.length));
     if (this.wallEnds.length < W) this.wallEnds = new Int32Array(grownCapacity(W, this.wallEnds.length));
     this.bindColumns(np, pairs, prev, out);
@@ -154,6 +155,7 @@ export class ParallelDiscPass {
     }
     c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
     c.offsets = this.offsets; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
+    c.nearWalls = np.wallCandidates.bodies; c.nearWallStarts = np.wallCandidates.chunkStart;
     bindWalls(c, np.walls);
     this.ctx.pool.bind(c);
   }
@@ -246,13 +248,13 @@ export function gatherPairForces(c: Columns, a: Float64Array, chunk: number): vo
 /** Kernel: how many movable bodies of chunk c touch each wall, into wallOffsets[w · chunks + c]. */
 export function countWallTouches(c: Columns, a: Float64Array, chunk: number): void {
   const n = a[A_BODIES], W = a[A_WALLS], chunks = Math.ceil(n / BODY_CHUNK), off = c.wallOffsets;
-  const b = bodiesOf(c, n), walls = wallsOf(c, W), j0 = chunkStart(chunk), j1 = chunkEnd(chunk, n);
-  for (let w = 0; w < W; w++) off[w * chunks + chunk] = touchWall(b, walls, w, outView, j0, j1, 0, false);
+  const b = bodiesOf(c, n), walls = wallsOf(c, W), near = c.nearWalls as Int32Array, starts = c.nearWallStarts;
+  for (let w = 0, s = chunk; w < W; w++, s += chunks + 1) off[w * chunks + chunk] = touchWall(b, walls, w, outView, near, starts[s], starts[s + 1], 0, false);
 }
 
 /** Kernel: the geometry of chunk c's touches of each wall, from wallOffsets[w · chunks + c] on. */
 export function writeWallTouches(c: Columns, a: Float64Array, chunk: number): void {
   const n = a[A_BODIES], W = a[A_WALLS], chunks = Math.ceil(n / BODY_CHUNK), off = c.wallOffsets;
-  const b = bodiesOf(c, n), walls = wallsOf(c, W), out = recordOf(c, a), j0 = chunkStart(chunk), j1 = chunkEnd(chunk, n);
-  for (let w = 0; w < W; w++) touchWall(b, walls, w, out, j0, j1, off[w * chunks + chunk], true);
+  const b = bodiesOf(c, n), walls = wallsOf(c, W), out = recordOf(c, a), near = c.nearWalls as Int32Array, starts = c.nearWallStarts;
+  for (let w = 0, s = chunk; w < W; w++, s += chunks + 1) touchWall(b, walls, w, out, near, starts[s], starts[s + 1], off[w * chunks + chunk], true);
 }

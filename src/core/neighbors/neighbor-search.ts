@@ -9,13 +9,14 @@
  * build (its candidates were found with the skin, so no touching pair can be missing); `builds` counts
  * the real rebuilds.
  */
-import { copyPrefix } from '../math/grow';
+import { copyPrefix, growF64 } from '../math/grow';
 import type { SearchReport } from '../sim/world-types';
 import { bruteForcePairs } from './brute-force';
 import { CellMask, chooseMaskHalfWidth } from './cell-mask';
 import { LinkedCells } from './linked-cells';
 import { PairBuffer } from './pair-buffer';
 import type { SearchInput } from './search-input';
+import { anyMovedBeyond } from './verlet-reuse';
 
 export type SearchMethod = 'auto' | 'cell-mask' | 'linked-cells' | 'brute-force';
 
@@ -49,23 +50,16 @@ export class NeighborSearch {
   private canReuse(s: SearchInput): boolean {
     const limit = s.reuseDistance ?? 0;
     if (limit <= 0 || s.n !== this.refN || s.skin !== this.refSkin) return false;
-    const x = s.x, y = s.y, rx = this.refX, ry = this.refY, lim2 = limit * limit;
-    const periodic = s.periodic, periodicX = periodic.enabled;
-    for (let p = 0; p < s.n; p++) {
-      // the call only where x is periodic: when V8 leaves it out of line it boxes a double per body
-      const dx = periodicX ? periodic.minimumImageX(x[p] - rx[p]) : x[p] - rx[p];
-      const dy = y[p] - ry[p];
-      if (dx * dx + dy * dy > lim2 || dx !== dx || dy !== dy) return false;
-    }
-    return true;
+    return !anyMovedBeyond(s, this.refX, this.refY, limit * limit, s.pool ?? null);
   }
 
   private remember(s: SearchInput): void {
     this.builds++;
     if ((s.reuseDistance ?? 0) <= 0) { this.refN = -1; return; }
     if (this.refX.length < s.n) {
-      this.refX = new Float64Array(Math.max(16, 2 * s.n));
-      this.refY = new Float64Array(Math.max(16, 2 * s.n));
+      // shared memory stays shared (math/grow.ts): a worker pool may run the reuse test
+      this.refX = growF64(this.refX, Math.max(16, 2 * s.n));
+      this.refY = growF64(this.refY, Math.max(16, 2 * s.n));
     }
     copyPrefix(this.refX, s.x, s.n);
     copyPrefix(this.refY, s.y, s.n);

@@ -1,5 +1,6 @@
 /** What every neighbour search reads: positions at the evaluation configuration and radii. */
 import type { PeriodicX } from '../boundaries/periodic';
+import type { PoolContext } from '../parallel/worker-pool';
 
 export interface SearchInput {
   n: number;
@@ -15,4 +16,6 @@ export interface SearchInput {
    * skin/2, or touching pairs could be missed.
    */
   reuseDistance?: number;
+  /** A worker pool the reuse test runs on (its columns shared) */
+  pool?: PoolContext | null;
 }

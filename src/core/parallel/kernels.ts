@@ -7,11 +7,12 @@ import { countTouchingPairs, countWallTouches, gatherPairForces, pairForcesChunk
 import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
 import { bodyForcesChunk } from '../sim/body-forces';
+import { reuseTestChunk } from '../neighbors/verlet-reuse';
 import type { Columns } from './worker-pool';
 
 export type Kernel = (columns: Columns, args: Float64Array, chunk: number) => void;
 
 export const KERNELS: readonly Kernel[] = [
   countTouchingPairs, pairForcesChunk, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
-  countWallTouches, writeWallTouches,
+  countWallTouches, writeWallTouches, reuseTestChunk,
 ];

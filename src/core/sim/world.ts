@@ -164,8 +164,9 @@ export class World implements ImpulseDriver {
     this.walls = init.walls;
     this.periodic = init.periodic;
     if (pool) {
-      for (const owner of [this.bodies, this.walls, this.contacts, this.previous, this.narrow.index, this.search.pairs]) shareColumns(owner);
-      this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * Math.ceil(this.bodies.n / BODY_CHUNK))) } };
+      for (const owner of [this.bodies, this.walls, this.contacts, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs]) shareColumns(owner);
+      const chunks = Math.ceil(this.bodies.n / BODY_CHUNK);
+      this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * chunks)), reuseMoved: sharedCopy(new Uint8Array(chunks)) } };
       this.parallelPass = new ParallelDiscPass(this.pool);
     }
     const m = spec.material, s = spec.solver;
@@ -200,7 +201,11 @@ export class World implements ImpulseDriver {
       // A quarter of the skin: contacts at the evaluation point are always in the list, and so are the
       // pairs overlapping at the committed state as long as a step moves a disc less than skin/4.
       reuseDistance: 0.25 * SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
+      pool: this.pool,
     };
+    // between two builds of the pair list a body moves at most the reuse distance from where it was at the
+    // build; twice that covers lists made at a step where the pair list was kept (contacts/wall-candidates.ts)
+    this.narrow.wallCandidates.margin = 2 * (this.searchInput.reuseDistance ?? 0);
     this.trackPeaks = spec.run.relaxation !== undefined;
     if (spec.run.selectContact) this.selected = [spec.run.selectContact[0], spec.run.selectContact[1]];
     this.bodies.updateInverseMasses(this.params.rotation);

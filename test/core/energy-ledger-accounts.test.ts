@@ -66,6 +66,26 @@ describe('energy ledger accounts', () => {
     expect(Math.abs(d.energyResidual)).toBeLessThan(1e-3 * handWork);
   });
 
+  it('a dragged disc that pushes another books the power of its contact force as the hand\'s work', () => {
+    // no gravity, no friction, εn = 1: what the second disc gets (kinetic + elastic) is the hand's work through the contact
+    const w = new World(parseScenario({
+      name: 'push', material: { kn: 1e5, en: 1, mu: 0 }, solver: { integrator: 'cdm', tangential: 'cundall', rotation: false },
+      particles: [{ x: 0, y: 0, r: 0.01, m: 0.01 }, { x: 0.025, y: 0, r: 0.01, m: 0.01 }],
+    }));
+    const v = 0.5, dt = w.dt, d0 = w.diagnostics();
+    for (let k = 1; k <= 2000; k++) {
+      w.moveBody(0, v * k * dt, 0, v, 0); // the hand moves it at v, into the other disc
+      w.step(1);
+    }
+    const d = w.diagnostics();
+    const pushed = 0.5 * 0.01 * (w.bodies.vx[1] ** 2 + w.bodies.vy[1] ** 2) + d.eElastic;
+    expect(pushed).toBeGreaterThan(1e-4); // it was pushed: comparable to ½ m (2v)² = 5e-3 J
+    // the hand also gave the dragged disc its own ½ m v² (moveBody books that at the first move)
+    const hand = pushed + 0.5 * 0.01 * v * v;
+    expect(Math.abs((d.workHand - d0.workHand) / hand - 1)).toBeLessThan(0.02);
+    expect(Math.abs(d.energyResidual)).toBeLessThan(0.02 * hand);
+  });
+
   it('no ledger for contact dynamics: the supplied energy is NaN like the residual', () => {
     const d = worldOf('cd-pile').diagnostics();
     expect(d.energySupplied).toBeNaN();

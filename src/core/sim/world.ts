@@ -133,6 +133,9 @@ export class World implements ImpulseDriver {
   private workHand = 0;
   /** power of the prescribed bodies' and the held bodies' contact forces [W] (prescribedPower, reused) */
   private readonly drivenPower = new Float64Array(2);
+  /** The prescribed and dragged bodies in ascending order, found again whenever a flag may have changed */
+  private driven = new Int32Array(0);
+  private drivenCount = 0;
   private energyBaseline = 0;
   private energyEpsilon = 0;
   private readonly scatterStats: ScatterStats = { maxOverlapRatio: 0, wallPower: 0 };
@@ -209,6 +212,7 @@ export class World implements ImpulseDriver {
     this.trackPeaks = spec.run.relaxation !== undefined;
     if (spec.run.selectContact) this.selected = [spec.run.selectContact[0], spec.run.selectContact[1]];
     this.bodies.updateInverseMasses(this.params.rotation);
+    this.findDriven();
     this.mrRef = referenceReducedMass(this.bodies, this.walls.count > 0);
     this.applyMaterial();
     this.dt = this.dtAbsolute ? (s.dt as number) : this.params.dtOverTc * this.timeScales().tc;
@@ -432,12 +436,20 @@ export class World implements ImpulseDriver {
   }
 
   /** Power fed in by prescribed and dragged bodies: −(force on them)·(their velocity). */
+  /** Finds the prescribed and dragged bodies (at the start, and when a drag begins or ends or a state is restored). */
+  private findDriven(): void {
+    const b = this.bodies;
+    if (this.driven.length < b.n) this.driven = new Int32Array(b.n);
+    let m = 0;
+    for (let k = 0; k < b.n; k++) if ((b.flags[k] & (PRESCRIBED | DRAGGED)) !== 0) this.driven[m++] = k;
+    this.drivenCount = m;
+  }
+
   private prescribedPower(): void {
     const b = this.bodies;
     let p = 0, hand = 0;
-    for (let k = 0; k < b.n; k++) {
-      const f = b.flags[k];
-      if ((f & (PRESCRIBED | DRAGGED)) === 0) continue;
+    for (let d = 0; d < this.drivenCount; d++) {
+      const k = this.driven[d], f = b.flags[k];
       const q = -(b.fx[k] * b.vx[k] + b.fy[k] * b.vy[k] + b.tau[k] * b.omega[k]);
       if ((f & DRAGGED) !== 0) hand += q;
       else p += q;
@@ -761,6 +773,7 @@ export class World implements ImpulseDriver {
     const b = this.bodies;
     const e0 = this.kineticAndPotentialEnergy();
     b.flags[k] |= DRAGGED;
+    this.findDriven();
     b.x[k] = this.periodic.wrap(x); b.y[k] = y; b.vx[k] = vx; b.vy[k] = vy; b.omega[k] = 0;
     b.updateInverseMasses(this.params.rotation);
     this.integrator.resetBody(this, k);
@@ -779,6 +792,7 @@ export class World implements ImpulseDriver {
     const b = this.bodies;
     const e0 = this.kineticAndPotentialEnergy();
     b.flags[k] &= ~DRAGGED;
+    this.findDriven();
     b.updateInverseMasses(this.params.rotation);
     const free = b.invMass[k] > 0;
     b.fx[k] = free ? b.mass[k] * this.params.gravityX + b.fxExt[k] : 0;
@@ -834,6 +848,7 @@ export class World implements ImpulseDriver {
   restoreParts(p: { workIn: number; workHand: number; stepCount: number; t: number; dt: number }): void {
     this.workIn = p.workIn;
     this.workHand = p.workHand;
+    this.findDriven(); // the flags came back too (a body dragged then, or not)
     this.stepCount = p.stepCount;
     this.t = p.t;
     // the restored contacts are keyed, not slotted: their history is found by key at the next step

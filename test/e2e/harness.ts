@@ -1,10 +1,11 @@
 /**
  * Shared by the end-to-end tests and the browser bench/soak scripts: build the app with Vite's
- * JS API into a temporary folder, serve it with `vite preview` on 127.0.0.1, and launch Debian's
+ * JS API into a temporary folder (once per state of the sources), serve it with `vite preview` on 127.0.0.1, and launch Debian's
  * Chromium through playwright-core (no browser download).
  */
 import { afterAll, beforeAll } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,10 +38,41 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds the app into a fresh temporary folder and serves it on 127.0.0.1 (random port). */
-export async function buildAndServe(): Promise<App> {
-  const outDir = mkdtempSync(join(tmpdir(), 'granular-sandbox-dist-'));
+/** What the built app depends on: its sources, page, static files, build config and locked packages */
+const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+
+/** A digest of every build input's path and contents */
+function sourceDigest(): string {
+  const h = createHash('sha256');
+  const add = (path: string): void => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) add(join(path, name)); return; }
+    h.update(path.slice(ROOT.length)).update('\0').update(readFileSync(path)).update('\0');
+  };
+  for (const p of BUILD_INPUTS) add(join(ROOT, p));
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * The built app for the current sources: built once into a folder named by their digest and reused by
+ * every test file after (each file runs in its own process); a change to any source builds it again.
+ */
+async function builtApp(): Promise<string> {
+  const dir = join(tmpdir(), `granular-sandbox-dist-${sourceDigest()}`);
+  if (existsSync(join(dir, 'index.html'))) return dir;
+  const outDir = mkdtempSync(join(tmpdir(), 'granular-sandbox-build-'));
   await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  try {
+    renameSync(outDir, dir); // whole or not at all: another process may have built it meanwhile
+  } catch {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** Serves the app built from the current sources on 127.0.0.1 (random port), building it if needed. */
+export async function buildAndServe(): Promise<App> {
+  const outDir = await builtApp();
   const server: PreviewServer = await preview({
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
@@ -55,7 +87,6 @@ export async function buildAndServe(): Promise<App> {
     outDir,
     async close() {
       await server.close();
-      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }

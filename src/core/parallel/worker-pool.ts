@@ -67,7 +67,8 @@ export class WorkerPool {
 
   /** Runs kernel `kernel` (parallel/kernels.ts) on chunks 0 … chunks − 1 and returns when all are done. */
   run(kernel: number, chunks: number): void {
-    if (this.workers.length === 0) {
+    // one chunk: the calling thread takes it without waking the workers (the same work, the same bits)
+    if (this.workers.length === 0 || chunks <= 1) {
       const f = KERNELS[kernel];
       for (let c = 0; c < chunks; c++) f(this.bound, this.args, c);
       return;

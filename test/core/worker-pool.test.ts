@@ -73,6 +73,35 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
   }
 });
 
+describe('the collision monitor on a worker pool', () => {
+  it('measures the same binary collisions, in the same order, as the serial run', async () => {
+    // a dilute gas in a box: many binary collisions, some between bodies of different chunks of 4096
+    const spec = parseScenario({
+      name: 'pool-gas',
+      material: { kn: 1e5, en: 0.9, mu: 0, density: 1000 },
+      solver: { integrator: 'cdm', tangential: 'cundall', dtOverTc: 0.05 },
+      walls: [{ type: 'box', xmin: 0, xmax: 1, ymin: 0, ymax: 1, openTop: false }],
+      generators: [{ type: 'random', count: 5000, region: [0, 0, 1, 1], rMin: 0.004, rMax: 0.004, speedJitter: 1, seed: 9 }],
+    } as ScenarioInput);
+    const np = await nodePool(2);
+    try {
+      const serial = new World(spec), dual = new World(spec, np.pool);
+      type Monitor = { count: number; last: number; typicalDeviation(en: number): number };
+      const monitor = (w: World): Monitor => (w as unknown as { collisions: Monitor }).collisions;
+      for (let batch = 0; batch < 10; batch++) {
+        serial.step(100); dual.step(100);
+        const a = monitor(serial), b = monitor(dual);
+        expect([b.count, b.last, b.typicalDeviation(0.9)], `after ${serial.stepCount} steps`).toEqual([a.count, a.last, a.typicalDeviation(0.9)]);
+        expect(differences(serial, dual, 1e-9)).toEqual([]);
+      }
+      expect(monitor(dual).count).toBeGreaterThan(100);
+      expect(dual.health.status).toBe('ok');
+    } finally {
+      await np.close();
+    }
+  });
+});
+
 describe('a worker pool whose kernel fails', () => {
   it('throws on the calling thread instead of waiting forever, and refuses further work', async () => {
     const np = await nodePool(2);

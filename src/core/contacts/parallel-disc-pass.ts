@@ -21,6 +21,7 @@ import { ContactList } from '../state/contact-list';
 import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
+import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
 
 /** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
 const PAIR_CHUNK = 4096;
@@ -29,6 +30,8 @@ const PAIR_CHUNK = 4096;
  * previous, which swap each step) is this step's record.
  */
 const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_MASK = 7, A_WALLS = 17;
+/** 1: write each body's collision partner (diagnostics/collision-monitor.ts) as the forces are gathered */
+const A_PARTNER = 18;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 function emptyShared(): Int32Array<ArrayBuffer> {
@@ -54,7 +57,14 @@ export class ParallelDiscPass {
   constructor(private readonly ctx: PoolContext) {}
 
   /** discForcePass's work, same arguments, on the pool. */
-  run(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+  /**
+   * The pass; with `partner` (the collision monitor's column, diagnostics/collision-monitor.ts) it also
+   * writes each body's partner: the one body it touches, none, or MANY (several, or a wall).
+   */
+  run(
+    np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
+    partner: Int32Array | null = null,
+  ): void {
     const P = pairs.count, n = np.bodies.n;
     out.count = 0;
     out.reserve(P + 16);
@@ -67,8 +77,10 @@ export class ParallelDiscPass {
     if (this.offsets.length < chunks + 1) this.offsets = growI32(this.offsets, grownCapacity(chunks + 1, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
     if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n);
+    if (partner) this.ctx.columns[PARTNER_COLUMN] = partner;
     this.bindColumns(np, pairs, prev, out);
     const a = this.ctx.pool.args;
+    a[A_PARTNER] = partner ? 1 : 0;
     a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
     a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
     a[A_MASK] = np.index.mask;
@@ -231,17 +243,20 @@ export function gatherPairForces(c: Columns, a: Float64Array, chunk: number): vo
   const fx = c.fx, fy = c.fy, tau = c.tau, rad = c.radius, slot = c[o[SLOT]], start = c.adjStart, adj = c.adj;
   const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]];
   const b0 = chunk * BODY_CHUNK, b1 = Math.min(a[A_BODIES], b0 + BODY_CHUNK);
+  const writePartner = a[A_PARTNER] === 1, partner = c[PARTNER_COLUMN], pi = c.pi, pj = c.pj;
   for (let b = b0; b < b1; b++) {
     const ab = rad[b];
-    let sx = fx[b], sy = fy[b], st = tau[b];
+    let sx = fx[b], sy = fy[b], st = tau[b], touching = 0, other = NONE;
     for (let e = start[b], end = start[b + 1]; e < end; e++) {
       const code = adj[e], k = slot[code >> 1];
       if (k < 0) continue;
       const f = fn[k], t = ft[k], ux = nx[k], uy = ny[k];
       const Fx = f * ux - t * uy, Fy = f * uy + t * ux;
-      if ((code & 1) === 1) { sx += Fx; sy += Fy; st += -ab * t; } else { sx -= Fx; sy -= Fy; st -= ab * t; }
+      if ((code & 1) === 1) { sx += Fx; sy += Fy; st += -ab * t; other = pi[code >> 1]; } else { sx -= Fx; sy -= Fy; st -= ab * t; other = pj[code >> 1]; }
+      touching++;
     }
     fx[b] = sx; fy[b] = sy; tau[b] = st;
+    if (writePartner) partner[b] = touching === 0 ? NONE : touching === 1 ? other : MANY;
   }
 }
 
@@ -256,5 +271,9 @@ export function countWallTouches(c: Columns, a: Float64Array, chunk: number): vo
 export function writeWallTouches(c: Columns, a: Float64Array, chunk: number): void {
   const n = a[A_BODIES], W = a[A_WALLS], chunks = Math.ceil(n / BODY_CHUNK), off = c.wallOffsets;
   const b = bodiesOf(c, n), walls = wallsOf(c, W), out = recordOf(c, a), near = c.nearWalls as Int32Array, starts = c.nearWallStarts;
-  for (let w = 0, s = chunk; w < W; w++, s += chunks + 1) touchWall(b, walls, w, out, near, starts[s], starts[s + 1], off[w * chunks + chunk], true);
+  const writePartner = a[A_PARTNER] === 1, partner = c[PARTNER_COLUMN], oj = out.j;
+  for (let w = 0, s = chunk; w < W; w++, s += chunks + 1) {
+    const k0 = off[w * chunks + chunk], k1 = touchWall(b, walls, w, out, near, starts[s], starts[s + 1], k0, true);
+    if (writePartner) for (let k = k0; k < k1; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
+  }
 }

@@ -5,14 +5,21 @@
  * free (a predictor–corrector keeps changing the velocity for a few steps after the force has gone;
  * an equal body force such as gravity does not change v_rel). For the linear law e should equal εn
  * (design/contact-laws.md §4); a coarse Δt makes it drift (head-on at Δt/t_c = 0.2: 0.931 for 0.9).
- * Two passes over the bodies and one over the contacts per step; no allocation.
+ * Per step: each body's partner (the one body it touches, several, or none) from the contacts — or from the
+ * contact pass, which can find them as it goes — then two passes over the bodies: the collisions that
+ * begin, end and settle (collisionEvents), then each body's own flags, free-flight velocity and last
+ * partner (freeFlight). The first reads only last step's values of other bodies, so both can run by chunks
+ * of bodies on a worker pool (parallel/body-columns.ts). No allocation.
  */
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
+import { COLLISION_EVENTS, FREE_FLIGHT } from '../parallel/kernel-ids';
+import type { Columns, PoolContext } from '../parallel/worker-pool';
+import { growF64, growI32, growU8 } from '../math/grow';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 
-const NONE = -1;
-/** several contacts, or a wall */
-const MANY = -2;
+/** A body's partner: none, or several contacts or a wall (else the other body's index) */
+export const NONE = -1, MANY = -2;
 /**
  * Only near-head-on impacts count: the approach along the line of centres at first touch must be at
  * least this fraction of the relative speed (within 25°). In a glancing collision of soft discs the
@@ -31,25 +38,43 @@ const SETTLE_STEPS = 10;
 const RECENT = 20;
 const MIN_MEDIAN = 5;
 
-export class CollisionMonitor {
-  private partner = new Int32Array(0);
-  private prevPartner = new Int32Array(0);
+const EMPTY_I32 = new Int32Array(0), EMPTY_U8 = new Uint8Array(0), EMPTY_F64 = new Float64Array(0);
+
+/** The monitor's columns: per body, and per chunk of bodies for the restitutions measured in it */
+export class MonitorColumns {
+  /** this step's partner of each body (another body, NONE or MANY) and last step's */
+  partner = EMPTY_I32;
+  prev = EMPTY_I32;
   /** 1 while the body has touched at most one other body since it was last free */
-  private clean = new Uint8Array(0);
+  clean = EMPTY_U8;
   /** steps the body has been free of contacts (its velocity is a settled free flight after SETTLE_STEPS) */
-  private freeSteps = new Int32Array(0);
-  private freeVx = new Float64Array(0);
-  private freeVy = new Float64Array(0);
+  freeSteps = EMPTY_I32;
+  freeVx = EMPTY_F64;
+  freeVy = EMPTY_F64;
   /** line of centres (towards this body) when its contact began */
-  private onX = new Float64Array(0);
-  private onY = new Float64Array(0);
+  onX = EMPTY_F64;
+  onY = EMPTY_F64;
   /** a parted pair waiting to settle, on its lower index: the other body, the approach speed, the step */
-  private pending = new Int32Array(0);
-  private pendingBefore = new Float64Array(0);
-  private pendingStep = new Float64Array(0);
+  pending = EMPTY_I32;
+  pendingBefore = EMPTY_F64;
+  pendingStep = EMPTY_F64;
   /** the line of centres when the pair parted */
-  private offX = new Float64Array(0);
-  private offY = new Float64Array(0);
+  offX = EMPTY_F64;
+  offY = EMPTY_F64;
+  /** restitutions measured this step: how many in chunk c, and their values from c · BODY_CHUNK on */
+  found = EMPTY_I32;
+  foundE = EMPTY_F64;
+}
+
+/** Field names of MonitorColumns, and the names they are bound under on a worker pool */
+const COLUMN_NAMES = Object.keys(new MonitorColumns()) as (keyof MonitorColumns)[];
+const BOUND_NAMES = COLUMN_NAMES.map((name) => `monitor.${name}`);
+/** The name a contact pass that finds the partners writes them under */
+export const PARTNER_COLUMN = 'monitor.partner';
+
+export class CollisionMonitor {
+  readonly columns = new MonitorColumns();
+  private capacity = 0;
   private steps = 0;
   /** collisions measured since the last reset, and the last one's restitution */
   count = 0;
@@ -59,28 +84,30 @@ export class CollisionMonitor {
   private readonly sorted = new Float64Array(RECENT);
 
   reset(n: number): void {
-    if (this.partner.length < n) {
-      const cap = Math.max(n, 2 * this.partner.length);
-      this.partner = new Int32Array(cap);
-      this.prevPartner = new Int32Array(cap);
-      this.clean = new Uint8Array(cap);
-      this.freeSteps = new Int32Array(cap);
-      this.freeVx = new Float64Array(cap);
-      this.freeVy = new Float64Array(cap);
-      this.onX = new Float64Array(cap);
-      this.onY = new Float64Array(cap);
-      this.pending = new Int32Array(cap);
-      this.pendingBefore = new Float64Array(cap);
-      this.pendingStep = new Float64Array(cap);
-      this.offX = new Float64Array(cap);
-      this.offY = new Float64Array(cap);
+    const s = this.columns;
+    if (this.capacity < n) {
+      // the grown arrays keep the old ones' kind of memory: shared on a worker pool (math/grow.ts)
+      const cap = Math.max(n, 2 * this.capacity), chunks = Math.ceil(cap / BODY_CHUNK);
+      s.partner = growI32(s.partner, cap); s.prev = growI32(s.prev, cap);
+      s.clean = growU8(s.clean, cap); s.freeSteps = growI32(s.freeSteps, cap);
+      s.freeVx = growF64(s.freeVx, cap); s.freeVy = growF64(s.freeVy, cap);
+      s.onX = growF64(s.onX, cap); s.onY = growF64(s.onY, cap);
+      s.pending = growI32(s.pending, cap); s.pendingBefore = growF64(s.pendingBefore, cap); s.pendingStep = growF64(s.pendingStep, cap);
+      s.offX = growF64(s.offX, cap); s.offY = growF64(s.offY, cap);
+      s.found = growI32(s.found, chunks); s.foundE = growF64(s.foundE, chunks * BODY_CHUNK);
+      this.capacity = cap;
     }
-    this.pending.fill(NONE, 0, n);
-    this.prevPartner.fill(MANY, 0, n); // unknown history: no collision ends on the first step
-    this.clean.fill(0, 0, n);
-    this.freeSteps.fill(SETTLE_STEPS, 0, n); // the start state is taken as settled free flight
+    s.pending.fill(NONE, 0, n);
+    s.prev.fill(MANY, 0, n); // unknown history: no collision ends on the first step
+    s.clean.fill(0, 0, n);
+    s.freeSteps.fill(SETTLE_STEPS, 0, n); // the start state is taken as settled free flight
     this.count = 0;
     this.last = NaN;
+  }
+
+  /** The partner column, for a contact pass that finds the partners itself (null until sized for n bodies) */
+  partnerColumn(n: number): Int32Array | null {
+    return this.capacity < n ? null : this.columns.partner;
   }
 
   /**
@@ -105,69 +132,142 @@ export class CollisionMonitor {
     return Math.min(this.count, RECENT);
   }
 
-  /** Call after each committed step; returns the restitution of a collision measured now, else NaN. */
-  observe(b: BodyState, c: ContactList): number {
+  /**
+   * Call after each committed step; returns the restitution of a collision measured now, else NaN.
+   * `partnersFound`: the contact pass has written this step's partner column (partnerColumn) already.
+   */
+  observe(b: BodyState, c: ContactList, partnersFound = false, pool: PoolContext | null = null): number {
     const n = b.n;
-    if (this.partner.length < n) this.reset(n);
+    if (this.capacity < n) this.reset(n);
     this.steps++;
-    const partner = this.partner, prev = this.prevPartner, clean = this.clean;
-    partner.fill(NONE, 0, n);
-    for (let k = 0; k < c.count; k++) {
-      const i = c.i[k], j = c.j[k];
-      if (i < 0) { partner[j] = MANY; continue; }
-      partner[i] = partner[i] === NONE ? j : MANY;
-      partner[j] = partner[j] === NONE ? i : MANY;
+    const s = this.columns, partner = s.partner;
+    if (!partnersFound) {
+      partner.fill(NONE, 0, n);
+      for (let k = 0; k < c.count; k++) {
+        const i = c.i[k], j = c.j[k];
+        if (i < 0) { partner[j] = MANY; continue; }
+        partner[i] = partner[i] === NONE ? j : MANY;
+        partner[j] = partner[j] === NONE ? i : MANY;
+      }
     }
+    const chunks = Math.ceil(n / BODY_CHUNK);
+    if (!pool) {
+      for (let k = 0; k < chunks; k++) {
+        collisionEvents(s, b, chunkStart(k), chunkEnd(k, n), this.steps, k);
+        freeFlight(s, b, chunkStart(k), chunkEnd(k, n));
+      }
+    } else {
+      const cols = pool.columns;
+      bindBodies(cols, b);
+      for (let f = 0; f < COLUMN_NAMES.length; f++) cols[BOUND_NAMES[f]] = s[COLUMN_NAMES[f]];
+      pool.pool.bind(cols);
+      const a = pool.pool.args;
+      a[0] = n; a[1] = this.steps;
+      pool.pool.run(COLLISION_EVENTS, chunks);
+      pool.pool.run(FREE_FLIGHT, chunks);
+    }
+    // the chunks' restitutions in body order, as one pass over the bodies would meet them
     let e = NaN;
-    for (let a = 0; a < n; a++) {
-      const p = partner[a];
-      if (p !== NONE) {
-        this.pending[a] = NONE; // in contact again before its last collision settled
-        if (p === MANY) clean[a] = 0;
-        else if (prev[a] === NONE) {
-          // first touch: its approach velocity is a settled free flight only if it was free long enough
-          if (this.freeSteps[a] < SETTLE_STEPS) clean[a] = 0;
-          const dx = b.x[a] - b.x[p], dy = b.y[a] - b.y[p], d = Math.sqrt(dx * dx + dy * dy);
-          this.onX[a] = d > 0 ? dx / d : 0; this.onY[a] = d > 0 ? dy / d : 0;
-        } else if (prev[a] !== p) {
-          clean[a] = 0; // another body than the one it met
-        }
-        this.freeSteps[a] = 0;
-        continue;
+    for (let k = 0; k < chunks; k++) {
+      for (let m = 0; m < s.found[k]; m++) {
+        e = s.foundE[k * BODY_CHUNK + m];
+        this.last = e;
+        this.recent[this.count % RECENT] = e;
+        this.count++;
       }
-      const q = prev[a];
-      // a binary collision a–q that ended at this step: both free now, each other's only partner before
-      if (q > a && partner[q] === NONE && prev[q] === a && clean[a] === 1 && clean[q] === 1) {
-        const wx = this.freeVx[a] - this.freeVx[q], wy = this.freeVy[a] - this.freeVy[q];
-        // approach along the line of centres at first touch
-        const before = wx * this.onX[a] + wy * this.onY[a];
-        const dx = b.x[a] - b.x[q], dy = b.y[a] - b.y[q], d = Math.sqrt(dx * dx + dy * dy);
-        if (before < -HEAD_ON_COS * Math.sqrt(wx * wx + wy * wy) && before < 0 && d > 0) {
-          this.pending[a] = q; this.pendingBefore[a] = before; this.pendingStep[a] = this.steps;
-          this.offX[a] = dx / d; this.offY[a] = dy / d;
-        }
-      }
-      const r = this.pending[a];
-      if (r !== NONE && r !== q) {
-        if (partner[r] !== NONE) this.pending[a] = NONE; // touched something before settling
-        else if (this.steps - this.pendingStep[a] >= SETTLE_STEPS) {
-          // separation along the line of centres at parting, once the velocities have settled
-          const after = (b.vx[a] - b.vx[r]) * this.offX[a] + (b.vy[a] - b.vy[r]) * this.offY[a];
-          e = -after / this.pendingBefore[a];
-          this.last = e;
-          this.recent[this.count % RECENT] = e;
-          this.count++;
-          this.pending[a] = NONE;
-        }
-      }
-      clean[a] = 1;
-      this.freeSteps[a]++;
-      this.freeVx[a] = b.vx[a];
-      this.freeVy[a] = b.vy[a];
     }
-    // the second body of a pair that ended is handled when a < q; now swap
-    this.partner = prev;
-    this.prevPartner = partner;
     return e;
   }
+}
+
+/**
+ * Bodies [a0, a1) of chunk `chunk`: the binary collisions that end now (both free, each the other's only
+ * partner), and those that parted SETTLE_STEPS ago with both still free — their restitution goes to the
+ * chunk's slots. Reads other bodies' partners and last step's flags and velocities; writes only its bodies'.
+ */
+function collisionEvents(s: MonitorColumns, b: BodyState, a0: number, a1: number, steps: number, chunk: number): void {
+  const partner = s.partner, prev = s.prev;
+  const clean = s.clean, pending = s.pending, x = b.x, y = b.y, vx = b.vx, vy = b.vy;
+  let found = 0;
+  for (let a = a0; a < a1; a++) {
+    const p = partner[a];
+    if (p !== NONE) {
+      pending[a] = NONE; // in contact again before its last collision settled
+      if (p !== MANY && prev[a] === NONE) {
+        // first touch: the line of centres
+        const dx = x[a] - x[p], dy = y[a] - y[p], d = Math.sqrt(dx * dx + dy * dy);
+        s.onX[a] = d > 0 ? dx / d : 0; s.onY[a] = d > 0 ? dy / d : 0;
+      }
+      continue;
+    }
+    const q = prev[a];
+    // a binary collision a–q that ended at this step: both free now, each other's only partner before
+    if (q > a && partner[q] === NONE && prev[q] === a && clean[a] === 1 && clean[q] === 1) {
+      const wx = s.freeVx[a] - s.freeVx[q], wy = s.freeVy[a] - s.freeVy[q];
+      // approach along the line of centres at first touch
+      const before = wx * s.onX[a] + wy * s.onY[a];
+      const dx = x[a] - x[q], dy = y[a] - y[q], d = Math.sqrt(dx * dx + dy * dy);
+      if (before < -HEAD_ON_COS * Math.sqrt(wx * wx + wy * wy) && before < 0 && d > 0) {
+        pending[a] = q; s.pendingBefore[a] = before; s.pendingStep[a] = steps;
+        s.offX[a] = dx / d; s.offY[a] = dy / d;
+      }
+    }
+    const r = pending[a];
+    if (r !== NONE && r !== q) {
+      if (partner[r] !== NONE) pending[a] = NONE; // touched something before settling
+      else if (steps - s.pendingStep[a] >= SETTLE_STEPS) {
+        // separation along the line of centres at parting, once the velocities have settled
+        const after = (vx[a] - vx[r]) * s.offX[a] + (vy[a] - vy[r]) * s.offY[a];
+        s.foundE[chunk * BODY_CHUNK + found++] = -after / s.pendingBefore[a];
+        pending[a] = NONE;
+      }
+    }
+  }
+  s.found[chunk] = found;
+}
+
+/**
+ * Bodies [a0, a1): whether each is still clean, how long it has been free, its free-flight velocity, and
+ * its partner kept as last step's (collisionEvents reads other bodies' last partners: it runs first).
+ */
+function freeFlight(s: MonitorColumns, b: BodyState, a0: number, a1: number): void {
+  const partner = s.partner, prev = s.prev;
+  const clean = s.clean, freeSteps = s.freeSteps, vx = b.vx, vy = b.vy;
+  for (let a = a0; a < a1; a++) {
+    const p = partner[a];
+    if (p !== NONE) {
+      if (p === MANY) clean[a] = 0;
+      // first touch: its approach velocity is a settled free flight only if it was free long enough
+      else if (prev[a] === NONE) { if (freeSteps[a] < SETTLE_STEPS) clean[a] = 0; }
+      else if (prev[a] !== p) clean[a] = 0; // another body than the one it met
+      freeSteps[a] = 0;
+    } else {
+      clean[a] = 1;
+      freeSteps[a]++;
+      s.freeVx[a] = vx[a];
+      s.freeVy[a] = vy[a];
+    }
+    prev[a] = p;
+  }
+}
+
+const view = new MonitorColumns();
+
+/** The monitor's columns as bound on a worker pool (one view per thread, re-pointed at each call) */
+function monitorOf(c: Columns): MonitorColumns {
+  const v = view as unknown as Record<string, Columns[string]>;
+  for (let f = 0; f < COLUMN_NAMES.length; f++) v[COLUMN_NAMES[f]] = c[BOUND_NAMES[f]];
+  return view;
+}
+
+/** Kernel: collisionEvents for chunk c of the bodies (args: n, steps). */
+export function collisionEventsChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[0];
+  collisionEvents(monitorOf(c), bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], chunk);
+}
+
+/** Kernel: freeFlight for chunk c of the bodies (args: n). */
+export function freeFlightChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const n = a[0];
+  freeFlight(monitorOf(c), bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n));
 }

@@ -4,6 +4,7 @@
  * arguments `args`, writing only what belongs to that chunk, so any thread may take any chunk.
  */
 import { countTouchingPairs, countWallTouches, gatherPairForces, pairForcesChunk, writeWallTouches } from '../contacts/parallel-disc-pass';
+import { collisionEventsChunk, freeFlightChunk } from '../diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
 import { bodyForcesChunk } from '../sim/body-forces';
@@ -14,5 +15,5 @@ export type Kernel = (columns: Columns, args: Float64Array, chunk: number) => vo
 
 export const KERNELS: readonly Kernel[] = [
   countTouchingPairs, pairForcesChunk, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
-  countWallTouches, writeWallTouches, reuseTestChunk,
+  countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk,
 ];

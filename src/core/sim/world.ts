@@ -116,6 +116,8 @@ export class World implements ImpulseDriver {
   /** Ek + elastic + potential − work in at the last energy baseline, exact (the ledger's zero) [J] */
   private ledgerBaseline = 0;
   private readonly collisions = new CollisionMonitor();
+  /** The last contact pass wrote the collision monitor's partners (the pool's pass does, as it gathers) */
+  private partnersFound = false;
   velocityDependentForces = true;
   /** The scene has polygons (area-law contacts: no restitution or elastic-energy account) */
   readonly polygons: boolean;
@@ -167,7 +169,8 @@ export class World implements ImpulseDriver {
     this.walls = init.walls;
     this.periodic = init.periodic;
     if (pool) {
-      for (const owner of [this.bodies, this.walls, this.contacts, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs]) shareColumns(owner);
+      for (const owner of [this.bodies, this.walls, this.contacts, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs, this.collisions.columns]) shareColumns(owner);
+      this.collisions.reset(this.bodies.n);
       const chunks = Math.ceil(this.bodies.n / BODY_CHUNK);
       this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * chunks)), reuseMoved: sharedCopy(new Uint8Array(chunks)) } };
       this.parallelPass = new ParallelDiscPass(this.pool);
@@ -245,6 +248,7 @@ export class World implements ImpulseDriver {
 
   computeForces(tEval: number, dtSpring: number): void {
     const b = this.bodies, n = b.n;
+    this.partnersFound = false;
     this.walls.moveTo(tEval);
     const si = this.searchInput;
     si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
@@ -262,7 +266,9 @@ export class World implements ImpulseDriver {
       bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool);
       this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
       const sums = this.passSums;
-      if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
+      const partner = this.parallelPass ? this.collisions.partnerColumn(n) : null;
+      this.partnersFound = partner !== null;
+      if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner);
       else discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
       this.dissipatedNormal += sums[NORMAL_POWER] * dtSpring;
       this.dissipatedTangential += sums[DASHPOT_POWER] * dtSpring;
@@ -405,7 +411,7 @@ export class World implements ImpulseDriver {
    */
   private checkAccuracy(eMech: number, available: number): void {
     if (this.integrator.kind !== 'force' || this.params.clampNormal || this.polygons) return;
-    const collision = this.collisions.observe(this.bodies, this.contacts);
+    const collision = this.collisions.observe(this.bodies, this.contacts, this.partnersFound, this.pool);
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
     const since = this.stepCount - this.lastExactCheck; // < 0 after going back in time (rewind)

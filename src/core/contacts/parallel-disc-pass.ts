@@ -5,8 +5,10 @@
  *   2. the offsets where each chunk's contacts go (a prefix sum, here), then each chunk runs the pair loop
  *      from its offset with its own sums, leaving its forces in the record (pairForcesChunk);
  *   3. each body adds the forces of its pairs in candidate-list order, as the serial scatter did
- *      (gatherPairForces, over a per-body list of pairs rebuilt with the candidate list).
- * Then the walls: chunks of bodies find which bodies touch which wall (countWallTouches, writeWallTouches),
+ *      (gatherPairForces, over a per-body list of pairs rebuilt with the candidate list), and, for the
+ *      collision monitor, notes each body's partner.
+ * Then the walls: chunks of each wall's candidate bodies (contacts/wall-candidates.ts) find which touch it
+ * (countWallTouches, writeWallTouches),
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
  */
@@ -56,10 +58,10 @@ export class ParallelDiscPass {
 
   constructor(private readonly ctx: PoolContext) {}
 
-  /** discForcePass's work, same arguments, on the pool. */
   /**
-   * The pass; with `partner` (the collision monitor's column, diagnostics/collision-monitor.ts) it also
-   * writes each body's partner: the one body it touches, none, or MANY (several, or a wall).
+   * discForcePass's work, same arguments, on the pool; with `partner` (the collision monitor's column,
+   * diagnostics/collision-monitor.ts) it also writes each body's partner: the one body it touches, none,
+   * or MANY (several, or a wall).
    */
   run(
     np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,

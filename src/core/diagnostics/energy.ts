@@ -63,19 +63,22 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
 
 const ENERGY_SCRATCH = new Float64Array(ENERGY_SUMS);
 
+/** Bodies [k0, k1)'s sums into sums[s0 …]: two loops (motion, then position), as a loop over fourteen typed arrays runs V8 out of registers. */
 function bodyEnergiesRange(b: BodyState, k0: number, k1: number, gx: number, gy: number, sums: Float64Array, s0: number): void {
   let et = 0, er = 0, ep = 0, check = 0, fast = 0;
-  const rad = b.radius;
-  const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, m = b.mass, I = b.inertia, im = b.invMass;
-  const fxe = b.fxExt, fye = b.fyExt, te = b.tauExt;
+  const rad = b.radius, vx = b.vx, vy = b.vy, om = b.omega, m = b.mass, I = b.inertia;
   for (let k = k0; k < k1; k++) {
     const v2 = vx[k] * vx[k] + vy[k] * vy[k];
     et += m[k] * v2;
     er += I[k] * om[k] * om[k];
-    if (im[k] > 0) ep -= (m[k] * gx + fxe[k]) * x[k] + (m[k] * gy + fye[k]) * y[k] + te[k] * phi[k];
-    check += x[k] + y[k] + v2 + om[k];
+    check += v2 + om[k];
     const f = v2 / (rad[k] * rad[k]);
     if (f > fast) fast = f;
+  }
+  const x = b.x, y = b.y, phi = b.phi, im = b.invMass, fxe = b.fxExt, fye = b.fyExt, te = b.tauExt;
+  for (let k = k0; k < k1; k++) {
+    if (im[k] > 0) ep -= (m[k] * gx + fxe[k]) * x[k] + (m[k] * gy + fye[k]) * y[k] + te[k] * phi[k];
+    check += x[k] + y[k];
   }
   sums[s0 + ET] = et; sums[s0 + ER] = er; sums[s0 + EP] = ep; sums[s0 + CHECK] = check; sums[s0 + FAST] = fast;
 }

@@ -21,6 +21,11 @@ import type { ContactList } from '../state/contact-list';
 /** A body's partner: none, or several contacts or a wall (else the other body's index) */
 export const NONE = -1, MANY = -2;
 /**
+ * Last step's partner after a reset: unknown, counted as MANY (no collision ends on the first step) but
+ * never equal to this step's, so that the first step does every body's bookkeeping.
+ */
+const UNKNOWN = -3;
+/**
  * Only near-head-on impacts count: the approach along the line of centres at first touch must be at
  * least this fraction of the relative speed (within 25°). In a glancing collision of soft discs the
  * line of centres turns during the contact by about v_t t_c / 2a, which makes a normal restitution
@@ -98,7 +103,7 @@ export class CollisionMonitor {
       this.capacity = cap;
     }
     s.pending.fill(NONE, 0, n);
-    s.prev.fill(MANY, 0, n); // unknown history: no collision ends on the first step
+    s.prev.fill(UNKNOWN, 0, n);
     s.clean.fill(0, 0, n);
     s.freeSteps.fill(SETTLE_STEPS, 0, n); // the start state is taken as settled free flight
     this.count = 0;
@@ -192,6 +197,7 @@ function collisionEvents(s: MonitorColumns, b: BodyState, a0: number, a1: number
   for (let a = a0; a < a1; a++) {
     const p = partner[a];
     if (p !== NONE) {
+      if (p === prev[a]) continue; // the same contacts as last step: nothing changes (see freeFlight)
       pending[a] = NONE; // in contact again before its last collision settled
       if (p !== MANY && prev[a] === NONE) {
         // first touch: the line of centres
@@ -236,6 +242,9 @@ function freeFlight(s: MonitorColumns, b: BodyState, a0: number, a1: number): vo
   for (let a = a0; a < a1; a++) {
     const p = partner[a];
     if (p !== NONE) {
+      // the same partner(s) as last step: clean, freeSteps (0), pending (NONE) and prev are already what
+      // these lines would write — most bodies of a pile, whose pass then reads two columns only
+      if (p === prev[a]) continue;
       if (p === MANY) clean[a] = 0;
       // first touch: its approach velocity is a settled free flight only if it was free long enough
       else if (prev[a] === NONE) { if (freeSteps[a] < SETTLE_STEPS) clean[a] = 0; }

@@ -18,6 +18,7 @@
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
+import { MANY, NONE } from '../diagnostics/collision-monitor';
 import { LINEAR } from '../laws/law-ids';
 import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -37,9 +38,12 @@ export type PairMaterial = Pick<MaterialCoefficients, 'kn' | 'kt' | 'mu' | 'zeta
 /**
  * Fills `out` with the contacts among `pairs` and against the walls, their forces, and adds the forces
  * to the bodies and walls. `np` supplies bodies, walls, boundary and the history index (built here).
+ * With `partner` (the collision monitor's column, diagnostics/collision-monitor.ts) it also writes each
+ * body's partner: the one body it touches, none, or MANY (several, or a wall).
  */
 export function discForcePass(
   np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
+  partner: Int32Array | null = null,
 ): void {
   out.count = 0;
   out.reserve(pairs.count + 16);
@@ -48,8 +52,10 @@ export function discForcePass(
   const bySlot = prev.pairStamp === pairs.generation;
   np.index.build(prev, bySlot ? prev.pairContacts : 0);
   sums.fill(0);
-  out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot), m, dt, 0, pairs.count, out.count, sums, 0);
+  if (partner) partner.fill(NONE, 0, np.bodies.n);
+  out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot, partner), m, dt, 0, pairs.count, out.count, sums, 0);
   wallPass(np, pairs.generation, prev, out, m, dt, sums);
+  if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
 }
 
 /** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */
@@ -105,9 +111,12 @@ export class DiscPassView {
   bySlot = false;
   /** add each contact's force to its bodies at once (serial), or leave n in the record for a gather */
   scatter = true;
+  /** while scattering, note each body's partner in `partner` (NONE before the pass) */
+  findPartners = false;
+  partner: Int32Array = EMPTY_I32;
 
   /** Points the view at the stages' objects (the serial pass). */
-  fromStages(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, bySlot: boolean): this {
+  fromStages(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, bySlot: boolean, partner: Int32Array | null): this {
     const b = np.bodies;
     this.ex = b.ex; this.ey = b.ey; this.evx = b.evx; this.evy = b.evy; this.ew = b.eomega;
     this.rad = b.radius; this.im = b.invMass; this.ii = b.invInertia; this.fx = b.fx; this.fy = b.fy; this.tau = b.tau;
@@ -120,6 +129,8 @@ export class DiscPassView {
     this.periodic = np.periodic.enabled; this.L = np.periodic.length;
     this.bySlot = bySlot;
     this.scatter = true;
+    this.findPartners = partner !== null;
+    this.partner = partner ?? EMPTY_I32;
     return this;
   }
 }
@@ -138,7 +149,7 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
   const pi = v.pi, pj = v.pj;
   const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE, onx = v.onx, ony = v.ony;
   const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
-  const pxi = v.pxi, pslot = v.pslot, index = v.index;
+  const pxi = v.pxi, pslot = v.pslot, index = v.index, findPartners = v.findPartners, partner = v.partner;
   const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
   const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
   let normalPower = sums[s0 + NORMAL_POWER], dashpot = sums[s0 + DASHPOT_POWER], slip = sums[s0 + SLIP_POWER];
@@ -217,6 +228,7 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
       const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
       fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
       fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
+      if (findPartners) { partner[i] = partner[i] === NONE ? j : MANY; partner[j] = partner[j] === NONE ? i : MANY; }
     } else {
       onx[k] = nx; ony[k] = ny;
     }

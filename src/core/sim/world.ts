@@ -115,8 +115,9 @@ export class World implements ImpulseDriver {
   private readonly elasticParts: ElasticParts = { normal: 0, tangential: 0 };
   /** Ek + elastic + potential − work in at the last energy baseline, exact (the ledger's zero) [J] */
   private ledgerBaseline = 0;
-  private readonly collisions = new CollisionMonitor();
-  /** The last contact pass wrote the collision monitor's partners (the pool's pass does, as it gathers) */
+  /** the binary collisions measured as the run goes (the restitution check) */
+  readonly collisions = new CollisionMonitor();
+  /** The last contact pass wrote the collision monitor's partners (the fused disc pass does: serially as it scatters, on the pool as it gathers) */
   private partnersFound = false;
   velocityDependentForces = true;
   /** The scene has polygons (area-law contacts: no restitution or elastic-energy account) */
@@ -266,10 +267,10 @@ export class World implements ImpulseDriver {
       bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool);
       this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
       const sums = this.passSums;
-      const partner = this.parallelPass ? this.collisions.partnerColumn(n) : null;
+      const partner = this.observesCollisions() ? this.collisions.partnerColumn(n) : null;
       this.partnersFound = partner !== null;
       if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner);
-      else discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums);
+      else discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner);
       this.dissipatedNormal += sums[NORMAL_POWER] * dtSpring;
       this.dissipatedTangential += sums[DASHPOT_POWER] * dtSpring;
       this.dissipatedSlip += sums[SLIP_POWER] * dtSpring;
@@ -410,7 +411,7 @@ export class World implements ImpulseDriver {
    * until a parameter changes or the run restarts; a worse one replaces it.
    */
   private checkAccuracy(eMech: number, available: number): void {
-    if (this.integrator.kind !== 'force' || this.params.clampNormal || this.polygons) return;
+    if (!this.observesCollisions()) return;
     const collision = this.collisions.observe(this.bodies, this.contacts, this.partnersFound, this.pool);
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
@@ -434,6 +435,11 @@ export class World implements ImpulseDriver {
         this.accuracy = restitutionWarning(collision, typical, this.collisions.window, this.params.en, this.timeScales().tc / this.dt, this.stepContext());
       }
     }
+  }
+
+  /** The accuracy checks run: soft DEM with the linear law only (clamping changes the energy account and the restitution formula) */
+  private observesCollisions(): boolean {
+    return this.integrator.kind === 'force' && !this.params.clampNormal && !this.polygons;
   }
 
   private stepContext(): StepContext {

@@ -6,7 +6,10 @@
 import { serveJobs, type PoolMessage } from '../core/parallel/worker-pool';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+let started = false;
 scope.onmessage = (e: MessageEvent<PoolMessage>) => {
+  // the pool's first message has arrived: only now may the caller block waiting for this worker (web-pool.ts)
+  if (!started) scope.postMessage('listening');
+  started = true;
   if (serveJobs(e.data)) scope.close();
 };
-scope.postMessage('ready');

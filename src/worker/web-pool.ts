@@ -36,22 +36,29 @@ export function poolUnavailable(): string | null {
   return null;
 }
 
-/** Starts `threads − 1` workers and resolves once every one has loaded (rejects, with them ended, if one cannot). */
+/**
+ * Starts `threads − 1` workers and resolves once every one has taken the pool's first message (rejects,
+ * with them ended, if one cannot). Not sooner: Chromium holds a message to a worker in the sender's queue
+ * until it has seen the worker's script finish, which it learns by a task on the sender's thread; a caller
+ * blocked in Atomics.wait before then never hands the message over (the pool's answer timeout under load).
+ */
 export async function webPool(threads: number): Promise<WebPool> {
   const workers = Array.from({ length: threads - 1 }, () => new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module' }));
   const end = () => { for (const w of workers) w.terminate(); };
+  const listening = workers.map((w) => new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`a pool worker did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    w.onmessage = () => { clearTimeout(timer); resolve(); };
+    w.onerror = (e) => { clearTimeout(timer); reject(new Error(`a pool worker failed to start: ${e.message}`)); };
+  }));
+  const pool = new WorkerPool(workers);
   try {
-    await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`a pool worker did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-      w.onmessage = () => { clearTimeout(timer); resolve(); };
-      w.onerror = (e) => { clearTimeout(timer); reject(new Error(`a pool worker failed to start: ${e.message}`)); };
-    })));
+    await Promise.all(listening);
+    pool.ping(); // every worker answers a blocked caller: a failure shows here, not in a scene's first step
   } catch (e) {
     end();
     throw e;
   }
-  // after loading, a worker's error has already failed the pool's command (WorkerPool.command): report it
+  // after starting, a worker's error has already failed the pool's command (WorkerPool.command): report it
   for (const w of workers) w.onerror = (e) => console.error('worker pool:', e.message);
-  const pool = new WorkerPool(workers);
   return { pool, threads, close: () => { pool.close(); end(); } };
 }

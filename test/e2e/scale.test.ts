@@ -4,7 +4,9 @@
  * texture, the vertex shader places each quad), and the drawing is where the frame says: zoomed in on the
  * first and on the last disc, a point half a radius from its centre has the at-rest colour, and the middle
  * of the gap between it and two neighbours of the lattice is background. Then the run goes on with frames arriving.
- * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone.
+ * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone;
+ * the pool is pinged as soon as it has started, so a start-up handshake that lets the worker block before its
+ * nested worker can receive messages (a deadlock CI met under load) fails here every time.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -20,8 +20,8 @@ export type Columns = Record<string, Column>;
 const SEQ = 0, CMD = 1, NEXT = 2, CHUNKS = 3, DONE = 4, FAILED = 5, CONTROL_INTS = 8;
 /** A chunk is at most a few thousand bodies or pairs: no answer in this long means a worker is gone [ms] */
 const ANSWER_TIMEOUT_MS = 30_000;
-/** Commands besides kernel indices: go back to the event loop for new columns, or stop */
-const REBIND = -1, STOP = -2;
+/** Commands besides kernel indices: go back to the event loop for new columns, stop, or just answer */
+const REBIND = -1, STOP = -2, PING = -3;
 /** Scalar arguments of a kernel (doubles) */
 export const POOL_ARGS = 64;
 
@@ -74,6 +74,11 @@ export class WorkerPool {
       return;
     }
     this.command(kernel, chunks);
+  }
+
+  /** A round trip through every worker: returns once each has answered, throws if one does not. */
+  ping(): void {
+    if (this.workers.length > 0) this.command(PING, 0);
   }
 
   /** Stops the workers' loops (the host then ends them; after a failure it just ends them). */

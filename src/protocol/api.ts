@@ -241,6 +241,8 @@ export interface ThreadsInfo {
   auto: boolean;
   /** why there are fewer threads than asked for, or '' */
   note: string;
+  /** the loaded scene, started again on the new threads (null: nothing was loaded, or it steps as before) */
+  reloaded: LoadResult | null;
 }
 
 /** Methods the worker exposes. All arguments are plain data. */
@@ -254,9 +256,10 @@ export interface SimApi {
   reload(overrides: Record<string, unknown>): Checked<LoadResult>;
   /**
    * Threads the worker steps large scenes on (a worker pool over shared memory): an integer from 1 to
-   * MAX_THREADS, or null for automatic. Applies from the next load or Reset.
+   * MAX_THREADS, or null for automatic. A loaded scene whose threads this changes starts again on them
+   * (as Reset does, with the overrides: the parameters to keep); the one before steps until then.
    */
-  setThreads(threads: number | null): Promise<Checked<ThreadsInfo>>;
+  setThreads(threads: number | null, overrides?: Record<string, unknown>): Promise<Checked<ThreadsInfo>>;
   setParams(patch: Record<string, unknown>): Checked<LiveParams>;
   run(): void;
   pause(): void;

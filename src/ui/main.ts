@@ -5,7 +5,7 @@
  */
 import './style.css';
 import type { LiveParams, ParamName } from '../core/sim/params';
-import type { LoadResult, Checked, SimStatus, ScenarioInfo, SpaceTimeInfo } from '../protocol/api';
+import type { LoadResult, Checked, SimStatus, ScenarioInfo, SpaceTimeInfo, ThreadsInfo } from '../protocol/api';
 import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
 import { DISC_VIEW } from './charts/angle-chart';
 import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
@@ -154,6 +154,7 @@ async function main(): Promise<void> {
     step: () => { void singleStep(); },
     reset: () => { void reset(); },
     ui: (patch) => applyUi(patch),
+    threads: (t) => { void setThreads(t); },
     fit: () => scene.fit(),
     exportCsv: (kind) => exportCsv(kind),
     exportPng: () => { void exportPng(); },
@@ -326,6 +327,22 @@ async function main(): Promise<void> {
   async function singleStep(): Promise<void> {
     await api.pause();
     await api.stepN(1);
+    await poll();
+  }
+
+  /** Steps on `threads` (null: automatic) from now on: the loaded scene starts again on them, keeping the parameters. */
+  async function setThreads(threads: number | null): Promise<void> {
+    const params = status?.params ? { ...status.params } : {};
+    const r = await loading<Checked<ThreadsInfo>>(`${scenario} on ${threads ?? 'automatic'} threads`, api.setThreads(threads, params as Record<string, unknown>));
+    if (!r.ok) {
+      showMessages(r.problems, 'That thread count was refused; the run is unchanged:');
+      controls.setUi(ui, scenario);
+    } else {
+      ui.threads = threads;
+      const notes = r.value.note ? [`threads: ${r.value.note}`] : [];
+      if (r.value.reloaded) afterLoad({ ok: true, value: r.value.reloaded }, scenario, notes);
+      else { showMessages(notes); updateUrl(); }
+    }
     await poll();
   }
 

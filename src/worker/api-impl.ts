@@ -139,36 +139,51 @@ export class SimWorker implements SimApi {
     return r;
   }
 
-  async setThreads(threads: number | null): Promise<Checked<ThreadsInfo>> {
+  async setThreads(threads: number | null, overrides: Record<string, unknown> = {}): Promise<Checked<ThreadsInfo>> {
     if (threads !== null && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) {
       return { ok: false, problems: [`threads: must be an integer from 1 to ${MAX_THREADS}, got ${JSON.stringify(threads)}`] };
     }
     const auto = threads === null;
     const wanted = threads ?? autoThreads(navigator.hardwareConcurrency);
     let note = '';
-    if ((this.pool?.threads ?? 1) !== wanted) {
-      if (this.pool && this.worldThreads > 1) return { ok: false, problems: ['threads: the loaded scene steps on the pool; set threads before loading a scene'] };
-      this.pool?.close();
-      this.pool = null;
-      if (wanted > 1) {
-        note = poolUnavailable() ?? '';
-        if (!note) {
-          try {
-            this.pool = await webPool(wanted);
-          } catch (e) {
-            note = describeError(e).join('; ');
-          }
+    const old = this.pool;
+    if ((old?.threads ?? 1) !== wanted && wanted > 1) {
+      note = poolUnavailable() ?? '';
+      if (!note) {
+        try {
+          this.pool = await webPool(wanted); // the loaded scene steps on the old pool meanwhile
+        } catch (e) {
+          note = describeError(e).join('; ');
         }
       }
     }
+    if (note || wanted === 1) this.pool = null;
+    const oldAuto = this.threadsAuto;
     this.threadsAuto = auto;
-    return { ok: true, value: { threads: this.pool?.threads ?? 1, auto, note: note && `${wanted} threads asked for, 1 used: ${note}` } };
+    // a loaded scene whose threads change starts again on the new ones, before the old pool ends
+    let reloaded: LoadResult | null = null;
+    if (this.spec && this.world && this.threadsFor(this.spec) !== this.worldThreads) {
+      const r = this.reload(overrides);
+      if (!r.ok) {
+        if (old !== this.pool) this.pool?.close();
+        this.pool = old;
+        this.threadsAuto = oldAuto;
+        return { ok: false, problems: r.problems };
+      }
+      reloaded = r.value;
+    }
+    if (old && old !== this.pool) old.close();
+    return { ok: true, value: { threads: this.pool?.threads ?? 1, auto, note: note && `${wanted} threads asked for, 1 used: ${note}`, reloaded } };
+  }
+
+  /** The threads a scene steps on: the pool's, for large scenes or any scene when the threads were asked for */
+  private threadsFor(spec: Parameters<typeof createWorld>[0]): number {
+    return this.pool && (!this.threadsAuto || particleCount(spec) >= AUTO_POOL_PARTICLES) ? this.pool.threads : 1;
   }
 
   private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
     let world: WorldLike;
-    // large scenes step on the pool (any scene when the threads were asked for)
-    const pool = this.pool && (!this.threadsAuto || particleCount(spec) >= AUTO_POOL_PARTICLES) ? this.pool : null;
+    const pool = this.threadsFor(spec) > 1 ? this.pool : null;
     try {
       world = createWorld(spec, pool?.pool);
     } catch (e) {

@@ -6,7 +6,8 @@
  * of the gap between it and two neighbours of the lattice is background. Then the run goes on with frames arriving.
  * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone;
  * the pool is pinged as soon as it has started, so a start-up handshake that lets the worker block before its
- * nested worker can receive messages (a deadlock CI met under load) fails here every time.
+ * nested worker can receive messages (a deadlock CI met under load) fails here every time. The threads menu
+ * starts the loaded scene again on the threads chosen, with the parameters the user set.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,7 +16,7 @@ import { AT_REST, BACKGROUND, diff, pixelsAt } from './canvas-pixels';
 import { openApp, useBrowserSession, waitFor } from './harness';
 
 interface Hook {
-  status(): { running: boolean; n: number; step: number; threads: number } | null;
+  status(): { running: boolean; n: number; step: number; threads: number; params: { mu: number } | null } | null;
   frames(): { received: number; nonFiniteDrawn: number; particles: number };
   discs(): { x: number[]; y: number[]; r: number[] };
   worldToScreen(x: number, y: number): [number, number];
@@ -114,5 +115,25 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     expect(two.discs.y).toEqual(one.discs.y);
     for (const k of ['ek', 'eElastic', 'ePotential'] as const) expect(Math.abs(two.diag[k] - one.diag[k])).toBeLessThanOrEqual(1e-9 * Math.abs(one.diag[k]));
     expect(one.diag.ek).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('the threads menu starts the scene again on the chosen threads, keeping the parameters', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&mu=0.3`);
+    await waitFor(page, 'window.__sandbox.status()?.params?.mu === 0.3');
+    expect(await hook(page, (h) => h.stepN(30))).toBe(30);
+    const menu = page.locator('[data-testid="gui-threads"] select');
+    for (const threads of [2, 1]) {
+      await menu.selectOption(String(threads));
+      // the scene starts again (step 0) on the pool, or on the worker alone, with μ as set
+      await expect.poll(() => hook(page, (h) => h.workerStatus().then((s) => [s.threads, s.step])), { timeout: 60_000 }).toEqual([threads, 0]);
+      await waitFor(page, `window.__sandbox.status()?.threads === ${threads}`);
+      expect((await hook(page, (h) => h.status()))?.params?.mu).toBe(0.3);
+      expect(await hook(page, (h) => h.stepN(50))).toBe(50);
+      expect(new URL(page.url()).searchParams.get('threads')).toBe(String(threads));
+      expect(await page.textContent('[data-testid="status-sps"]')).toContain(threads > 1 ? `· ${threads} threads` : 'steps/s');
+    }
+    expect(await hook(page, (h) => h.messages())).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
   }, 240_000);
 });

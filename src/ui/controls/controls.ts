@@ -5,6 +5,7 @@
  * Every controller gets a stable data-testid="gui-<name>".
  */
 import GUI, { type Controller } from 'lil-gui';
+import { MAX_THREADS } from '../../core/parallel/max-threads';
 import { checkParam, parseDecimal, PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
@@ -26,6 +27,8 @@ export interface ControlHandlers {
   step(): void;
   reset(): void;
   ui(patch: Partial<UiState>): void;
+  /** threads to step on (null: automatic); the loaded scene starts again on them */
+  threads(threads: number | null): void;
   fit(): void;
   exportCsv(kind: Extract<CsvKind, 'ek' | 'angle' | 'position'>): void;
   exportPng(): void;
@@ -43,6 +46,15 @@ function parseRecordEvery(text: string): number {
   const v = parseDecimal(text);
   if (!(v >= 0 && v <= 1e6)) throw new Error(`record every: must be from 0 (every step) to 1e6 simulated seconds, got ${JSON.stringify(text.trim().slice(0, 40))}`);
   return v;
+}
+
+/**
+ * The threads menu: automatic, or 1 up to this machine's logical cores (at least 2, so a two-core machine
+ * can compare; the worker pool: README § Threads).
+ */
+function threadOptions(cores: number): string[] {
+  const most = Math.min(MAX_THREADS, Math.max(2, Math.floor(cores) || 1));
+  return ['auto', ...Array.from({ length: most }, (_, k) => String(k + 1))];
 }
 
 /** The general GSSSS member's parameters (integrator 'gssss'; design/integrators.md §2.4). */
@@ -149,6 +161,9 @@ export class Controls {
     this.stableMark.hidden = true;
     dtCtrl.domElement.querySelector('.lil-slider')?.appendChild(this.stableMark);
     this.bool(solver, 'rotation');
+    m.threads = 'auto';
+    tag(solver.add(m, 'threads', threadOptions(navigator.hardwareConcurrency)).name('threads (restarts)'), 'threads')
+      .onChange((v: string) => { if (!this.suppress) h.threads(v === 'auto' ? null : Number(v)); });
     m.convergence = () => h.convergence();
     tag(solver.add(m, 'convergence').name('Convergence…'), 'convergence');
     m.relaxationSweep = () => h.relaxationSweep();
@@ -423,6 +438,7 @@ export class Controls {
     this.suppress = true;
     try {
       this.model.spf = ui.spf === 0 ? 'max' : String(ui.spf);
+      this.model.threads = ui.threads === null ? 'auto' : String(ui.threads);
       this.model.color = ui.color;
       this.model.network = ui.network;
       this.model.logy = ui.logy;

@@ -9,6 +9,9 @@
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  * The body forces must hold gravity and the external forces already; walls.fx, fy are zeroed here.
+ * Within a step (`commit`) the pass also commits the spring, ξ ← ξ* (what commitTrial does after the
+ * integrator's update), so no second pass over the contacts is needed; the force pass that starts a run
+ * (Δt = 0) leaves ξ as it was.
  * A pair contact's record is written lean — what the step and the next one read (i, j, feature, law,
  * f_n, f_t, ξ, ξ_eval, prevIndex and the pair slots; the elastic energy goes to `sums`) — and
  * completeDiscRecord fills the rest (n, δ, depth, l_c, ratio, lever arms, C, u_n, u_t, m_r, γ, f_e,
@@ -43,7 +46,7 @@ export type PairMaterial = Pick<MaterialCoefficients, 'kn' | 'kt' | 'mu' | 'zeta
  */
 export function discForcePass(
   np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
-  partner: Int32Array | null = null,
+  partner: Int32Array | null = null, commit = false,
 ): void {
   out.count = 0;
   out.reserve(pairs.count + 16);
@@ -53,13 +56,13 @@ export function discForcePass(
   np.index.build(prev, bySlot ? prev.pairContacts : 0);
   sums.fill(0);
   if (partner) partner.fill(NONE, 0, np.bodies.n);
-  out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot, partner), m, dt, 0, pairs.count, out.count, sums, 0);
-  wallPass(np, pairs.generation, prev, out, m, dt, sums);
+  out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit), m, dt, 0, pairs.count, out.count, sums, 0);
+  wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
   if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
 }
 
 /** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */
-export function wallPass(np: NarrowPhase, generation: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+export function wallPass(np: NarrowPhase, generation: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean): void {
   const walls = np.walls, b = np.bodies, near = np.wallCandidates;
   beginWalls(np, out);
   near.update(b, walls, generation);
@@ -69,7 +72,7 @@ export function wallPass(np: NarrowPhase, generation: number, prev: ContactList,
     const start = out.count, e0 = near.first(w), e1 = near.end(w);
     out.reserve(out.count + e1 - e0);
     const end = touchWall(b, walls, w, out, near.bodies, e0, e1, start, true);
-    wallContacts(np, w, prev, out, m, dt, sums, start, end);
+    wallContacts(np, w, prev, out, m, dt, sums, start, end, commit);
   }
   np.planeChanged = false;
 }
@@ -111,12 +114,14 @@ export class DiscPassView {
   bySlot = false;
   /** add each contact's force to its bodies at once (serial), or leave n in the record for a gather */
   scatter = true;
+  /** commit the spring (ξ ← ξ*) as it is found */
+  commit = false;
   /** while scattering, note each body's partner in `partner` (NONE before the pass) */
   findPartners = false;
   partner: Int32Array = EMPTY_I32;
 
   /** Points the view at the stages' objects (the serial pass). */
-  fromStages(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, bySlot: boolean, partner: Int32Array | null): this {
+  fromStages(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, bySlot: boolean, partner: Int32Array | null, commit: boolean): this {
     const b = np.bodies;
     this.ex = b.ex; this.ey = b.ey; this.evx = b.evx; this.evy = b.evy; this.ew = b.eomega;
     this.rad = b.radius; this.im = b.invMass; this.ii = b.invInertia; this.fx = b.fx; this.fy = b.fy; this.tau = b.tau;
@@ -129,6 +134,7 @@ export class DiscPassView {
     this.periodic = np.periodic.enabled; this.L = np.periodic.length;
     this.bySlot = bySlot;
     this.scatter = true;
+    this.commit = commit;
     this.findPartners = partner !== null;
     this.partner = partner ?? EMPTY_I32;
     return this;
@@ -145,7 +151,7 @@ const serialView = new DiscPassView();
 export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number): number {
   const ex = v.ex, ey = v.ey, evx = v.evx, evy = v.evy, ew = v.ew;
   const rad = v.rad, im = v.im, ii = v.ii, fx = v.fx, fy = v.fy, tau = v.tau;
-  const periodic = v.periodic, L = v.L, bySlot = v.bySlot, scatter = v.scatter;
+  const periodic = v.periodic, L = v.L, bySlot = v.bySlot, scatter = v.scatter, commit = v.commit;
   const pi = v.pi, pj = v.pj;
   const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE, onx = v.onx, ony = v.ony;
   const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
@@ -157,22 +163,20 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
   let k = k0;
   for (let p = p0; p < p1; p++) {
     const i = pi[p], j = pj[p];
-    slot[p] = -1;
     const imi = im[i], imj = im[j];
-    if (imi + imj === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
     let dx = ex[j] - ex[i];
     if (periodic) dx -= L * Math.round(dx / L); // PeriodicX.minimumImageX, written out (a call V8 keeps boxes dx)
     const dy = ey[j] - ey[i];
     const ai = rad[i], aj = rad[j], s = ai + aj;
     const d2 = dx * dx + dy * dy;
-    if (d2 >= s * s) continue;
+    if (d2 >= s * s || (imi + imj === 0 && ii[i] + ii[j] === 0)) { slot[p] = -1; continue; } // apart, or two immovable bodies
     // the record (contacts/collide-disc.ts)
     slot[p] = k;
     const dist = Math.sqrt(d2);
     const inv = dist > 0 ? 1 / dist : 0;
     const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;
     const delta = s - dist;
-    oi[k] = i; oj[k] = j; of[k] = 0; olaw[k] = LINEAR;
+    oi[k] = i; oj[k] = j; // feature and law after the loop
     const r = delta / (ai < aj ? ai : aj);
     if (r > maxRatio) maxRatio = r;
     // relative velocity of the surface points and reduced mass (contacts/contact-velocity.ts)
@@ -185,7 +189,6 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
     const q = bySlot ? pslot[p] : index.find(i, j, 0);
     oprev[k] = q;
     const xi0 = q >= 0 ? pxi[q] : 0;
-    oxi[k] = xi0;
     // dashpots (laws/dashpot.ts) and the linear law (laws/linear.ts)
     const sm = Math.sqrt(mr);
     const g = zn2 * sm * sqrtKn;
@@ -220,6 +223,7 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
       }
     }
     oxiE[k] = xi;
+    oxi[k] = commit ? xi : xi0;
     oft[k] = ft;
     energy += 0.5 * kn * delta * delta; // laws/linear.ts energy
     energy += 0.5 * kt * xi * xi;
@@ -234,14 +238,16 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
     }
     k++;
   }
+  of.fill(0, k0, k); olaw.fill(LINEAR, k0, k);
   sums[s0 + NORMAL_POWER] = normalPower; sums[s0 + DASHPOT_POWER] = dashpot; sums[s0 + SLIP_POWER] = slip;
   sums[s0 + MAX_RATIO] = maxRatio; sums[s0 + ELASTIC] = energy;
   return k;
 }
 
-/** Forces of wall w's contacts, rows [start, end) of `out` (their geometry written by touchWall), and sets out.count = end. */
+/** Forces of wall w's contacts, rows [start, end) of `out` (their geometry written by touchWall), committing ξ with `commit`; sets out.count = end. */
 export function wallContacts(
   np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, start: number, end: number,
+  commit: boolean,
 ): void {
   const walls = np.walls, b = np.bodies, evx = b.evx, evy = b.evy, ew = b.eomega;
   const rad = b.radius, im = b.invMass, fx = b.fx, fy = b.fy, tau = b.tau;
@@ -270,7 +276,6 @@ export function wallContacts(
     oprev[k] = q;
     onew[k] = q >= 0 ? 0 : 1;
     const xi0 = q >= 0 ? pxi[q] : 0;
-    oxi[k] = xi0;
     const sm = Math.sqrt(mr);
     const g = zn2 * sm * sqrtKn;
     const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
@@ -303,6 +308,7 @@ export function wallContacts(
       }
     }
     oxiE[k] = xi;
+    oxi[k] = commit ? xi : xi0;
     oft[k] = ft;
     energy += 0.5 * kn * delta * delta;
     energy += 0.5 * kt * xi * xi;

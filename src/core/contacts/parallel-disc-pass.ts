@@ -34,6 +34,8 @@ const PAIR_CHUNK = 4096;
 const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_MASK = 7, A_WALLS = 17;
 /** 1: write each body's collision partner (diagnostics/collision-monitor.ts) as the forces are gathered */
 const A_PARTNER = 18;
+/** 1: commit the spring as it is found (discForcePass's `commit`) */
+const A_COMMIT = 19;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 function emptyShared(): Int32Array<ArrayBuffer> {
@@ -65,7 +67,7 @@ export class ParallelDiscPass {
    */
   run(
     np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
-    partner: Int32Array | null = null,
+    partner: Int32Array | null = null, commit = false,
   ): void {
     const P = pairs.count, n = np.bodies.n;
     out.count = 0;
@@ -83,6 +85,7 @@ export class ParallelDiscPass {
     this.bindColumns(np, pairs, prev, out);
     const a = this.ctx.pool.args;
     a[A_PARTNER] = partner ? 1 : 0;
+    a[A_COMMIT] = commit ? 1 : 0;
     a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
     a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
     a[A_MASK] = np.index.mask;
@@ -105,14 +108,14 @@ export class ParallelDiscPass {
       if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
     }
     this.ctx.pool.run(GATHER_FORCES, Math.ceil(n / BODY_CHUNK));
-    this.walls(np, pairs, prev, out, m, dt, sums);
+    this.walls(np, pairs, prev, out, m, dt, sums, commit);
   }
 
   /**
    * The walls: each chunk of bodies counts its touches of every wall, a prefix sum in wall-then-body order
    * (the serial pass's) places them, each chunk writes their geometry; the forces follow here, wall by wall.
    */
-  private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array): void {
+  private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean): void {
     const W = np.walls.count, n = np.bodies.n, chunks = Math.ceil(n / BODY_CHUNK);
     beginWalls(np, out);
     np.wallCandidates.update(np.bodies, np.walls, pairs.generation);
@@ -134,7 +137,7 @@ export class ParallelDiscPass {
     out.reserve(k);
     this.bindColumns(np, pairs, prev, out);
     this.ctx.pool.run(WALL_WRITE, chunks);
-    for (let w = 0, start = out.count; w < W; start = ends[w], w++) wallContacts(np, w, prev, out, m, dt, sums, start, ends[w]);
+    for (let w = 0, start = out.count; w < W; start = ends[w], w++) wallContacts(np, w, prev, out, m, dt, sums, start, ends[w], commit);
     np.planeChanged = false;
   }
 
@@ -229,7 +232,7 @@ export function pairForcesChunk(c: Columns, a: Float64Array, chunk: number): voi
   const x = v.index;
   x.ki = c.ki as Int32Array<ArrayBuffer>; x.kj = c.kj as Int32Array<ArrayBuffer>; x.kf = c.kf as Int32Array<ArrayBuffer>;
   x.vals = c.vals as Int32Array<ArrayBuffer>; x.mask = a[A_MASK];
-  v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false;
+  v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false; v.commit = a[A_COMMIT] === 1;
   const m = material;
   m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
   m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;

@@ -111,6 +111,8 @@ export class World implements ImpulseDriver {
   private readonly parallelPass: ParallelDiscPass | null = null;
   /** The record holds the fused pass's lean columns only (completeRecord fills the rest) */
   private leanRecord = false;
+  /** The fused pass has committed this step's spring (commitTangential has nothing left to do) */
+  private springCommitted = false;
   /** the elastic energy's normal and tangential parts, filled by diagnostics() (reused) */
   private readonly elasticParts: ElasticParts = { normal: 0, tangential: 0 };
   /** Ek + elastic + potential − work in at the last energy baseline, exact (the ledger's zero) [J] */
@@ -250,6 +252,7 @@ export class World implements ImpulseDriver {
   computeForces(tEval: number, dtSpring: number): void {
     const b = this.bodies, n = b.n;
     this.partnersFound = false;
+    this.springCommitted = false;
     this.walls.moveTo(tEval);
     const si = this.searchInput;
     si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
@@ -269,8 +272,10 @@ export class World implements ImpulseDriver {
       const sums = this.passSums;
       const partner = this.observesCollisions() ? this.collisions.partnerColumn(n) : null;
       this.partnersFound = partner !== null;
-      if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner);
-      else discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner);
+      // within a step the pass commits the Cundall spring itself (the run's first pass, Δt = 0, does not)
+      this.springCommitted = dtSpring > 0;
+      if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner, this.springCommitted);
+      else discForcePass(this.narrow, this.search.pairs, this.previous, c, this.materialNow, dtSpring, sums, partner, this.springCommitted);
       this.dissipatedNormal += sums[NORMAL_POWER] * dtSpring;
       this.dissipatedTangential += sums[DASHPOT_POWER] * dtSpring;
       this.dissipatedSlip += sums[SLIP_POWER] * dtSpring;
@@ -333,7 +338,8 @@ export class World implements ImpulseDriver {
   commitTangential(dtSpring: number): void {
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t + dtSpring;
-    if (this.scheme.commit) this.scheme.commit(this.contacts, this.tangentialCtx);
+    if (this.springCommitted) this.springCommitted = false;
+    else if (this.scheme.commit) this.scheme.commit(this.contacts, this.tangentialCtx);
     else commitTrial(this.contacts);
     this.tangentialCtx.slotsValid = true;
   }

@@ -106,8 +106,8 @@ describe('a worker pool whose kernel fails', () => {
   it('throws on the calling thread instead of waiting forever, and refuses further work', async () => {
     const np = await nodePool(2);
     try {
-      np.pool.bind({}); // no columns: the gather kernel reads fx of undefined, in whichever thread takes a chunk
-      np.pool.args[1] = 4 * 4096; // bodies: four chunks, so both threads take one
+      np.pool.bind({}); // no columns: the gather kernel reads an undefined column, in whichever thread takes a chunk
+      np.pool.args.fill(4 * 4096); // every count four chunks' worth, so both threads take one
       expect(() => np.pool.run(GATHER_FORCES, 4)).toThrow(TypeError);
       expect(() => np.pool.run(GATHER_FORCES, 4)).toThrow(/worker pool: stopped after an earlier failure/);
     } finally {

@@ -114,6 +114,8 @@ export class DiscPassView {
   bySlot = false;
   /** add each contact's force to its bodies at once (serial), or leave n in the record for a gather */
   scatter = true;
+  /** without `scatter`, the bodies that still get their forces at once (1; a pool's block's own bodies) */
+  inner = EMPTY_U8;
   /** commit the spring (ξ ← ξ*) as it is found */
   commit = false;
   /** while scattering, note each body's partner in `partner` (NONE before the pass) */
@@ -155,7 +157,7 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
   const pi = v.pi, pj = v.pj;
   const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE, onx = v.onx, ony = v.ony;
   const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
-  const pxi = v.pxi, pslot = v.pslot, index = v.index, findPartners = v.findPartners, partner = v.partner;
+  const pxi = v.pxi, pslot = v.pslot, index = v.index, findPartners = v.findPartners, partner = v.partner, inner = v.inner;
   const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
   const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
   let normalPower = sums[s0 + NORMAL_POWER], dashpot = sums[s0 + DASHPOT_POWER], slip = sums[s0 + SLIP_POWER];
@@ -235,6 +237,18 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
       if (findPartners) { partner[i] = partner[i] === NONE ? j : MANY; partner[j] = partner[j] === NONE ? i : MANY; }
     } else {
       onx[k] = nx; ony[k] = ny;
+      // on a pool: the block's own bodies now, as above; the others in the gather
+      if (inner[j] === 1 || inner[i] === 1) {
+        const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+        if (inner[j] === 1) {
+          fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
+          if (findPartners) partner[j] = partner[j] === NONE ? i : MANY;
+        }
+        if (inner[i] === 1) {
+          fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
+          if (findPartners) partner[i] = partner[i] === NONE ? j : MANY;
+        }
+      }
     }
     k++;
   }

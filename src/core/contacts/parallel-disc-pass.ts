@@ -2,11 +2,13 @@
  * The fused disc pass (contacts/disc-force-pass.ts) on a worker pool (issue 9), giving the serial pass's
  * numbers bit for bit, for any number of threads:
  *   1. count the touching pairs of each chunk of the candidate list (countTouchingPairs);
- *   2. the offsets where each chunk's contacts go (a prefix sum, here), then each chunk runs the pair loop
- *      from its offset with its own sums, leaving its forces in the record (pairForcesChunk);
- *   3. each body adds the forces of its pairs in candidate-list order, as the serial scatter did
- *      (gatherPairForces, over a per-body list of pairs rebuilt with the candidate list), and, for the
- *      collision monitor, notes each body's partner.
+ *   2. the offsets where each chunk's contacts go (a prefix sum, here), then each block of chunks (up to
+ *      MAX_BLOCKS blocks, fixed by the list's length) runs the pair loop chunk by chunk from their offsets,
+ *      each chunk with its own sums (pairForcesBlock). A body whose candidate pairs all lie in one block is
+ *      that block's alone: it gets its forces there and then, in list order, as in the serial scatter;
+ *   3. the other bodies (those near a block's edge: ≈ 5–15 % of them) add the forces of their pairs, left in
+ *      the record, in candidate-list order (gatherPairForces, over per-body lists of pairs rebuilt with
+ *      the candidate list). For the collision monitor both note each body's partner.
  * Then the walls: chunks of each wall's candidate bodies (contacts/wall-candidates.ts) find which touch it
  * (countWallTouches, writeWallTouches),
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
@@ -27,6 +29,8 @@ import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
 
 /** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
 const PAIR_CHUNK = 4096;
+/** Most blocks of chunks the pair loop is dealt out in: enough to share among threads, few enough that most bodies have all their pairs in one */
+const MAX_BLOCKS = 24;
 /**
  * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
  * previous, which swap each step) is this step's record.
@@ -36,6 +40,8 @@ const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT =
 const A_PARTNER = 18;
 /** 1: commit the spring as it is found (discForcePass's `commit`) */
 const A_COMMIT = 19;
+/** chunks of the candidate list, chunks per block, and how many bodies the gather does */
+const A_CHUNKS = 20, A_BLOCK_CHUNKS = 21, A_GATHERED = 22;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 function emptyShared(): Int32Array<ArrayBuffer> {
@@ -50,6 +56,12 @@ export class ParallelDiscPass {
   private adjStart = emptyShared();
   private adj = emptyShared();
   private cursor = new Int32Array(0);
+  /** Per body, 1 if its candidate pairs all lie in one block (it gets its forces in the pair loop) */
+  private inner = sharedCopy(new Uint8Array(16));
+  /** The other bodies, ascending: the gather's */
+  private gathered = emptyShared();
+  private gatheredCount = 0;
+  private blockChunks = 1;
   /** Per wall and chunk of bodies: the chunk's touches of the wall, then where they go in the record */
   private wallOffsets = emptyShared();
   /** Where each wall's contacts end in the record */
@@ -81,11 +93,15 @@ export class ParallelDiscPass {
     if (this.offsets.length < chunks + 1) this.offsets = growI32(this.offsets, grownCapacity(chunks + 1, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
     if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n);
-    if (partner) this.ctx.columns[PARTNER_COLUMN] = partner;
+    if (partner) {
+      this.ctx.columns[PARTNER_COLUMN] = partner;
+      partner.fill(NONE, 0, n);
+    }
     this.bindColumns(np, pairs, prev, out);
     const a = this.ctx.pool.args;
     a[A_PARTNER] = partner ? 1 : 0;
     a[A_COMMIT] = commit ? 1 : 0;
+    a[A_CHUNKS] = chunks; a[A_BLOCK_CHUNKS] = this.blockChunks; a[A_GATHERED] = this.gatheredCount;
     a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
     a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
     a[A_MASK] = np.index.mask;
@@ -100,14 +116,14 @@ export class ParallelDiscPass {
       total += count;
     }
     off[chunks] = total;
-    this.ctx.pool.run(PAIR_FORCES, chunks);
+    this.ctx.pool.run(PAIR_FORCES, Math.ceil(chunks / this.blockChunks));
     out.count = total;
     const cs = this.chunkSums;
     for (let c = 0; c < chunks; c++) {
       for (let s = 0; s < PASS_SUMS; s++) if (s !== MAX_RATIO) sums[s] += cs[c * PASS_SUMS + s];
       if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
     }
-    this.ctx.pool.run(GATHER_FORCES, Math.ceil(n / BODY_CHUNK));
+    this.ctx.pool.run(GATHER_FORCES, Math.ceil(this.gatheredCount / BODY_CHUNK));
     this.walls(np, pairs, prev, out, m, dt, sums, commit);
   }
 
@@ -141,7 +157,10 @@ export class ParallelDiscPass {
     np.planeChanged = false;
   }
 
-  /** Per-body pair lists, by a counting sort over the candidate list (pairs in list order). */
+  /**
+   * Per-body pair lists, by a counting sort over the candidate list (pairs in list order); the blocks, and
+   * which bodies have pairs in more than one (the gather's).
+   */
   private buildAdjacency(pairs: PairBuffer, n: number): void {
     const P = pairs.count, pi = pairs.i, pj = pairs.j;
     if (this.adjStart.length < n + 1) this.adjStart = growI32(this.adjStart, grownCapacity(n + 1, this.adjStart.length));
@@ -156,6 +175,20 @@ export class ParallelDiscPass {
       adj[cursor[pi[p]]++] = 2 * p;
       adj[cursor[pj[p]]++] = 2 * p + 1;
     }
+    this.blockChunks = Math.max(1, Math.ceil(Math.ceil(P / PAIR_CHUNK) / MAX_BLOCKS));
+    const blockPairs = this.blockChunks * PAIR_CHUNK;
+    if (this.inner.length < n) this.inner = sharedCopy(new Uint8Array(grownCapacity(n, this.inner.length)));
+    if (this.gathered.length < n) this.gathered = growI32(this.gathered, grownCapacity(n, this.gathered.length));
+    const inner = this.inner, gathered = this.gathered;
+    let count = 0;
+    for (let b = 0; b < n; b++) {
+      const e0 = start[b], e1 = start[b + 1];
+      let one = 1;
+      for (let e = e0 + 1; e < e1; e++) if (Math.floor((adj[e] >> 1) / blockPairs) !== Math.floor((adj[e0] >> 1) / blockPairs)) one = 0;
+      inner[b] = one;
+      if (one === 0) gathered[count++] = b;
+    }
+    this.gatheredCount = count;
     this.adjGeneration = pairs.generation;
     this.adjPairs = pairs;
   }
@@ -172,6 +205,7 @@ export class ParallelDiscPass {
     }
     c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
     c.offsets = this.offsets; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
+    c.inner = this.inner; c.gathered = this.gathered;
     c.nearWalls = np.wallCandidates.bodies; c.nearWallStarts = np.wallCandidates.chunkStart;
     bindWalls(c, np.walls);
     this.ctx.pool.bind(c);
@@ -205,18 +239,20 @@ export function countTouchingPairs(c: Columns, a: Float64Array, chunk: number): 
   let count = 0;
   for (let p = p0; p < p1; p++) {
     const i = pi[p], j = pj[p];
-    if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue;
     let dx = ex[j] - ex[i];
     if (periodic) dx -= L * Math.round(dx / L);
     const dy = ey[j] - ey[i];
     const s = rad[i] + rad[j];
-    if (dx * dx + dy * dy < s * s) count++;
+    if (dx * dx + dy * dy < s * s && (im[i] + im[j] !== 0 || ii[i] + ii[j] !== 0)) count++;
   }
   c.offsets[chunk] = count;
 }
 
-/** Kernel: the pair loop over chunk c, its contacts from offsets[c], its sums into sums[c · PASS_SUMS …]. */
-export function pairForcesChunk(c: Columns, a: Float64Array, chunk: number): void {
+/**
+ * Kernel: the pair loop over the chunks of block `block`, each chunk's contacts from offsets[chunk] and its
+ * sums into sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes.
+ */
+export function pairForcesBlock(c: Columns, a: Float64Array, block: number): void {
   const v = view;
   v.ex = c.ex as Float64Array<ArrayBuffer>; v.ey = c.ey as Float64Array<ArrayBuffer>;
   v.evx = c.evx as Float64Array<ArrayBuffer>; v.evy = c.evy as Float64Array<ArrayBuffer>; v.ew = c.eomega as Float64Array<ArrayBuffer>;
@@ -233,23 +269,33 @@ export function pairForcesChunk(c: Columns, a: Float64Array, chunk: number): voi
   x.ki = c.ki as Int32Array<ArrayBuffer>; x.kj = c.kj as Int32Array<ArrayBuffer>; x.kf = c.kf as Int32Array<ArrayBuffer>;
   x.vals = c.vals as Int32Array<ArrayBuffer>; x.mask = a[A_MASK];
   v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false; v.commit = a[A_COMMIT] === 1;
+  v.fx = c.fx as Float64Array<ArrayBuffer>; v.fy = c.fy as Float64Array<ArrayBuffer>; v.tau = c.tau as Float64Array<ArrayBuffer>;
+  v.inner = c.inner as Uint8Array<ArrayBuffer>;
+  v.findPartners = a[A_PARTNER] === 1; v.partner = v.findPartners ? c[PARTNER_COLUMN] as Int32Array<ArrayBuffer> : v.partner;
   const m = material;
   m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
   m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;
-  const sums = c.sums as Float64Array, s0 = chunk * PASS_SUMS;
-  sums.fill(0, s0, s0 + PASS_SUMS);
-  const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
-  pairContactsRange(v, m, a[A_DT], p0, p1, c.offsets[chunk], sums, s0);
+  const sums = c.sums as Float64Array, dt = a[A_DT], P = a[A_PAIRS], per = a[A_BLOCK_CHUNKS];
+  for (let chunk = block * per, end = Math.min(a[A_CHUNKS], chunk + per); chunk < end; chunk++) {
+    const s0 = chunk * PASS_SUMS;
+    sums.fill(0, s0, s0 + PASS_SUMS);
+    const p0 = chunk * PAIR_CHUNK, p1 = Math.min(P, p0 + PAIR_CHUNK);
+    pairContactsRange(v, m, dt, p0, p1, c.offsets[chunk], sums, s0);
+  }
 }
 
-/** Kernel: bodies of chunk c add their pairs' forces in list order: F on j, −F on i (contacts/scatter-forces.ts). */
+/**
+ * Kernel: the bodies of chunk c of the gathered list (pairs in more than one block) add their pairs' forces
+ * in list order: F on j, −F on i (contacts/scatter-forces.ts).
+ */
 export function gatherPairForces(c: Columns, a: Float64Array, chunk: number): void {
   const o = LIST_KEYS[a[A_OUT]];
   const fx = c.fx, fy = c.fy, tau = c.tau, rad = c.radius, slot = c[o[SLOT]], start = c.adjStart, adj = c.adj;
-  const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]];
-  const b0 = chunk * BODY_CHUNK, b1 = Math.min(a[A_BODIES], b0 + BODY_CHUNK);
+  const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]], gathered = c.gathered;
+  const e0 = chunk * BODY_CHUNK, e1 = Math.min(a[A_GATHERED], e0 + BODY_CHUNK);
   const writePartner = a[A_PARTNER] === 1, partner = c[PARTNER_COLUMN], pi = c.pi, pj = c.pj;
-  for (let b = b0; b < b1; b++) {
+  for (let g = e0; g < e1; g++) {
+    const b = gathered[g];
     const ab = rad[b];
     let sx = fx[b], sy = fy[b], st = tau[b], touching = 0, other = NONE;
     for (let e = start[b], end = start[b + 1]; e < end; e++) {

@@ -3,7 +3,7 @@
  * per kernel. A kernel does chunk `chunk` of its work on the pool's shared columns with the scalar
  * arguments `args`, writing only what belongs to that chunk, so any thread may take any chunk.
  */
-import { countTouchingPairs, countWallTouches, gatherPairForces, pairForcesChunk, writeWallTouches } from '../contacts/parallel-disc-pass';
+import { countTouchingPairs, countWallTouches, gatherPairForces, pairForcesBlock, writeWallTouches } from '../contacts/parallel-disc-pass';
 import { collisionEventsChunk, freeFlightChunk } from '../diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
@@ -14,6 +14,6 @@ import type { Columns } from './worker-pool';
 export type Kernel = (columns: Columns, args: Float64Array, chunk: number) => void;
 
 export const KERNELS: readonly Kernel[] = [
-  countTouchingPairs, pairForcesChunk, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
+  countTouchingPairs, pairForcesBlock, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
   countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk,
 ];

@@ -14,9 +14,14 @@ export default defineConfig({
   preview: { headers: isolation },
   build: { target: 'es2022', sourcemap: true },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Node-side files two at a time (one per core of the CI machine), then the Chromium files one at a time,
+    // alone on the machine: a browser test shares its cores with the page's worker and SwiftShader only.
+    projects: [
+      { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'chromium', include: ['test/e2e/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

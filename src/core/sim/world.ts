@@ -76,8 +76,8 @@ export class World implements ImpulseDriver {
   readonly bodies: BodyState;
   readonly walls: WallSet;
   readonly periodic: PeriodicX;
-  /** Contacts of the last force evaluation (committed springs after a step) */
-  contacts = new ContactList();
+  /** The record of the last force evaluation, as the steps leave it (the fused pass's lean columns: see `contacts`) */
+  private record = new ContactList();
   private previous = new ContactList();
   private readonly narrow = new NarrowPhase();
   readonly search = new NeighborSearch();
@@ -172,7 +172,7 @@ export class World implements ImpulseDriver {
     this.walls = init.walls;
     this.periodic = init.periodic;
     if (pool) {
-      for (const owner of [this.bodies, this.walls, this.contacts, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs, this.collisions.columns]) shareColumns(owner);
+      for (const owner of [this.bodies, this.walls, this.record, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs, this.collisions.columns]) shareColumns(owner);
       this.collisions.reset(this.bodies.n);
       const chunks = Math.ceil(this.bodies.n / BODY_CHUNK);
       this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * chunks)), reuseMoved: sharedCopy(new Uint8Array(chunks)) } };
@@ -228,7 +228,7 @@ export class World implements ImpulseDriver {
     this.spaceTime?.record(this.bodies, this.t);
     this.nextSpaceTimeT = this.t + (st?.every ?? 0);
     this.restart();
-    const unsound = startStateProblems(this.bodies, this.walls, this.contacts, spec.particles.length, MAX_OVERLAP);
+    const unsound = startStateProblems(this.bodies, this.walls, this.record, spec.particles.length, MAX_OVERLAP);
     if (unsound.length) throw new ScenarioError(unsound);
     this.lastGood = new Snapshot();
     this.saveLastGood();
@@ -236,6 +236,16 @@ export class World implements ImpulseDriver {
 
   get n(): number {
     return this.bodies.n;
+  }
+
+  /**
+   * Contacts of the last force evaluation (committed springs after a step), every column filled: the fused
+   * disc pass writes only what the steps read, and the rest is filled here when someone looks, from the
+   * evaluation state it used (so a page that steps one step at a time does not pay for it at every step).
+   */
+  get contacts(): ContactList {
+    this.completeRecord();
+    return this.record;
   }
 
   /** The contact coefficients the force loops use now (derived from the live parameters) */
@@ -258,9 +268,10 @@ export class World implements ImpulseDriver {
     si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
     this.search.rebuild(si);
     const swap = this.previous;
-    this.previous = this.contacts;
-    this.contacts = swap;
-    const c = this.contacts;
+    this.previous = this.record;
+    this.record = swap;
+    this.leanRecord = false;
+    const c = this.record;
     this.narrow.gapMax = 0;
     this.narrow.rigid = false;
     this.tangentialCtx.dt = dtSpring;
@@ -300,10 +311,10 @@ export class World implements ImpulseDriver {
     scatterForces(c, b, this.walls, this.scatterStats);
   }
 
-  /** Fills the columns the fused pass leaves out, so the record is whole whenever a caller sees it. */
+  /** Fills the columns the fused pass leaves out, so the record is whole whenever a caller sees it (before anything moves the evaluation state). */
   private completeRecord(): void {
     if (!this.leanRecord) return;
-    completeDiscRecord(this.contacts, this.bodies, this.periodic, this.search.pairs, this.materialNow);
+    completeDiscRecord(this.record, this.bodies, this.periodic, this.search.pairs, this.materialNow);
     this.leanRecord = false;
   }
 
@@ -321,13 +332,14 @@ export class World implements ImpulseDriver {
     si.skin = skin;
     si.reuseDistance = reuse;
     const swap = this.previous;
-    this.previous = this.contacts;
-    this.contacts = swap;
+    this.previous = this.record;
+    this.record = swap;
+    this.leanRecord = false;
     this.narrow.gapMax = gapMax;
     this.narrow.rigid = true;
     this.narrow.carried = IMPULSE_HISTORY;
-    this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.contacts);
-    return this.contacts;
+    this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.record);
+    return this.record;
   }
 
   recordContactStats(power: number, maxOverlapRatio: number): void {
@@ -339,8 +351,8 @@ export class World implements ImpulseDriver {
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = this.t + dtSpring;
     if (this.springCommitted) this.springCommitted = false;
-    else if (this.scheme.commit) this.scheme.commit(this.contacts, this.tangentialCtx);
-    else commitTrial(this.contacts);
+    else if (this.scheme.commit) this.scheme.commit(this.record, this.tangentialCtx);
+    else commitTrial(this.record);
     this.tangentialCtx.slotsValid = true;
   }
 
@@ -355,12 +367,8 @@ export class World implements ImpulseDriver {
         this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
       }
       this.afterStep();
-      if (this.health.status !== 'ok') {
-        this.completeRecord();
-        return s + 1;
-      }
+      if (this.health.status !== 'ok') return s + 1;
     }
-    this.completeRecord();
     return count;
   }
 
@@ -418,7 +426,7 @@ export class World implements ImpulseDriver {
    */
   private checkAccuracy(eMech: number, available: number): void {
     if (!this.observesCollisions()) return;
-    const collision = this.collisions.observe(this.bodies, this.contacts, this.partnersFound, this.pool);
+    const collision = this.collisions.observe(this.bodies, this.record, this.partnersFound, this.pool);
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
     const since = this.stepCount - this.lastExactCheck; // < 0 after going back in time (rewind)
@@ -427,7 +435,7 @@ export class World implements ImpulseDriver {
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const e = this.energies;
       const exact = e.ekTrans + e.ekRot + this.walls.kineticEnergy()
-        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow);
+        + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.record, this.materialNow);
       const excess = exact + this.dissipatedNormal - available;
       if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
         this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
@@ -485,7 +493,7 @@ export class World implements ImpulseDriver {
    */
   private approxElastic(): number {
     if (this.integrator.kind === 'impulse') return 0;
-    const c = this.contacts, m = this.materialNow, kt = m.kt, b = this.bodies;
+    const c = this.record, m = this.materialNow, kt = m.kt, b = this.bodies;
     const remeasure = this.integrator.markers !== null && !evaluatesAtEnd(this.integrator.markers);
     if (this.leanRecord && !remeasure) return this.passSums[ELASTIC]; // the fused pass summed it
     let e = 0;
@@ -533,6 +541,7 @@ export class World implements ImpulseDriver {
    * `timeScales()` already show the new values while a run is paused.
    */
   setParams(patch: Record<string, unknown>): void {
+    this.completeRecord(); // from the state and material the last pass used
     const checked = checkPatch(patch);
     const refused = combinationProblem({ ...this.params, ...checked }, this.polygons);
     if (refused) throw new ParamError('normalLaw' in checked ? 'normalLaw' : 'tangential' in checked ? 'tangential' : 'integrator', refused);
@@ -571,9 +580,9 @@ export class World implements ImpulseDriver {
       this.tangentialCtx.markers = this.integrator.markers;
       if (this.integrator.kind !== previousKind) {
         // History slots mean springs to soft DEM and impulses R to contact dynamics: start afresh.
-        this.contacts.count = 0;
+        this.record.count = 0;
         this.previous.count = 0;
-        this.contacts.pairStamp = this.previous.pairStamp = -1;
+        this.record.pairStamp = this.previous.pairStamp = -1;
         this.tangentialCtx.slotsValid = false;
       }
     }
@@ -788,6 +797,7 @@ export class World implements ImpulseDriver {
   /** Drags body k to (x, y) with velocity (vx, vy); it stays kinematic until releaseBody. */
   moveBody(k: number, x: number, y: number, vx: number, vy: number): void {
     if (k < 0 || k >= this.bodies.n) return;
+    this.completeRecord(); // before the masses change
     const b = this.bodies;
     const e0 = this.kineticAndPotentialEnergy();
     b.flags[k] |= DRAGGED;
@@ -807,6 +817,7 @@ export class World implements ImpulseDriver {
    */
   releaseBody(k: number): void {
     if (k < 0 || k >= this.bodies.n) return;
+    this.completeRecord(); // before the masses change
     const b = this.bodies;
     const e0 = this.kineticAndPotentialEnergy();
     b.flags[k] &= ~DRAGGED;
@@ -858,7 +869,7 @@ export class World implements ImpulseDriver {
   /** Internal arrays a snapshot copies (integrator state and contact history). */
   snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; workHand: number; stepCount: number; t: number; dt: number } {
     return {
-      integrator: this.integrator.stateArrays(), contacts: this.contacts, walls: this.walls, workIn: this.workIn,
+      integrator: this.integrator.stateArrays(), contacts: this.record, walls: this.walls, workIn: this.workIn,
       workHand: this.workHand, stepCount: this.stepCount, t: this.t, dt: this.dt,
     };
   }
@@ -870,7 +881,7 @@ export class World implements ImpulseDriver {
     this.stepCount = p.stepCount;
     this.t = p.t;
     // the restored contacts are keyed, not slotted: their history is found by key at the next step
-    this.contacts.pairStamp = this.previous.pairStamp = -1;
+    this.record.pairStamp = this.previous.pairStamp = -1;
     // the state goes back, the parameters do not: a Δt set since the snapshot (the user's fix after a
     // divergence, or a URL override applied after loading) stays, with the integrator rescaled to it
     this.tOffset = p.t - p.stepCount * this.dt;

@@ -25,12 +25,15 @@ export interface WorldLike {
     /** shape kind per body (SHAPE_* in protocol/frame.ts); a polygon's vertices in the pool below */
     shape: Uint8Array; vertexStart: Int32Array; vertexCount: Int32Array; vertices: Float64Array;
   };
+  /** the whole record (World.contacts completes the fused pass's lean record: read it only when drawing or picking contacts) */
   contacts: {
     count: number;
     i: Int32Array; j: Int32Array;
     nx: Float64Array; ny: Float64Array; fn: Float64Array; ft: Float64Array; delta: Float64Array;
     cx: Float64Array; cy: Float64Array;
   };
+  /** the number of contacts, without completing the record */
+  readonly contactCount: number;
   walls: {
     count: number; kind: Uint8Array;
     ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array; nx: Float64Array; ny: Float64Array;

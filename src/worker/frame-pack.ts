@@ -29,7 +29,7 @@ export function packFrame(buf: ArrayBuffer, world: WorldLike | null, seq: number
   const mask = hdr[H_MASK];
   const wantContacts = (mask & MASK_CONTACTS) !== 0;
   const wantWalls = (mask & MASK_WALLS) !== 0;
-  const ccount = world.contacts.count;
+  const ccount = world.contactCount; // the record itself only when contacts are drawn or counted per disc
   const wcount = world.walls.count;
   hdr[H_N] = n;
   hdr[H_CONTACTS_TOTAL] = ccount;

@@ -248,6 +248,11 @@ export class World implements ImpulseDriver {
     return this.record;
   }
 
+  /** How many contacts the last force evaluation found (without completing the record) */
+  get contactCount(): number {
+    return this.record.count;
+  }
+
   /** The contact coefficients the force loops use now (derived from the live parameters) */
   material(): MaterialCoefficients {
     return this.materialNow;
@@ -694,7 +699,7 @@ export class World implements ImpulseDriver {
   private ledgerTotal(): number {
     const e = this.energies;
     const elastic = this.integrator.kind === 'impulse' ? 0
-      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow);
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.record, this.materialNow);
     return e.ekTrans + e.ekRot + this.walls.kineticEnergy() + elastic + e.ePotential - this.workIn;
   }
 
@@ -724,14 +729,14 @@ export class World implements ImpulseDriver {
     parts.normal = 0; parts.tangential = 0;
     const eEl = this.integrator.kind === 'impulse'
       ? 0
-      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.contacts, this.materialNow, parts);
+      : elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.record, this.materialNow, parts);
     const ekWalls = this.walls.kineticEnergy();
     return {
       t: this.t, tAcceleration: this.t - this.integrator.accelerationShift * this.dt,
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc,
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl,
       eElasticNormal: parts.normal, eElasticTangential: parts.tangential, ekWalls, ePotential: e.ePotential,
-      workIn: this.workIn, workHand: this.workHand, contacts: this.contacts.count, maxOverlapRatio: this.overlapRatio,
+      workIn: this.workIn, workHand: this.workHand, contacts: this.record.count, maxOverlapRatio: this.overlapRatio,
       planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
       ...this.flow(), peakOverlapRatio: this.peakOverlapRatio, ...this.ledger(eEl, ekWalls),
     };

@@ -23,6 +23,8 @@
  * box under gravity (a near-crystalline pile: about half the lattice bonds in contact), settled for
  * 3000 steps (600 above 20k discs; not timed), then timed. The output shows the contacts per particle,
  * the kinetic energy per particle (how far from rest) and how many steps the neighbour list lasted.
+ * `--kernels js`: the serial loops (disc pairs, GSSSS, body energies) in JavaScript rather than WebAssembly
+ * (wasm/kernels.ts), for comparison; the first line says which ran.
  * "per CPU-s" divides by the process's CPU time instead of wall time: it is less sensitive to other
  * work on the machine; quote the wall-time figure from an otherwise idle machine.
  */
@@ -43,8 +45,13 @@ function latticeOf(n: number): { nx: number; ny: number } {
 }
 
 export function benchPile(n: number, tangential = 'cundall', pool?: WorkerPool): World {
-  return new World(benchPileSpec(n, tangential), pool);
+  const w = new World(benchPileSpec(n, tangential), pool);
+  if (javascriptKernels) w.useJavaScriptKernels();
+  return w;
 }
+
+/** --kernels js: the serial loops in JavaScript instead of WebAssembly (the same numbers) */
+let javascriptKernels = false;
 
 /** The bench pile's scenario (Gear 5 unless told) */
 export function benchPileSpec(n: number, tangential = 'cundall', integrator = 'gear5'): ScenarioSpec {
@@ -254,6 +261,7 @@ npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lm
 npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n]
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
+Any of them with --kernels js|wasm (default wasm): the serial loops' language.
 Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
 `;
 
@@ -266,7 +274,7 @@ function main(): void {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (e) {
@@ -283,6 +291,12 @@ function main(): void {
     process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
     process.exit(2);
   }
+  if (values.kernels !== 'wasm' && values.kernels !== 'js') {
+    process.stderr.write(`error: --kernels must be js or wasm, got ${JSON.stringify(values.kernels)}\n`);
+    process.exit(2);
+  }
+  javascriptKernels = values.kernels === 'js';
+  process.stdout.write(`# serial loops: ${benchPile(2).kernels}\n`);
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
     process.stderr.write('error: --repeat must be an integer from 1 to 20\n');

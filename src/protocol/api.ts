@@ -37,6 +37,8 @@ export interface SimStatus {
   contacts: number;
   /** Threads the scene steps on (1: the worker alone; more: its worker pool, setThreads) */
   threads: number;
+  /** What the serial loops run in: WebAssembly where the page is cross-origin isolated (shared memory), else JavaScript */
+  kernels: 'WebAssembly' | 'JavaScript';
   /** Steps per wall-clock second over the last ~second */
   stepsPerSec: number;
   /** n × stepsPerSec */

@@ -377,6 +377,7 @@ export class SimWorker implements SimApi {
       dt: w ? w.dt : 0,
       n: w ? w.n : 0,
       threads: w ? this.worldThreads : 1,
+      kernels: w ? w.kernels : 'JavaScript',
       contacts: w ? w.contactCount : 0,
       stepsPerSec: rate,
       particleStepsPerSec: rate * (w ? w.n : 0),

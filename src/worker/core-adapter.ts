@@ -34,6 +34,8 @@ export interface WorldLike {
   };
   /** the number of contacts, without completing the record */
   readonly contactCount: number;
+  /** what the serial loops run in */
+  readonly kernels: 'WebAssembly' | 'JavaScript';
   walls: {
     count: number; kind: Uint8Array;
     ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array; nx: Float64Array; ny: Float64Array;

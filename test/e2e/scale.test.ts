@@ -4,7 +4,8 @@
  * texture, the vertex shader places each quad), and the drawing is where the frame says: zoomed in on the
  * first and on the last disc, a point half a radius from its centre has the at-rest colour, and the middle
  * of the gap between it and two neighbours of the lattice is background. Then the run goes on with frames arriving.
- * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone;
+ * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone
+ * (where it runs its loops in WebAssembly, wasm/kernels.ts);
  * the pool is pinged as soon as it has started, so a start-up handshake that lets the worker block before its
  * nested worker can receive messages (a deadlock CI met under load) fails here every time. The threads menu
  * starts the loaded scene again on the threads chosen, with the parameters the user set.
@@ -23,7 +24,7 @@ interface Hook {
   view(): { s: number; ox: number; oy: number };
   fit(): void;
   run(): Promise<void>;
-  workerStatus(): Promise<{ step: number; n: number; threads: number; contacts: number }>;
+  workerStatus(): Promise<{ step: number; n: number; threads: number; contacts: number; kernels: string }>;
   loadSpec(json: unknown): Promise<string[]>;
   pause(): Promise<void>;
   stepN(n: number): Promise<number>;
@@ -98,8 +99,10 @@ describe('the scale lesson: 100,000 discs in the page', () => {
       const status = await hook(page, (h) => h.workerStatus());
       expect(status.n).toBe(9000);
       expect(status.threads).toBe(threads);
+      // alone, the worker runs its loops in WebAssembly (the page is cross-origin isolated); the pool's are JavaScript: the same bits
+      expect(status.kernels).toBe(threads > 1 ? 'JavaScript' : 'WebAssembly');
       await waitFor(page, 'window.__sandbox.status()?.step === 400');
-      expect(await page.textContent('[data-testid="status-sps"]')).toContain(threads > 1 ? `· ${threads} threads` : 'steps/s');
+      expect(await page.textContent('[data-testid="status-sps"]')).toContain(threads > 1 ? `· ${threads} threads` : '· wasm');
       const f = (await hook(page, (h) => h.frames())).received;
       await waitFor(page, `window.__sandbox.frames().received > ${f + 2}`);
       runs.push({ status, diag: await hook(page, (h) => h.diagnostics()), discs: await hook(page, (h) => h.discs()) });

@@ -27,6 +27,7 @@ import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
 import { ContactHistoryIndex, type ContactList } from '../state/contact-list';
+import { discPairsWasm } from '../wasm/disc-pair-kernel';
 import type { NarrowPhase } from './narrow-phase';
 
 /** What the pass adds up, in the order the separate stages did: indices into its `sums` argument */
@@ -56,7 +57,10 @@ export function discForcePass(
   np.index.build(prev, bySlot ? prev.pairContacts : 0);
   sums.fill(0);
   if (partner) partner.fill(NONE, 0, np.bodies.n);
-  out.count = pairContactsRange(serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit), m, dt, 0, pairs.count, out.count, sums, 0);
+  const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit);
+  // the WebAssembly loop while the pair list is last step's (the same bits), else this module's
+  const k = bySlot && np.kernels ? discPairsWasm(np.kernels, v, m, dt, 0, pairs.count, out.count, sums, 0) : -1;
+  out.count = k >= 0 ? k : pairContactsRange(v, m, dt, 0, pairs.count, out.count, sums, 0);
   wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
   if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
 }

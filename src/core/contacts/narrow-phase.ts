@@ -23,6 +23,7 @@ import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-po
 import { collidePolygonPairRigid, collideWallPolygonRigid } from './collide-polygon-rigid';
 import { contactVelocities } from './contact-velocity';
 import { WallCandidates } from './wall-candidates';
+import type { WasmKernels } from '../wasm/kernels';
 
 /**
  * Appends the contacts among the candidate pairs (i, j) of `pairs` (all of one kind pair), skipping
@@ -85,6 +86,8 @@ export class NarrowPhase {
   carried = ALL_HISTORY;
   /** The keys of last step's contacts (built at the start of every search) */
   readonly index = new ContactHistoryIndex();
+  /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/world.ts) */
+  kernels: WasmKernels | null = null;
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
   private readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());
   private readonly present = new Uint8Array(SHAPE_KINDS);

@@ -16,6 +16,8 @@ import type { MaterialCoefficients } from '../laws/material';
 import { DISC } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
+import { bodyEnergiesWasm } from '../wasm/body-kernels';
+import type { WasmKernels } from '../wasm/kernels';
 
 export interface BodyEnergies {
   ekTrans: number;
@@ -35,12 +37,14 @@ export const ENERGY_SUMS = 5;
 /**
  * The bodies' kinetic and potential energy and the health probes. With a worker pool the bodies are
  * summed by chunk (parallel/body-columns.ts) and the chunks' sums added in order: the same bits for any
- * number of threads, and the serial sums to rounding.
+ * number of threads, and the serial sums to rounding. With `wasm`, serially in WebAssembly (the same bits).
  */
-export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies, pool: PoolContext | null = null): void {
+export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies, pool: PoolContext | null = null, wasm: WasmKernels | null = null): void {
   const s = ENERGY_SCRATCH;
   s.fill(0);
-  if (!pool) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
+  if (!pool) {
+    if (!(wasm && bodyEnergiesWasm(wasm, b, b.n, gx, gy, s))) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
+  }
   else {
     bindBodies(pool.columns, b);
     pool.pool.bind(pool.columns);

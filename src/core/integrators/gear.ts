@@ -15,6 +15,8 @@
 import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
 import type { IntegratorId } from '../sim/params';
 import { interpolateStability, type Integrator, type StepDriver } from './integrator';
+import { growF64 } from '../math/grow';
+import { gearCorrectWasm, gearPredictWasm } from '../wasm/body-kernels';
 
 interface GearTable {
   values: number;
@@ -69,9 +71,7 @@ export class GearIntegrator implements Integrator {
 
   reserve(capacity: number): void {
     if (this.g.length >= capacity * 3 * STRIDE) return;
-    const g = new Float64Array(capacity * 3 * STRIDE);
-    g.set(this.g);
-    this.g = g;
+    this.g = growF64(this.g, capacity * 3 * STRIDE); // in the WebAssembly arena once there (init)
   }
 
   stateArrays(): Float64Array[] {
@@ -82,6 +82,7 @@ export class GearIntegrator implements Integrator {
   init(w: StepDriver): void {
     const b = w.bodies;
     this.reserve(b.capacity);
+    if (w.wasm && w.wasm.arena.offsetOf(this.g) < 0) w.wasm.arena.adopt(this, ['g']);
     b.ex.set(b.x.subarray(0, b.n)); b.ey.set(b.y.subarray(0, b.n)); b.ephi.set(b.phi.subarray(0, b.n));
     b.evx.set(b.vx.subarray(0, b.n)); b.evy.set(b.vy.subarray(0, b.n)); b.eomega.set(b.omega.subarray(0, b.n));
     w.computeForces(w.t, 0);
@@ -135,8 +136,8 @@ export class GearIntegrator implements Integrator {
     this.velocityDependent = w.velocityDependentForces;
     const ex = b.ex, ey = b.ey, ephi = b.ephi, evx = b.evx, evy = b.evy, ew = b.eomega;
     // Predict (§1.2), one body at a time. Unused slots of lower orders stay zero, so the 6-value
-    // Pascal matrix serves every order.
-    for (let k = 0; k < n; k++) {
+    // Pascal matrix serves every order. In WebAssembly where the columns are in its arena (the same bits).
+    if (!(w.wasm && gearPredictWasm(w.wasm, b, g, n, invDt))) for (let k = 0; k < n; k++) {
       const o = k * 18;
       predictSlot(g, o);
       predictSlot(g, o + STRIDE);
@@ -153,7 +154,7 @@ export class GearIntegrator implements Integrator {
     const h2 = 0.5 * dt * dt, invH2 = 1 / h2;
     const flags = b.flags, fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
     const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, ax = b.ax, ay = b.ay, al = b.alpha;
-    for (let k = 0; k < n; k++) {
+    if (!(w.wasm && gearCorrectWasm(w.wasm, b, g, n, IMMOVABLE, LOCK_X, LOCK_Y, a0, a1, a3, a4, a5, h2, invDt, invH2))) for (let k = 0; k < n; k++) {
       const f = flags[k];
       const o = k * 18, p = o + STRIDE, r = o + 2 * STRIDE;
       // y_k += α_k Δ with Δ = (Δt²/2) f/m − y_2^p (paper 000 Eq. 17; α_2 = 1). Written out, not

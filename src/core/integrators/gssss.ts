@@ -22,6 +22,7 @@ import { stabilityLimit } from './gssss-stability';
 import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
 import { GSSSS_PREDICT, GSSSS_UPDATE } from '../parallel/kernel-ids';
 import type { Columns } from '../parallel/worker-pool';
+import { gssssPredictWasm, gssssUpdateWasm } from '../wasm/body-kernels';
 
 const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
 
@@ -87,14 +88,16 @@ export class GssssIntegrator implements Integrator {
       const a = pool.pool.args;
       a[0] = n; a[1] = pv; a[2] = pa; a[3] = va;
       pool.pool.run(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));
-    } else gssssPredict(b, 0, n, pv, pa, va);
+    } else if (!(w.wasm && gssssPredictWasm(w.wasm, b, n, pv, pa, va))) gssssPredict(b, 0, n, pv, pa, va);
     // 2: one force pass at t̃.
     w.computeForces(w.t + W1 * dt, dt);
     if (pool) {
       const a = pool.pool.args;
       a[0] = n; a[1] = dt; a[2] = h; a[3] = l3; a[4] = l5; a[5] = inv;
       pool.pool.run(GSSSS_UPDATE, Math.ceil(n / BODY_CHUNK));
-    } else gssssUpdate(b, 0, n, dt, h, l3, l5, inv);
+    } else if (!(w.wasm && gssssUpdateWasm(w.wasm, b, n, IMMOVABLE | LOCK_X, IMMOVABLE | LOCK_Y, IMMOVABLE, dt, h, l3, l5, inv))) {
+      gssssUpdate(b, 0, n, dt, h, l3, l5, inv);
+    }
     w.commitTangential(dt);
   }
 }

@@ -6,6 +6,7 @@
  * - kind 'impulse' (contact dynamics): asks the driver for the contacts at the start of the step
  *   (same neighbour search, narrow phase and history) and solves for the contact forces itself.
  */
+import type { WasmKernels } from '../wasm/kernels';
 import type { PoolContext } from '../parallel/worker-pool';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
@@ -33,6 +34,8 @@ export interface StepDriver {
   readonly velocityDependentForces: boolean;
   /** The worker pool per-body stages may run on (parallel/worker-pool.ts), or null: run them here */
   readonly pool: PoolContext | null;
+  /** The WebAssembly kernels per-body stages may run on (wasm/kernels.ts; the same bits), or null */
+  readonly wasm: WasmKernels | null;
 }
 
 /** What contact dynamics also needs: the boundaries, the live parameters and the contact pipeline. */

@@ -1,4 +1,6 @@
 /** Geometric growth of typed arrays: used only when capacity is exceeded, never inside a step's loops. */
+import { arenaOf } from '../wasm/wasm-arena';
+
 export function grownCapacity(needed: number, current: number): number {
   let c = Math.max(16, current);
   while (c < needed) c *= 2;
@@ -7,7 +9,8 @@ export function grownCapacity(needed: number, current: number): number {
 
 /**
  * A buffer of `bytes` of the same kind as `a`'s: shared memory stays shared when it grows, so the arrays a
- * worker pool reads (parallel/worker-pool.ts) keep being SharedArrayBuffers. Typed as ArrayBuffer: nothing
+ * worker pool reads (parallel/worker-pool.ts) keep being SharedArrayBuffers, and a column in a WebAssembly
+ * arena (wasm/wasm-arena.ts) grows in it (the *Like functions below). Typed as ArrayBuffer: nothing
  * in the core uses what tells the two apart (a SharedArrayBuffer is never transferred).
  */
 function bufferLike(a: ArrayBufferView, bytes: number): ArrayBuffer {
@@ -21,11 +24,11 @@ export function isShared(a: ArrayBufferView): boolean {
 
 /** An empty array of a's kind of memory, sized for `capacity` elements (zeros) */
 export function int32Like(a: ArrayBufferView, capacity: number): Int32Array<ArrayBuffer> {
-  return new Int32Array(bufferLike(a, 4 * capacity));
+  return arenaOf(a)?.i32(capacity) ?? new Int32Array(bufferLike(a, 4 * capacity));
 }
 
 export function growF64(a: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(bufferLike(a, 8 * capacity));
+  const b = arenaOf(a)?.f64(capacity) ?? new Float64Array(bufferLike(a, 8 * capacity));
   b.set(a.subarray(0, Math.min(a.length, capacity)));
   return b;
 }
@@ -38,7 +41,7 @@ export function growI32(a: Int32Array, capacity: number, fill = 0): Int32Array<A
 }
 
 export function growU8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(bufferLike(a, capacity));
+  const b = arenaOf(a)?.u8(capacity) ?? new Uint8Array(bufferLike(a, capacity));
   b.set(a.subarray(0, Math.min(a.length, capacity)));
   return b;
 }

@@ -3,10 +3,12 @@ import { BODY_FORCES } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../parallel/body-columns';
 import type { Columns, PoolContext } from '../parallel/worker-pool';
 import type { BodyState } from '../state/body-state';
+import { bodyForcesWasm } from '../wasm/body-kernels';
+import type { WasmKernels } from '../wasm/kernels';
 
-export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null): void {
+export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null, wasm: WasmKernels | null = null): void {
   if (!pool) {
-    bodyForcesRange(b, 0, b.n, gx, gy);
+    if (!(wasm && bodyForcesWasm(wasm, b, b.n, gx, gy))) bodyForcesRange(b, 0, b.n, gx, gy);
     return;
   }
   bindBodies(pool.columns, b);

@@ -44,7 +44,7 @@ import { pipeFlow, SpaceTime } from '../diagnostics/space-time';
 import { PLANE_IDS } from '../plane/plane-ids';
 import { POLYGON } from '../shapes/shape-kind';
 import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
-import type { BodyState } from '../state/body-state';
+import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
 import { cundallSpring } from '../tangential/cundall';
@@ -54,6 +54,8 @@ import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialSch
 import { combinationProblem } from './combination';
 import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
 import { Snapshot } from './snapshot';
+import { WasmKernels } from '../wasm/kernels';
+import { WasmArena } from '../wasm/wasm-arena';
 import { startStateProblems } from './start-check';
 import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 
@@ -107,6 +109,8 @@ export class World implements ImpulseDriver {
   fuse = true;
   /** The worker pool the per-body stages and the fused pass run on, if the World was given one */
   readonly pool: PoolContext | null = null;
+  /** The WebAssembly kernels of a serial disc scene (adoptArena), or null */
+  wasm: WasmKernels | null = null;
   /** The fused pass on that pool */
   private readonly parallelPass: ParallelDiscPass | null = null;
   /** The record holds the fused pass's lean columns only (completeRecord fills the rest) */
@@ -191,6 +195,7 @@ export class World implements ImpulseDriver {
     };
     this.dtAbsolute = s.dt !== undefined;
     this.polygons = this.bodies.maxVertices > 0;
+    if (!pool && !this.polygons) this.adoptArena();
     const refused = combinationProblem(this.params, this.polygons);
     if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
@@ -262,6 +267,35 @@ export class World implements ImpulseDriver {
     return this.fuse && !this.polygons && this.narrow.discLaw === LINEAR && this.scheme === cundallSpring;
   }
 
+  /**
+   * Serial disc scenes: the bodies' columns and those the WebAssembly pair loop reads and writes move into
+   * the kernels' arena (wasm/kernels.ts; they grow there); where WebAssembly or shared memory is missing,
+   * nothing changes and the JavaScript loops run.
+   */
+  private adoptArena(): void {
+    const arena = WasmArena.create();
+    const kernels = arena && WasmKernels.create(arena);
+    if (!arena || !kernels) return;
+    arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);
+    for (const c of [this.record, this.previous]) arena.adopt(c, ['i', 'j', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair']);
+    arena.adopt(this.search.pairs, ['i', 'j']);
+    this.collisions.reset(this.bodies.n);
+    arena.adopt(this.collisions.columns, ['partner']);
+    this.wasm = kernels;
+    this.narrow.kernels = kernels;
+  }
+
+  /** 'WebAssembly' when the serial loops (disc pairs, GSSSS, energies) run in WebAssembly, else 'JavaScript' */
+  get kernels(): 'WebAssembly' | 'JavaScript' {
+    return this.wasm ? 'WebAssembly' : 'JavaScript';
+  }
+
+  /** From now on the serial loops run in JavaScript (the bench's comparison: the numbers are the same bits) */
+  useJavaScriptKernels(): void {
+    this.wasm = null;
+    this.narrow.kernels = null;
+  }
+
   // ---- StepDriver -------------------------------------------------------------------------
 
   computeForces(tEval: number, dtSpring: number): void {
@@ -283,7 +317,7 @@ export class World implements ImpulseDriver {
     this.tangentialCtx.tState = this.t;
     this.tangentialCtx.previous = this.previous;
     if (this.fusedDiscPass) {
-      bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool);
+      bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool, this.wasm);
       this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
       const sums = this.passSums;
       const partner = this.observesCollisions() ? this.collisions.partnerColumn(n) : null;
@@ -312,7 +346,7 @@ export class World implements ImpulseDriver {
     coulombCap(c, this.materialNow, this.tangentialPower);
     this.dissipatedTangential += this.tangentialPower[0] * dtSpring;
     this.dissipatedSlip += this.tangentialPower[1] * dtSpring;
-    bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool);
+    bodyForces(this.bodies, this.params.gravityX, this.params.gravityY, this.pool, this.wasm);
     scatterForces(c, b, this.walls, this.scatterStats);
   }
 
@@ -398,7 +432,7 @@ export class World implements ImpulseDriver {
     this.workHand += hand;
     this.t = (this.stepCount + 1) * dt + this.tOffset;
     this.stepCount++;
-    bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies, this.pool);
+    bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies, this.pool, this.wasm);
     const e = this.energies;
     if (this.trackPeaks) this.peaks.push(this.t, e.ekTrans + e.ekRot);
     this.overlapRatio = this.scatterStats.maxOverlapRatio;
@@ -653,7 +687,7 @@ export class World implements ImpulseDriver {
    * tally and the accuracy warnings (after a restart, and after any parameter change).
    */
   private baselineEnergy(): void {
-    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies, this.pool);
+    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies, this.pool, this.wasm);
     const e = this.energies;
     const eMech = e.ekTrans + e.ekRot + this.walls.kineticEnergy() + this.approxElastic();
     this.energyBaseline = eMech + e.ePotential - this.workIn;
@@ -840,7 +874,7 @@ export class World implements ImpulseDriver {
 
   /** Kinetic + potential energy of the bodies now (a drag's change of it is the hand's work). */
   private kineticAndPotentialEnergy(): number {
-    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies, this.pool);
+    bodyEnergies(this.bodies, this.params.gravityX, this.params.gravityY, this.energies, this.pool, this.wasm);
     return this.energies.ekTrans + this.energies.ekRot + this.energies.ePotential;
   }
 

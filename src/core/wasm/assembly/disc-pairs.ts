@@ -1,0 +1,116 @@
+/**
+ * AssemblyScript source of the disc pair loop in WebAssembly (issue 9): contacts/disc-force-pass.ts's
+ * pairContactsRange for the serial pass while the pair list is last step's (history by pair slot), line
+ * for line, so the two give the same bits (test/core/wasm-disc-pairs.test.ts). Compiled by
+ * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts.
+ *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
+ *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
+ */
+
+/** flags: bit 0 periodic in x, 1 commit ξ ← ξ*, 2 cap with the elastic force, 3 clamp f_n ≥ 0, 4 γ_t = ratio·γ_n, 5 note partners */
+const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32;
+/** collision-monitor.ts's NONE and MANY */
+const NONE = -1, MANY = -2;
+
+@inline function f64At(base: usize, k: i32): f64 { return load<f64>(base + (<usize>k << 3)); }
+@inline function i32At(base: usize, k: i32): i32 { return load<i32>(base + (<usize>k << 2)); }
+@inline function addF64(base: usize, k: usize, v: f64): void { store<f64>(base + k, load<f64>(base + k) + v); }
+
+/** Pairs [p0, p1) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
+export function discPairs(
+  ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
+  fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
+  oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
+  pxi: usize, pslot: usize, partner: usize, sums: usize,
+  p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
+  kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
+): i32 {
+  const periodic = (flags & PERIODIC) != 0, commit = (flags & COMMIT) != 0, elastic = (flags & CAP_ELASTIC) != 0;
+  const clamp = (flags & CLAMP) != 0, fromRatio = (flags & FROM_RATIO) != 0, findPartners = (flags & PARTNERS) != 0;
+  const invKt = kt > 0 ? 1 / kt : 0;
+  const zn2 = 2 * zetaN, zt2 = 2 * zetaT, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
+  let normalPower = load<f64>(sums), dashpot = load<f64>(sums, 8), slip = load<f64>(sums, 16);
+  let maxRatio = load<f64>(sums, 24), energy = load<f64>(sums, 40);
+  let k = k0;
+  for (let p = p0; p < p1; p++) {
+    const i = i32At(pi, p), j = i32At(pj, p);
+    const bi = <usize>i << 3, bj = <usize>j << 3;
+    const imi = load<f64>(im + bi), imj = load<f64>(im + bj);
+    let dx = load<f64>(ex + bj) - load<f64>(ex + bi);
+    if (periodic) {
+      // PeriodicX.minimumImageX with JavaScript's Math.round (halves round up)
+      const t = dx / L;
+      let r = Math.floor(t);
+      if (t - r >= 0.5) r += 1;
+      dx -= L * r;
+    }
+    const dy = load<f64>(ey + bj) - load<f64>(ey + bi);
+    const ai = load<f64>(rad + bi), aj = load<f64>(rad + bj), s = ai + aj;
+    const d2 = dx * dx + dy * dy;
+    if (d2 >= s * s || (imi + imj == 0 && load<f64>(ii + bi) + load<f64>(ii + bj) == 0)) { store<i32>(slot + (<usize>p << 2), -1); continue; }
+    store<i32>(slot + (<usize>p << 2), k);
+    const dist = Math.sqrt(d2);
+    const inv = dist > 0 ? 1 / dist : 0;
+    const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;
+    const delta = s - dist;
+    const k4 = <usize>k << 2, k8 = <usize>k << 3;
+    store<i32>(oi + k4, i); store<i32>(oj + k4, j);
+    const r = delta / (ai < aj ? ai : aj);
+    if (r > maxRatio) maxRatio = r;
+    const dvx = load<f64>(evx + bj) - load<f64>(evx + bi), dvy = load<f64>(evy + bj) - load<f64>(evy + bi);
+    const un = dvx * nx + dvy * ny;
+    const ut = -dvx * ny + dvy * nx - ai * load<f64>(ew + bi) - aj * load<f64>(ew + bj);
+    const imSum = imi + imj;
+    const mr = imSum > 0 ? 1 / imSum : 0;
+    const q = i32At(pslot, p);
+    store<i32>(oprev + k4, q);
+    const xi0 = q >= 0 ? f64At(pxi, q) : 0;
+    const sm = Math.sqrt(mr);
+    const g = zn2 * sm * sqrtKn;
+    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
+    const e = kn * delta;
+    let fn = e - g * un;
+    if (clamp && fn < 0) fn = 0;
+    else normalPower += g * un * un;
+    store<f64>(ofn + k8, fn);
+    let xi = xi0 + ut * dt;
+    let ft: f64;
+    if (elastic) {
+      const lim = e > 0 ? mu * e : 0;
+      if (kt * Math.abs(xi) > lim) {
+        xi = (xi > 0 ? lim : -lim) * invKt;
+        slip += kt * xi * ut;
+      }
+      ft = -kt * xi - gt * ut;
+      dashpot += gt * ut * ut;
+    } else {
+      const f = -kt * xi - gt * ut;
+      const lim = fn > 0 ? mu * fn : 0;
+      if (Math.abs(f) > lim) {
+        ft = f > 0 ? lim : -lim;
+        xi = -ft * invKt;
+        slip -= ft * ut;
+      } else {
+        ft = f;
+        dashpot += gt * ut * ut;
+      }
+    }
+    store<f64>(oxiE + k8, xi);
+    store<f64>(oxi + k8, commit ? xi : xi0);
+    store<f64>(oft + k8, ft);
+    energy += 0.5 * kn * delta * delta;
+    energy += 0.5 * kt * xi * xi;
+    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+    addF64(fx, bj, Fx); addF64(fy, bj, Fy); addF64(tau, bj, -aj * ft);
+    addF64(fx, bi, -Fx); addF64(fy, bi, -Fy); addF64(tau, bi, -(ai * ft));
+    if (findPartners) {
+      const pa = partner + (<usize>i << 2), pb = partner + (<usize>j << 2);
+      store<i32>(pa, load<i32>(pa) == NONE ? j : MANY);
+      store<i32>(pb, load<i32>(pb) == NONE ? i : MANY);
+    }
+    k++;
+  }
+  store<f64>(sums, normalPower); store<f64>(sums, dashpot, 8); store<f64>(sums, slip, 16);
+  store<f64>(sums, maxRatio, 24); store<f64>(sums, energy, 40);
+  return k;
+}

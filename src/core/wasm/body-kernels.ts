@@ -1,0 +1,85 @@
+/**
+ * The per-body stages in WebAssembly (assembly/gssss-steps.ts, gear-steps.ts, body-forces.ts,
+ * body-energies.ts) over the arena's columns in place: GSSSS's predictor and update (integrators/gssss.ts),
+ * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts) and the body energies
+ * (diagnostics/energy.ts), the same bits as their JavaScript twins. Each returns false, having done
+ * nothing, when a column is not in the kernels' arena.
+ */
+import type { BodyState } from '../state/body-state';
+import type { WasmKernels } from './kernels';
+
+/** gssssPredict of integrators/gssss.ts over bodies [0, n) */
+export function gssssPredictWasm(w: WasmKernels, b: BodyState, n: number, pv: number, pa: number, va: number): boolean {
+  const a = w.arena;
+  const x = a.offsetOf(b.x), y = a.offsetOf(b.y), phi = a.offsetOf(b.phi), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy), om = a.offsetOf(b.omega);
+  const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha);
+  const ex = a.offsetOf(b.ex), ey = a.offsetOf(b.ey), ephi = a.offsetOf(b.ephi), evx = a.offsetOf(b.evx), evy = a.offsetOf(b.evy), ew = a.offsetOf(b.eomega);
+  if ((x | y | phi | vx | vy | om | ax | ay | al | ex | ey | ephi | evx | evy | ew) < 0) return false;
+  w.gssssPredictCoordinate(x, vx, ax, ex, evx, 0, n, pv, pa, va);
+  w.gssssPredictCoordinate(y, vy, ay, ey, evy, 0, n, pv, pa, va);
+  w.gssssPredictCoordinate(phi, om, al, ephi, ew, 0, n, pv, pa, va);
+  return true;
+}
+
+/** gssssUpdate of integrators/gssss.ts over bodies [0, n); `heldX`, `heldY`, `heldPhi`: the flags that hold each coordinate */
+export function gssssUpdateWasm(
+  w: WasmKernels, b: BodyState, n: number, heldX: number, heldY: number, heldPhi: number, dt: number, h: number, l3: number, l5: number, inv: number,
+): boolean {
+  const a = w.arena;
+  const x = a.offsetOf(b.x), y = a.offsetOf(b.y), phi = a.offsetOf(b.phi), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy), om = a.offsetOf(b.omega);
+  const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha), fx = a.offsetOf(b.fx), fy = a.offsetOf(b.fy), tau = a.offsetOf(b.tau);
+  const im = a.offsetOf(b.invMass), ii = a.offsetOf(b.invInertia), flags = a.offsetOf(b.flags);
+  if ((x | y | phi | vx | vy | om | ax | ay | al | fx | fy | tau | im | ii | flags) < 0) return false;
+  w.gssssUpdateCoordinate(x, vx, ax, fx, im, flags, heldX, 0, n, dt, h, l3, l5, inv);
+  w.gssssUpdateCoordinate(y, vy, ay, fy, im, flags, heldY, 0, n, dt, h, l3, l5, inv);
+  w.gssssUpdateCoordinate(phi, om, al, tau, ii, flags, heldPhi, 0, n, dt, h, l3, l5, inv);
+  return true;
+}
+
+/** bodyEnergiesRange of diagnostics/energy.ts over bodies [0, n), its five sums into sums[0 … 4] */
+export function bodyEnergiesWasm(w: WasmKernels, b: BodyState, n: number, gx: number, gy: number, sums: Float64Array): boolean {
+  const a = w.arena;
+  const rad = a.offsetOf(b.radius), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy), om = a.offsetOf(b.omega), m = a.offsetOf(b.mass), I = a.offsetOf(b.inertia);
+  const x = a.offsetOf(b.x), y = a.offsetOf(b.y), phi = a.offsetOf(b.phi), im = a.offsetOf(b.invMass);
+  const fxe = a.offsetOf(b.fxExt), fye = a.offsetOf(b.fyExt), te = a.offsetOf(b.tauExt);
+  if ((rad | vx | vy | om | m | I | x | y | phi | im | fxe | fye | te) < 0) return false;
+  const s = w.sums;
+  w.bodyEnergies(rad, vx, vy, om, m, I, x, y, phi, im, fxe, fye, te, 0, n, gx, gy, s.byteOffset);
+  for (let q = 0; q < 5; q++) sums[q] = s[q];
+  return true;
+}
+
+/** Gear's predict loop (integrators/gear.ts) over bodies [0, n): `g` the interleaved scaled derivatives */
+export function gearPredictWasm(w: WasmKernels, b: BodyState, g: Float64Array, n: number, invDt: number): boolean {
+  const a = w.arena;
+  const gg = a.offsetOf(g), ex = a.offsetOf(b.ex), ey = a.offsetOf(b.ey), ephi = a.offsetOf(b.ephi);
+  const evx = a.offsetOf(b.evx), evy = a.offsetOf(b.evy), ew = a.offsetOf(b.eomega);
+  if ((gg | ex | ey | ephi | evx | evy | ew) < 0) return false;
+  w.gearPredict(gg, ex, ey, ephi, evx, evy, ew, n, invDt);
+  return true;
+}
+
+/** Gear's correct loop (integrators/gear.ts) over bodies [0, n); α_0, α_1, α_3 … α_5 and the flags that hold a body or a coordinate */
+export function gearCorrectWasm(
+  w: WasmKernels, b: BodyState, g: Float64Array, n: number, immovable: number, lockX: number, lockY: number,
+  a0: number, a1: number, a3: number, a4: number, a5: number, h2: number, invDt: number, invH2: number,
+): boolean {
+  const a = w.arena;
+  const gg = a.offsetOf(g), flags = a.offsetOf(b.flags), fx = a.offsetOf(b.fx), fy = a.offsetOf(b.fy), tau = a.offsetOf(b.tau);
+  const im = a.offsetOf(b.invMass), ii = a.offsetOf(b.invInertia);
+  const x = a.offsetOf(b.x), y = a.offsetOf(b.y), phi = a.offsetOf(b.phi), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy), om = a.offsetOf(b.omega);
+  const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha);
+  if ((gg | flags | fx | fy | tau | im | ii | x | y | phi | vx | vy | om | ax | ay | al) < 0) return false;
+  w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2);
+  return true;
+}
+
+/** bodyForcesRange of sim/body-forces.ts over bodies [0, n) */
+export function bodyForcesWasm(w: WasmKernels, b: BodyState, n: number, gx: number, gy: number): boolean {
+  const a = w.arena;
+  const fx = a.offsetOf(b.fx), fy = a.offsetOf(b.fy), tau = a.offsetOf(b.tau), m = a.offsetOf(b.mass), im = a.offsetOf(b.invMass);
+  const fxe = a.offsetOf(b.fxExt), fye = a.offsetOf(b.fyExt), te = a.offsetOf(b.tauExt);
+  if ((fx | fy | tau | m | im | fxe | fye | te) < 0) return false;
+  w.bodyForces(fx, fy, tau, m, im, fxe, fye, te, 0, n, gx, gy);
+  return true;
+}

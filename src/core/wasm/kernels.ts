@@ -1,0 +1,51 @@
+/**
+ * The core's WebAssembly kernels (assembly/*.ts, compiled by src/cli/build-wasm.ts into one module) on
+ * one arena's memory: one instance per arena, the memory being the instance's import. The module is
+ * compiled once per thread. The kernels read the columns in place (byte offsets); callers check that
+ * every column they pass is the arena's (WasmArena.offsetOf) and fall back to their JavaScript twins.
+ */
+import { kernelsWasm } from './generated/kernels-wasm';
+import { wasmApi, type WasmArena } from './wasm-arena';
+
+type Kernel = (...args: number[]) => number;
+
+let compiled: object | null = null;
+
+export class WasmKernels {
+  /** how many pair loops ran in WebAssembly (the rest in JavaScript): the tests' and the bench's count */
+  pairRuns = 0;
+  /** scratch the kernels return sums in (the arena's; 8 doubles) */
+  readonly sums: Float64Array;
+
+  readonly discPairs: Kernel;
+  readonly gssssPredictCoordinate: Kernel;
+  readonly gssssUpdateCoordinate: Kernel;
+  readonly gearPredict: Kernel;
+  readonly gearCorrect: Kernel;
+  readonly bodyForces: Kernel;
+  readonly bodyEnergies: Kernel;
+
+  private constructor(readonly arena: WasmArena, sums: Float64Array, e: Record<string, Kernel>) {
+    this.sums = sums;
+    this.discPairs = e.discPairs;
+    this.gssssPredictCoordinate = e.gssssPredictCoordinate;
+    this.gssssUpdateCoordinate = e.gssssUpdateCoordinate;
+    this.gearPredict = e.gearPredict;
+    this.gearCorrect = e.gearCorrect;
+    this.bodyForces = e.bodyForces;
+    this.bodyEnergies = e.bodyEnergies;
+  }
+
+  /** The kernels on `arena`'s memory, or null where WebAssembly is not available */
+  static create(arena: WasmArena): WasmKernels | null {
+    const sums = arena.f64(8);
+    if (!wasmApi || !sums) return null;
+    try {
+      compiled ??= new wasmApi.Module(kernelsWasm);
+      const e = new wasmApi.Instance(compiled, { env: { memory: arena.memory } }).exports as Record<string, Kernel>;
+      return new WasmKernels(arena, sums, e);
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Columns in a WebAssembly memory, for the kernels that read them in place (wasm/disc-pair-kernel.ts).
+ * The memory is shared: growing it never moves or detaches what is already allocated, so a column taken
+ * from the arena stays valid for good, and growth keeps a grown column in its arena (math/grow.ts).
+ * Allocation is a bump pointer: a column that grows leaves its old space unused (geometric growth wastes
+ * at most as much as it keeps). Only where SharedArrayBuffer is allowed (Node; a cross-origin isolated page).
+ */
+
+/** The WebAssembly API the core uses (the core's types have no DOM): reached through globalThis */
+export interface WasmMemory { readonly buffer: ArrayBufferLike; grow(pages: number): number }
+interface WasmApi {
+  Memory: new (d: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (m: object, imports: object) => { exports: Record<string, unknown> };
+}
+export const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly ?? null;
+
+/** at most 2 GB, so that every byte offset is a positive 32-bit integer */
+const PAGE = 65536, MAX_PAGES = 32768;
+/** The first page is left to the kernels' own statics (they have none today) */
+const FIRST = PAGE;
+
+/**
+ * Which arena each column handed out belongs to. By the column, not its buffer: a shared memory's buffer
+ * object is not kept, and a later read of memory.buffer may give a new one over the same bytes.
+ */
+const owners = new WeakMap<ArrayBufferView, WasmArena>();
+
+export class WasmArena {
+  private top = FIRST;
+
+  private constructor(readonly memory: WasmMemory) {}
+
+  /** A new arena, or null where shared WebAssembly memory is not available */
+  static create(): WasmArena | null {
+    if (!wasmApi || typeof SharedArrayBuffer === 'undefined') return null;
+    try {
+      return new WasmArena(new wasmApi.Memory({ initial: 2, maximum: MAX_PAGES, shared: true }));
+    } catch {
+      return null;
+    }
+  }
+
+  /** `bytes` of zeros aligned to 8, as a byte offset into the memory; −1 when the memory is full */
+  private allocate(bytes: number): number {
+    const at = this.top, end = at + ((bytes + 7) & ~7);
+    const size = this.memory.buffer.byteLength;
+    if (end > size) {
+      const pages = Math.min(MAX_PAGES - size / PAGE, Math.max(Math.ceil((end - size) / PAGE), size / PAGE));
+      if (size + pages * PAGE < end) return -1;
+      this.memory.grow(pages);
+    }
+    this.top = end;
+    return at;
+  }
+
+  f64(length: number): Float64Array<ArrayBuffer> | null {
+    const at = this.allocate(8 * length);
+    return at < 0 ? null : this.owned(new Float64Array(this.memory.buffer as ArrayBuffer, at, length));
+  }
+
+  i32(length: number): Int32Array<ArrayBuffer> | null {
+    const at = this.allocate(4 * length);
+    return at < 0 ? null : this.owned(new Int32Array(this.memory.buffer as ArrayBuffer, at, length));
+  }
+
+  u8(length: number): Uint8Array<ArrayBuffer> | null {
+    const at = this.allocate(length);
+    return at < 0 ? null : this.owned(new Uint8Array(this.memory.buffer as ArrayBuffer, at, length));
+  }
+
+  private owned<T extends ArrayBufferView>(a: T): T {
+    owners.set(a, this);
+    return a;
+  }
+
+  /** a's byte offset in this memory, or −1 if it is not one of this arena's columns */
+  offsetOf(a: ArrayBufferView): number {
+    return owners.get(a) === this ? a.byteOffset : -1;
+  }
+
+  /** Moves the named columns of `owner` into the arena (copies of the same length and contents); a column that does not fit stays. */
+  adopt(owner: object, keys: readonly string[]): void {
+    const o = owner as Record<string, unknown>;
+    for (const key of keys) {
+      const v = o[key];
+      const copy = v instanceof Float64Array ? this.f64(v.length) : v instanceof Int32Array ? this.i32(v.length) : v instanceof Uint8Array ? this.u8(v.length) : null;
+      if (!copy) continue;
+      copy.set(v as never);
+      o[key] = copy;
+    }
+  }
+}
+
+/** The arena a column was taken from, if any */
+export function arenaOf(a: ArrayBufferView): WasmArena | null {
+  return owners.get(a) ?? null;
+}

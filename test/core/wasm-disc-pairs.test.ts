@@ -1,9 +1,10 @@
 /**
- * The WebAssembly pair loop (wasm/disc-pair-kernel.ts) is an optimisation of the fused disc pass: a run
- * with it gives the JavaScript loop's numbers bit for bit — bodies, record, energy account, the collision
- * monitor's partners — with walls, across a periodic seam, in both cap modes, clamped, for Gear and central
- * difference, while the contact lists grow in its arena; and it falls back to JavaScript when a column
- * lives elsewhere.
+ * The WebAssembly kernels (wasm/kernels.ts: the disc pair loop, Gear's and GSSSS's per-body updates, forces,
+ * energies, the reuse test, the collision monitor) are an optimisation: a run with them gives the JavaScript
+ * loops' numbers bit for bit — bodies, record, energy account, the collision monitor's state and the
+ * restitutions it measures — with walls, across a periodic seam, in both cap modes, clamped, for Gear and
+ * central difference, while the contact lists grow in their arena; and each falls back to JavaScript when a
+ * column lives elsewhere.
  */
 import { describe, expect, it } from 'vitest';
 import { DiscPassView } from '../../src/core/contacts/disc-force-pass';
@@ -38,15 +39,29 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
         js.step(500);
         expect(differences(wasm, js)).toEqual([]);
       }
-      // the pile formed (contacts grew from none: the lists grew in the arena) and the kernel ran on the steps
-      // whose pair list was last step's (400 of 500 here; the list is rebuilt every few steps while the pile settles)
+      // the pile formed (contacts grew from none: the lists grew in the arena) and the kernel ran every step,
+      // those that rebuilt the pair list (history by key) and those that kept it (by pair slot)
       expect(wasm.contacts.count).toBeGreaterThan(50);
-      const before = wasm.wasm!.pairRuns;
+      const before = wasm.wasm!.pairRuns, builds = wasm.search.builds;
       wasm.step(500);
-      expect(wasm.wasm!.pairRuns - before).toBeGreaterThan(200);
+      expect(wasm.wasm!.pairRuns - before).toBe(500);
+      expect(wasm.search.builds - builds).toBeGreaterThan(20);
       expect(wasm.health.status).toBe('ok');
     });
   }
+
+  it('measures the same binary collisions (the collision monitor\'s passes) in an elastic gas', () => {
+    const sets = ['integrator=cdm', 'tangential=cundall'];
+    const wasm = worldOf('elastic-gas', ...sets), js = worldOf('elastic-gas', ...sets);
+    js.useJavaScriptKernels();
+    for (let batch = 0; batch < 4; batch++) {
+      wasm.step(1000);
+      js.step(1000);
+      expect(differences(wasm, js)).toEqual([]);
+    }
+    expect(wasm.collisions.count).toBeGreaterThan(20);
+    expect(wasm.kernels).toBe('WebAssembly');
+  });
 
   it('falls back to JavaScript (returns −1, writes nothing) when a column is not in its arena', () => {
     const kernels = WasmKernels.create(WasmArena.create()!)!;

@@ -58,8 +58,8 @@ export function discForcePass(
   sums.fill(0);
   if (partner) partner.fill(NONE, 0, np.bodies.n);
   const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit);
-  // the WebAssembly loop while the pair list is last step's (the same bits), else this module's
-  const k = bySlot && np.kernels ? discPairsWasm(np.kernels, v, m, dt, 0, pairs.count, out.count, sums, 0) : -1;
+  // the WebAssembly loop where the columns are in its arena (the same bits), else this module's
+  const k = np.kernels ? discPairsWasm(np.kernels, v, m, dt, 0, pairs.count, out.count, sums, 0) : -1;
   out.count = k >= 0 ? k : pairContactsRange(v, m, dt, 0, pairs.count, out.count, sums, 0);
   wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
   if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision

@@ -17,6 +17,8 @@ import type { Columns, PoolContext } from '../parallel/worker-pool';
 import { growF64, growI32, growU8 } from '../math/grow';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
+import { collisionPassesWasm } from '../wasm/body-kernels';
+import type { WasmKernels } from '../wasm/kernels';
 
 /** A body's partner: none, or several contacts or a wall (else the other body's index) */
 export const NONE = -1, MANY = -2;
@@ -141,7 +143,7 @@ export class CollisionMonitor {
    * Call after each committed step; returns the restitution of a collision measured now, else NaN.
    * `partnersFound`: the contact pass has written this step's partner column (partnerColumn) already.
    */
-  observe(b: BodyState, c: ContactList, partnersFound = false, pool: PoolContext | null = null): number {
+  observe(b: BodyState, c: ContactList, partnersFound = false, pool: PoolContext | null = null, wasm: WasmKernels | null = null): number {
     const n = b.n;
     if (this.capacity < n) this.reset(n);
     this.steps++;
@@ -157,7 +159,7 @@ export class CollisionMonitor {
     }
     const chunks = Math.ceil(n / BODY_CHUNK);
     if (!pool) {
-      for (let k = 0; k < chunks; k++) {
+      if (!(wasm && collisionPassesWasm(wasm, s, b, n, this.steps, BODY_CHUNK))) for (let k = 0; k < chunks; k++) {
         collisionEvents(s, b, chunkStart(k), chunkEnd(k, n), this.steps, k);
         freeFlight(s, b, chunkStart(k), chunkEnd(k, n));
       }

@@ -1,6 +1,7 @@
 /** What every neighbour search reads: positions at the evaluation configuration and radii. */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { PoolContext } from '../parallel/worker-pool';
+import type { WasmKernels } from '../wasm/kernels';
 
 export interface SearchInput {
   n: number;
@@ -18,4 +19,6 @@ export interface SearchInput {
   reuseDistance?: number;
   /** A worker pool the reuse test runs on (its columns shared) */
   pool?: PoolContext | null;
+  /** Else the WebAssembly kernels it runs on, where the positions are in their arena (wasm/kernels.ts) */
+  wasm?: WasmKernels | null;
 }

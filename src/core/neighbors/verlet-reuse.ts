@@ -9,6 +9,7 @@ import { BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
 import { REUSE_TEST } from '../parallel/kernel-ids';
 import type { Columns, PoolContext } from '../parallel/worker-pool';
 import type { SearchInput } from './search-input';
+import { movedBeyondWasm } from '../wasm/body-kernels';
 
 /** Whether a particle in [p0, p1) is more than √lim2 from its reference position (x periodic: minimum image), or NaN. */
 function movedBeyond(x: Float64Array, y: Float64Array, rx: Float64Array, ry: Float64Array, periodic: PeriodicX, lim2: number, p0: number, p1: number): boolean {
@@ -24,7 +25,10 @@ function movedBeyond(x: Float64Array, y: Float64Array, rx: Float64Array, ry: Flo
 
 /** Whether some particle of `s` has moved more than √lim2 from (rx, ry): on the pool if there is one. */
 export function anyMovedBeyond(s: SearchInput, rx: Float64Array, ry: Float64Array, lim2: number, pool: PoolContext | null): boolean {
-  if (!pool) return movedBeyond(s.x, s.y, rx, ry, s.periodic, lim2, 0, s.n);
+  if (!pool) {
+    const moved = s.wasm ? movedBeyondWasm(s.wasm, s.x, s.y, rx, ry, s.periodic, lim2, s.n) : -1;
+    return moved < 0 ? movedBeyond(s.x, s.y, rx, ry, s.periodic, lim2, 0, s.n) : moved === 1;
+  }
   const c = pool.columns, chunks = Math.ceil(s.n / BODY_CHUNK);
   c['reuse.x'] = s.x; c['reuse.y'] = s.y; c['reuse.refX'] = rx; c['reuse.refY'] = ry;
   pool.pool.bind(c);

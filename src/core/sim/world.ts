@@ -216,6 +216,7 @@ export class World implements ImpulseDriver {
       // pairs overlapping at the committed state as long as a step moves a disc less than skin/4.
       reuseDistance: 0.25 * SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
       pool: this.pool,
+      wasm: this.wasm,
     };
     // between two builds of the pair list a body moves at most the reuse distance from where it was at the
     // build; twice that covers lists made at a step where the pair list was kept (contacts/wall-candidates.ts)
@@ -279,13 +280,15 @@ export class World implements ImpulseDriver {
     arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);
     for (const c of [this.record, this.previous]) arena.adopt(c, ['i', 'j', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair']);
     arena.adopt(this.search.pairs, ['i', 'j']);
+    arena.adopt(this.search, ['refX', 'refY']);
+    arena.adopt(this.narrow.index, ['ki', 'kj', 'kf', 'vals']);
     this.collisions.reset(this.bodies.n);
-    arena.adopt(this.collisions.columns, ['partner']);
+    arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));
     this.wasm = kernels;
     this.narrow.kernels = kernels;
   }
 
-  /** 'WebAssembly' when the serial loops (disc pairs, GSSSS, energies) run in WebAssembly, else 'JavaScript' */
+  /** 'WebAssembly' when the serial loops (disc pairs, Gear, GSSSS, forces, energies, reuse test) run in WebAssembly, else 'JavaScript' */
   get kernels(): 'WebAssembly' | 'JavaScript' {
     return this.wasm ? 'WebAssembly' : 'JavaScript';
   }
@@ -294,6 +297,7 @@ export class World implements ImpulseDriver {
   useJavaScriptKernels(): void {
     this.wasm = null;
     this.narrow.kernels = null;
+    this.searchInput.wasm = null;
   }
 
   // ---- StepDriver -------------------------------------------------------------------------
@@ -465,7 +469,7 @@ export class World implements ImpulseDriver {
    */
   private checkAccuracy(eMech: number, available: number): void {
     if (!this.observesCollisions()) return;
-    const collision = this.collisions.observe(this.bodies, this.record, this.partnersFound, this.pool);
+    const collision = this.collisions.observe(this.bodies, this.record, this.partnersFound, this.pool, this.wasm);
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
     const since = this.stepCount - this.lastExactCheck; // < 0 after going back in time (rewind)

@@ -1,10 +1,13 @@
 /**
  * The per-body stages in WebAssembly (assembly/gssss-steps.ts, gear-steps.ts, body-forces.ts,
  * body-energies.ts) over the arena's columns in place: GSSSS's predictor and update (integrators/gssss.ts),
- * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts) and the body energies
- * (diagnostics/energy.ts), the same bits as their JavaScript twins. Each returns false, having done
+ * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts), the body energies
+ * (diagnostics/energy.ts), the Verlet list's reuse test (neighbors/verlet-reuse.ts) and the collision
+ * monitor's passes (diagnostics/collision-monitor.ts), the same bits and answers as their JavaScript twins. Each returns false, having done
  * nothing, when a column is not in the kernels' arena.
  */
+import type { PeriodicX } from '../boundaries/periodic';
+import type { MonitorColumns } from '../diagnostics/collision-monitor';
 import type { BodyState } from '../state/body-state';
 import type { WasmKernels } from './kernels';
 
@@ -81,5 +84,30 @@ export function bodyForcesWasm(w: WasmKernels, b: BodyState, n: number, gx: numb
   const fxe = a.offsetOf(b.fxExt), fye = a.offsetOf(b.fyExt), te = a.offsetOf(b.tauExt);
   if ((fx | fy | tau | m | im | fxe | fye | te) < 0) return false;
   w.bodyForces(fx, fy, tau, m, im, fxe, fye, te, 0, n, gx, gy);
+  return true;
+}
+
+/** movedBeyond of neighbors/verlet-reuse.ts over particles [0, n): 1 moved too far, 0 not, −1 a column is not in the arena */
+export function movedBeyondWasm(w: WasmKernels, x: Float64Array, y: Float64Array, rx: Float64Array, ry: Float64Array, periodic: PeriodicX, lim2: number, n: number): number {
+  const a = w.arena;
+  const xx = a.offsetOf(x), yy = a.offsetOf(y), rxx = a.offsetOf(rx), ryy = a.offsetOf(ry);
+  if ((xx | yy | rxx | ryy) < 0) return -1;
+  return w.movedBeyond(xx, yy, rxx, ryy, 0, n, lim2, periodic.enabled ? 1 : 0, periodic.length);
+}
+
+/** The collision monitor's collisionEvents then freeFlight for each chunk of `chunkSize` bodies of [0, n), as its serial loop runs them */
+export function collisionPassesWasm(w: WasmKernels, s: MonitorColumns, b: BodyState, n: number, steps: number, chunkSize: number): boolean {
+  const a = w.arena;
+  const partner = a.offsetOf(s.partner), prev = a.offsetOf(s.prev), clean = a.offsetOf(s.clean), pending = a.offsetOf(s.pending);
+  const onX = a.offsetOf(s.onX), onY = a.offsetOf(s.onY), freeVx = a.offsetOf(s.freeVx), freeVy = a.offsetOf(s.freeVy);
+  const pendingBefore = a.offsetOf(s.pendingBefore), pendingStep = a.offsetOf(s.pendingStep), offX = a.offsetOf(s.offX), offY = a.offsetOf(s.offY);
+  const found = a.offsetOf(s.found), foundE = a.offsetOf(s.foundE), freeSteps = a.offsetOf(s.freeSteps);
+  const x = a.offsetOf(b.x), y = a.offsetOf(b.y), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy);
+  if ((partner | prev | clean | pending | onX | onY | freeVx | freeVy | pendingBefore | pendingStep | offX | offY | found | foundE | freeSteps | x | y | vx | vy) < 0) return false;
+  for (let k = 0, a0 = 0; a0 < n; k++, a0 += chunkSize) {
+    const a1 = Math.min(n, a0 + chunkSize);
+    w.collisionEvents(partner, prev, clean, pending, onX, onY, freeVx, freeVy, pendingBefore, pendingStep, offX, offY, found, foundE, x, y, vx, vy, a0, a1, steps, k, chunkSize);
+    w.freeFlight(partner, prev, clean, freeSteps, freeVx, freeVy, vx, vy, a0, a1);
+  }
   return true;
 }

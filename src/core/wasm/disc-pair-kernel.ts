@@ -1,20 +1,19 @@
 /**
  * The disc pair loop in WebAssembly (assembly/disc-pairs.ts) over the arena's columns in place: the serial
- * fused pass (contacts/disc-force-pass.ts) runs it while the pair list is last step's and gets the same
- * bits as its JavaScript loop, about 1.5× sooner (V8 checks every typed-array access; the WebAssembly
- * loop reads memory directly).
+ * fused pass (contacts/disc-force-pass.ts) runs it and gets the same bits as its JavaScript loop, about
+ * 1.5× sooner (V8 checks every typed-array access; the WebAssembly loop reads memory directly).
  */
 import type { DiscPassView, PairMaterial } from '../contacts/disc-force-pass';
 import { LINEAR } from '../laws/law-ids';
 import type { WasmKernels } from './kernels';
 
-const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32;
+const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32, BY_KEY = 64;
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
 const SUMS = 6;
 
 /**
- * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) for a serial view with history by pair slot: the end
- * of the contacts written, or −1 (nothing done) if one of the view's columns is not in the kernels' arena.
+ * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) for a serial view (history by pair slot, or by key in
+ * v.index): the end of the contacts written, or −1 (nothing done) if a column it reads is not in the kernels' arena.
  */
 export function discPairsWasm(w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number): number {
   const a = w.arena;
@@ -22,14 +21,16 @@ export function discPairsWasm(w: WasmKernels, v: DiscPassView, m: PairMaterial, 
   const rad = a.offsetOf(v.rad), im = a.offsetOf(v.im), ii = a.offsetOf(v.ii), fx = a.offsetOf(v.fx), fy = a.offsetOf(v.fy), tau = a.offsetOf(v.tau);
   const pi = a.offsetOf(v.pi), pj = a.offsetOf(v.pj), oi = a.offsetOf(v.oi), oj = a.offsetOf(v.oj), ofn = a.offsetOf(v.ofn), oft = a.offsetOf(v.oft);
   const oxiE = a.offsetOf(v.oxiE), oxi = a.offsetOf(v.oxi), oprev = a.offsetOf(v.oprev), slot = a.offsetOf(v.slot);
-  const pxi = a.offsetOf(v.pxi), pslot = a.offsetOf(v.pslot), partner = v.findPartners ? a.offsetOf(v.partner) : 0;
-  if ((ex | ey | evx | evy | ew | rad | im | ii | fx | fy | tau | pi | pj | oi | oj | ofn | oft | oxiE | oxi | oprev | slot | pxi | pslot | partner) < 0) return -1;
+  const pxi = a.offsetOf(v.pxi), partner = v.findPartners ? a.offsetOf(v.partner) : 0, x = v.index;
+  const pslot = v.bySlot ? a.offsetOf(v.pslot) : 0, ki = v.bySlot ? 0 : a.offsetOf(x.ki), kj = v.bySlot ? 0 : a.offsetOf(x.kj);
+  const kf = v.bySlot ? 0 : a.offsetOf(x.kf), vals = v.bySlot ? 0 : a.offsetOf(x.vals);
+  if ((ex | ey | evx | evy | ew | rad | im | ii | fx | fy | tau | pi | pj | oi | oj | ofn | oft | oxiE | oxi | oprev | slot | pxi | pslot | partner | ki | kj | kf | vals) < 0) return -1;
   const s = w.sums;
   for (let q = 0; q < SUMS; q++) s[q] = sums[s0 + q];
   const flags = (v.periodic ? PERIODIC : 0) | (v.commit ? COMMIT : 0) | (m.capElastic ? CAP_ELASTIC : 0) | (m.clampNormal ? CLAMP : 0)
-    | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0);
+    | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY);
   const k = w.discPairs(
-    ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, s.byteOffset,
+    ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, s.byteOffset, ki, kj, kf, vals, x.mask,
     p0, p1, k0, flags, v.L, dt, m.kn, m.kt, m.mu, m.zetaN, m.zetaT, m.gtRatio,
   );
   for (let q = 0; q < SUMS; q++) sums[s0 + q] = s[q];

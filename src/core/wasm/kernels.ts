@@ -24,6 +24,9 @@ export class WasmKernels {
   readonly gearCorrect: Kernel;
   readonly bodyForces: Kernel;
   readonly bodyEnergies: Kernel;
+  readonly movedBeyond: Kernel;
+  readonly collisionEvents: Kernel;
+  readonly freeFlight: Kernel;
 
   private constructor(readonly arena: WasmArena, sums: Float64Array, e: Record<string, Kernel>) {
     this.sums = sums;
@@ -34,6 +37,9 @@ export class WasmKernels {
     this.gearCorrect = e.gearCorrect;
     this.bodyForces = e.bodyForces;
     this.bodyEnergies = e.bodyEnergies;
+    this.movedBeyond = e.movedBeyond;
+    this.collisionEvents = e.collisionEvents;
+    this.freeFlight = e.freeFlight;
   }
 
   /** The kernels on `arena`'s memory, or null where WebAssembly is not available */

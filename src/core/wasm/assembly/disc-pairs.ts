@@ -1,14 +1,18 @@
 /**
  * AssemblyScript source of the disc pair loop in WebAssembly (issue 9): contacts/disc-force-pass.ts's
- * pairContactsRange for the serial pass while the pair list is last step's (history by pair slot), line
- * for line, so the two give the same bits (test/core/wasm-disc-pairs.test.ts). Compiled by
+ * pairContactsRange for the serial pass, line for line, so the two give the same bits
+ * (test/core/wasm-disc-pairs.test.ts); history by last step's pair slot, or by key in the history index
+ * (state/contact-list.ts's ContactHistoryIndex.find) after the list was rebuilt. Compiled by
  * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts.
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  */
 
-/** flags: bit 0 periodic in x, 1 commit ξ ← ξ*, 2 cap with the elastic force, 3 clamp f_n ≥ 0, 4 γ_t = ratio·γ_n, 5 note partners */
-const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32;
+/**
+ * flags: bit 0 periodic in x, 1 commit ξ ← ξ*, 2 cap with the elastic force, 3 clamp f_n ≥ 0, 4 γ_t = ratio·γ_n,
+ * 5 note partners, 6 history by key (else by pair slot)
+ */
+const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32, BY_KEY = 64;
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
 
@@ -16,17 +20,29 @@ const NONE = -1, MANY = -2;
 @inline function i32At(base: usize, k: i32): i32 { return load<i32>(base + (<usize>k << 2)); }
 @inline function addF64(base: usize, k: usize, v: f64): void { store<f64>(base + k, load<f64>(base + k) + v); }
 
+/** ContactHistoryIndex.find(i, j, 0): the key's index in last step's list, or −1 (its table: ki, kj, kf, vals) */
+@inline function findKey(ki: usize, kj: usize, kf: usize, vals: usize, mask: i32, i: i32, j: i32): i32 {
+  let h = ((i * <i32>0x9e3779b1) ^ (j * <i32>0x85ebca77)) & mask;
+  let v = i32At(vals, h);
+  while (v != -1 && !(i32At(ki, h) == i && i32At(kj, h) == j && i32At(kf, h) == 0)) {
+    h = (h + 1) & mask;
+    v = i32At(vals, h);
+  }
+  return v;
+}
+
 /** Pairs [p0, p1) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
 export function discPairs(
   ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
   fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
   oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
-  pxi: usize, pslot: usize, partner: usize, sums: usize,
+  pxi: usize, pslot: usize, partner: usize, sums: usize, ki: usize, kj: usize, kf: usize, vals: usize, mask: i32,
   p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
   kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
 ): i32 {
   const periodic = (flags & PERIODIC) != 0, commit = (flags & COMMIT) != 0, elastic = (flags & CAP_ELASTIC) != 0;
   const clamp = (flags & CLAMP) != 0, fromRatio = (flags & FROM_RATIO) != 0, findPartners = (flags & PARTNERS) != 0;
+  const byKey = (flags & BY_KEY) != 0;
   const invKt = kt > 0 ? 1 / kt : 0;
   const zn2 = 2 * zetaN, zt2 = 2 * zetaT, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
   let normalPower = load<f64>(sums), dashpot = load<f64>(sums, 8), slip = load<f64>(sums, 16);
@@ -62,7 +78,7 @@ export function discPairs(
     const ut = -dvx * ny + dvy * nx - ai * load<f64>(ew + bi) - aj * load<f64>(ew + bj);
     const imSum = imi + imj;
     const mr = imSum > 0 ? 1 / imSum : 0;
-    const q = i32At(pslot, p);
+    const q = byKey ? findKey(ki, kj, kf, vals, mask, i, j) : i32At(pslot, p);
     store<i32>(oprev + k4, q);
     const xi0 = q >= 0 ? f64At(pxi, q) : 0;
     const sm = Math.sqrt(mr);

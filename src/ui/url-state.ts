@@ -29,7 +29,7 @@ export interface UiState {
   lesson: string | null;
   /** a comparison's layout: each variant in its own pane, side by side (compare/pane-view.ts), or overlaid */
   panes: boolean;
-  /** threads the worker steps on (its worker pool), or null: automatic (large scenes, all cores but one) */
+  /** threads the worker steps on (its worker pool), or null: automatic (one thread) */
   threads: number | null;
 }
 

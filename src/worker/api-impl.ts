@@ -14,7 +14,7 @@ import type { LiveParams } from '../core/sim/params';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
   ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, MAX_THREADS, MAX_VARIANTS, outputEvery, ParameterSchedule, parseScenario,
-  particleCount, plannedSteps, PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
+  plannedSteps, PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
 } from './core-adapter';
 import { ComparisonRun, type VariantRows } from './comparison-run';
 import { ladderSpec } from './ladder-spec';
@@ -31,7 +31,7 @@ import { SeriesRing } from './series-ring';
 import { writeLedger } from './ledger-row';
 import { packSpaceTimeRows } from './space-time-pack';
 import { trackedParticle } from './tracked-particle';
-import { AUTO_POOL_PARTICLES, autoThreads, poolUnavailable, webPool, type WebPool } from './web-pool';
+import { poolUnavailable, webPool, type WebPool } from './web-pool';
 
 /** At most this many series rows per wall-clock second (the stride doubles above it). */
 const MAX_ROWS_PER_SEC = 2000;
@@ -96,8 +96,6 @@ export class SimWorker implements SimApi {
   private readonly rewind = new Rewind();
   /** the worker pool (setThreads), or null: every scene steps on this worker alone */
   private pool: WebPool | null = null;
-  /** the pool's size was chosen automatically: it serves large scenes only */
-  private threadsAuto = true;
   /** threads the loaded scene steps on */
   private worldThreads = 1;
 
@@ -143,8 +141,12 @@ export class SimWorker implements SimApi {
     if (threads !== null && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) {
       return { ok: false, problems: [`threads: must be an integer from 1 to ${MAX_THREADS}, got ${JSON.stringify(threads)}`] };
     }
+    // automatic: one thread, whose loops run in WebAssembly (wasm/kernels.ts) where a pool could run at all (a
+    // cross-origin isolated page); the pool's stages are JavaScript, and two threads ran at 0.86× of one at
+    // 100,000 discs (README, Benchmark results): from its 1.35× over the JavaScript loops, Amdahl's law gives
+    // 1.5–1.65× with 3–4 threads, short of WebAssembly's 1.7×. A pool when asked for.
     const auto = threads === null;
-    const wanted = threads ?? autoThreads(navigator.hardwareConcurrency);
+    const wanted = threads ?? 1;
     let note = '';
     const old = this.pool;
     if ((old?.threads ?? 1) !== wanted && wanted > 1) {
@@ -158,16 +160,13 @@ export class SimWorker implements SimApi {
       }
     }
     if (note || wanted === 1) this.pool = null;
-    const oldAuto = this.threadsAuto;
-    this.threadsAuto = auto;
     // a loaded scene whose threads change starts again on the new ones, before the old pool ends
     let reloaded: LoadResult | null = null;
-    if (this.spec && this.world && this.threadsFor(this.spec) !== this.worldThreads) {
+    if (this.spec && this.world && this.threadsFor() !== this.worldThreads) {
       const r = this.reload(overrides);
       if (!r.ok) {
         if (old !== this.pool) this.pool?.close();
         this.pool = old;
-        this.threadsAuto = oldAuto;
         return { ok: false, problems: r.problems };
       }
       reloaded = r.value;
@@ -176,14 +175,14 @@ export class SimWorker implements SimApi {
     return { ok: true, value: { threads: this.pool?.threads ?? 1, auto, note: note && `${wanted} threads asked for, 1 used: ${note}`, reloaded } };
   }
 
-  /** The threads a scene steps on: the pool's, for large scenes or any scene when the threads were asked for */
-  private threadsFor(spec: Parameters<typeof createWorld>[0]): number {
-    return this.pool && (!this.threadsAuto || particleCount(spec) >= AUTO_POOL_PARTICLES) ? this.pool.threads : 1;
+  /** The threads a scene steps on: the pool's, if threads were asked for */
+  private threadsFor(): number {
+    return this.pool ? this.pool.threads : 1;
   }
 
   private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
     let world: WorldLike;
-    const pool = this.threadsFor(spec) > 1 ? this.pool : null;
+    const pool = this.threadsFor() > 1 ? this.pool : null;
     try {
       world = createWorld(spec, pool?.pool);
     } catch (e) {

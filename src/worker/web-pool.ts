@@ -5,19 +5,6 @@
  */
 import { WorkerPool } from '../core/parallel/worker-pool';
 
-/**
- * Automatic threads serve scenes of at least this many particles: below, the pool's count-and-gather
- * passes cost more than the second core gains (bench --threads: 0.66× at 1k, 1.05× at 10k, 1.29× at 100k).
- */
-export const AUTO_POOL_PARTICLES = 20_000;
-/** Automatic threads at most: a core is left to the page's drawing */
-const AUTO_MAX_THREADS = 4;
-
-/** Threads chosen automatically on a machine with `cores` logical cores: all but one, 1 to AUTO_MAX_THREADS. */
-export function autoThreads(cores: number): number {
-  return Math.max(1, Math.min(AUTO_MAX_THREADS, Math.floor(cores) - 1 || 1));
-}
-
 /** A worker that has not loaded in this long is taken as unable to start [ms] */
 const START_TIMEOUT_MS = 20_000;
 

@@ -1,5 +1,5 @@
 /**
- * Columns in a WebAssembly memory, for the kernels that read them in place (wasm/disc-pair-kernel.ts).
+ * Columns in a WebAssembly memory, for the kernels that read them in place (wasm/kernels.ts).
  * The memory is shared: growing it never moves or detaches what is already allocated, so a column taken
  * from the arena stays valid for good, and growth keeps a grown column in its arena (math/grow.ts).
  * Allocation is a bump pointer: a column that grows leaves its old space unused (geometric growth wastes

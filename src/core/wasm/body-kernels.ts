@@ -3,8 +3,8 @@
  * body-energies.ts) over the arena's columns in place: GSSSS's predictor and update (integrators/gssss.ts),
  * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts), the body energies
  * (diagnostics/energy.ts), the Verlet list's reuse test (neighbors/verlet-reuse.ts) and the collision
- * monitor's passes (diagnostics/collision-monitor.ts), the same bits and answers as their JavaScript twins. Each returns false, having done
- * nothing, when a column is not in the kernels' arena.
+ * monitor's passes (diagnostics/collision-monitor.ts), the same bits and answers as their JavaScript twins.
+ * Each does nothing and says so (false, or −1) when a column is not in the kernels' arena.
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { MonitorColumns } from '../diagnostics/collision-monitor';

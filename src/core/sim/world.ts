@@ -51,11 +51,11 @@ import { cundallSpring } from '../tangential/cundall';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { AI, AJ, ContactKinematics, DELTA, TW, XI, XJ, YI, YJ } from '../tangential/contact-kinematics';
 import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
+import { WasmKernels } from '../wasm/kernels';
+import { WasmArena } from '../wasm/wasm-arena';
 import { combinationProblem } from './combination';
 import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
 import { Snapshot } from './snapshot';
-import { WasmKernels } from '../wasm/kernels';
-import { WasmArena } from '../wasm/wasm-arena';
 import { startStateProblems } from './start-check';
 import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 

@@ -100,6 +100,20 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
 });
 
 describe('the WebAssembly arena', () => {
+  it('does not fill up as a lecture switches integrators back and forth: every Gear integrator reuses one array', () => {
+    const w = worldOf('pile', ...DENSE, 'integrator=gear5');
+    w.step(200);
+    const memory = w.wasm!.arena.memory, sizes: number[] = [];
+    for (let round = 0; round < 30; round++) {
+      w.setParams({ integrator: round % 2 === 0 ? 'cdm' : 'gear5' });
+      w.step(20);
+      sizes.push(memory.buffer.byteLength);
+    }
+    expect(sizes[29]).toBe(sizes[1]); // without the reuse each switch to Gear took 160 × 144 bytes more
+    expect(w.kernels).toBe('WebAssembly');
+    expect(w.health.status).toBe('ok');
+  });
+
   it('keeps every column valid while the memory grows, and a grown column stays in the arena with its contents', () => {
     const arena = WasmArena.create()!;
     const a = arena.f64(1000)!;

@@ -82,7 +82,10 @@ export class GearIntegrator implements Integrator {
   init(w: StepDriver): void {
     const b = w.bodies;
     this.reserve(b.capacity);
-    if (w.wasm && w.wasm.arena.offsetOf(this.g) < 0) w.wasm.arena.adopt(this, ['g']);
+    if (w.wasm && w.wasm.arena.offsetOf(this.g) < 0) {
+      const g = w.wasm.gearDerivatives(this.g.length); // init writes every body's row
+      if (g) this.g = g;
+    }
     b.ex.set(b.x.subarray(0, b.n)); b.ey.set(b.y.subarray(0, b.n)); b.ephi.set(b.phi.subarray(0, b.n));
     b.evx.set(b.vx.subarray(0, b.n)); b.evy.set(b.vy.subarray(0, b.n)); b.eomega.set(b.omega.subarray(0, b.n));
     w.computeForces(w.t, 0);

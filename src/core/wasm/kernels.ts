@@ -16,6 +16,8 @@ export class WasmKernels {
   pairRuns = 0;
   /** scratch the kernels return sums in (the arena's; 8 doubles) */
   readonly sums: Float64Array;
+  /** Gear's derivatives, one array for whichever Gear integrator the world has (gearDerivatives) */
+  private gear: Float64Array<ArrayBuffer> | null = null;
 
   readonly discPairs: Kernel;
   readonly gssssPredictCoordinate: Kernel;
@@ -40,6 +42,15 @@ export class WasmKernels {
     this.movedBeyond = e.movedBeyond;
     this.collisionEvents = e.collisionEvents;
     this.freeFlight = e.freeFlight;
+  }
+
+  /**
+   * The arena's array for Gear's derivatives, at least `length` long, or null when the arena is full: the same
+   * one for every Gear integrator of the world, so switching integrators back and forth does not fill the arena.
+   */
+  gearDerivatives(length: number): Float64Array<ArrayBuffer> | null {
+    if (!this.gear || this.gear.length < length) this.gear = this.arena.f64(length);
+    return this.gear;
   }
 
   /** The kernels on `arena`'s memory, or null where WebAssembly is not available */

@@ -44,8 +44,7 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
   s.fill(0);
   if (!pool) {
     if (!(wasm && bodyEnergiesWasm(wasm, b, b.n, gx, gy, s))) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
-  }
-  else {
+  } else {
     bindBodies(pool.columns, b);
     pool.pool.bind(pool.columns);
     const a = pool.pool.args;

@@ -5,9 +5,9 @@
  */
 import type { DiscPassView, PairMaterial } from '../contacts/disc-force-pass';
 import { LINEAR } from '../laws/law-ids';
+import { BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
 import type { WasmKernels } from './kernels';
 
-const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32, BY_KEY = 64;
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
 const SUMS = 6;
 

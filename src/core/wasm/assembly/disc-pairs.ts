@@ -7,12 +7,7 @@
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  */
-
-/**
- * flags: bit 0 periodic in x, 1 commit ξ ← ξ*, 2 cap with the elastic force, 3 clamp f_n ≥ 0, 4 γ_t = ratio·γ_n,
- * 5 note partners, 6 history by key (else by pair slot)
- */
-const PERIODIC = 1, COMMIT = 2, CAP_ELASTIC = 4, CLAMP = 8, FROM_RATIO = 16, PARTNERS = 32, BY_KEY = 64;
+import { BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './disc-pair-flags';
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
 

@@ -546,8 +546,8 @@ async function main(): Promise<void> {
       st.sweeps.title = 'contact dynamics: solver sweeps done in the last step / N_I';
     }
     setText(positionTitle, positionChartTitle(s));
-    setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s${s.threads > 1 ? ` · ${s.threads} threads` : s.kernels === 'WebAssembly' ? ' · wasm' : ''}`);
-    st.sps.title = s.threads > 1 ? `the disc pass on a pool of ${s.threads} threads` : `the loops run in ${s.kernels}`;
+    setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s${s.threads > 1 ? ` · ${s.threads} threads` : ''}${s.kernels === 'WebAssembly' ? ' · wasm' : ''}`);
+    st.sps.title = `${s.threads > 1 ? `the disc pass on a pool of ${s.threads} threads; ` : ''}the loops run in ${s.kernels}`;
     setText(st.n, `${fmtInt(s.n)} particles`);
     setText(st.c, `${fmtInt(s.contacts)} contacts`);
     setText(st.fps, `${Math.round(lastFps)} frames/s`);

@@ -141,10 +141,9 @@ export class SimWorker implements SimApi {
     if (threads !== null && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) {
       return { ok: false, problems: [`threads: must be an integer from 1 to ${MAX_THREADS}, got ${JSON.stringify(threads)}`] };
     }
-    // automatic: one thread, whose loops run in WebAssembly (wasm/kernels.ts) where a pool could run at all (a
-    // cross-origin isolated page); the pool's stages are JavaScript, and two threads ran at 0.86× of one at
-    // 100,000 discs (README, Benchmark results): from its 1.35× over the JavaScript loops, Amdahl's law gives
-    // 1.5–1.65× with 3–4 threads, short of WebAssembly's 1.7×. A pool when asked for.
+    // automatic: one thread, whose loops run in WebAssembly (wasm/kernels.ts). A pool's threads run them too,
+    // but its waiting threads spin between commands and the page's drawing needs a core of its own: a pool
+    // when asked for (README, Threads).
     const auto = threads === null;
     const wanted = threads ?? 1;
     let note = '';

@@ -2,7 +2,8 @@
  * The fused disc pass on a worker pool (contacts/parallel-disc-pass.ts, issue 9) is the serial pass split
  * into chunks, not another model: with 1 and with 2 threads the bodies and the whole contact record are
  * the serial run's bit for bit, step after step, and the energy account's sums (added chunk by chunk)
- * are the same bits for 1 and 2 threads and the serial sums to rounding. Piles of 3000 discs, so the
+ * are the same bits for 1 and 2 threads and the serial sums to rounding. The one-thread pool runs the
+ * JavaScript kernels and the two-thread pool the WebAssembly ones on both threads: the same bits too. Piles of 3000 discs, so the
  * candidate list spans several chunks (of 4096 pairs) and the threads share the work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,7 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
     it(name, () => {
       const spec = parseScenario(input);
       const serial = new World(spec), single = new World(spec, one.pool), dual = new World(spec, two.pool);
+      single.useJavaScriptKernels();
       expect(dual.search.pairs.count).toBeGreaterThan(2 * 4096); // three chunks or more
       let rebuilds = dual.search.pairs.generation, moved = 0;
       const y0 = dual.bodies.y.slice(0, dual.n);
@@ -65,6 +67,7 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
       }
       rebuilds = dual.search.pairs.generation - rebuilds;
       for (let k = 0; k < dual.n; k++) moved = Math.max(moved, Math.abs(dual.bodies.y[k] - y0[k]));
+      expect([single.kernels, dual.kernels]).toEqual(['JavaScript', 'WebAssembly']); // the worker too (worker-pool.ts)
       expect(dual.health.status).toBe('ok');
       expect(rebuilds).toBeGreaterThan(0); // the history crossed neighbour-list rebuilds (looked up by key)
       expect(moved).toBeGreaterThan(1e-5); // the pile settled: forces did the moving
@@ -95,6 +98,7 @@ describe('the collision monitor on a worker pool', () => {
         expect(differences(serial, dual, 1e-9)).toEqual([]);
       }
       expect(monitor(dual).count).toBeGreaterThan(100);
+      expect(dual.kernels).toBe('WebAssembly');
       expect(dual.health.status).toBe('ok');
     } finally {
       await np.close();

@@ -1,10 +1,12 @@
 /**
  * The fused disc pass (contacts/disc-force-pass.ts) on a worker pool (issue 9), giving the serial pass's
  * numbers bit for bit, for any number of threads:
- *   1. count the touching pairs of each chunk of the candidate list (countTouchingPairs);
- *   2. the offsets where each chunk's contacts go (a prefix sum, here), then each block of chunks (up to
- *      MAX_BLOCKS blocks, fixed by the list's length) runs the pair loop chunk by chunk from their offsets,
- *      each chunk with its own sums (pairForcesBlock). A body whose candidate pairs all lie in one block is
+ *   1–2. the candidate list is dealt out in blocks of chunks (up to MAX_BLOCKS blocks, fixed by the list's
+ *      length; pairForcesBlock). A block counts the touching pairs of its chunks (countTouching), takes where
+ *      its contacts start from the block before it once that one has counted (a look-back prefix sum: blocks
+ *      are taken in order, so it is counting or done), publishes where the next starts, and runs the pair loop
+ *      chunk by chunk from those offsets while the count has left its bodies in cache, each chunk with its
+ *      own sums. A body whose candidate pairs all lie in one block is
  *      that block's alone: it gets its forces there and then, in list order, as in the serial scatter;
  *   3. the other bodies (those near a block's edge: 7–9 % on the bench piles) add the forces of their pairs, left in
  *      the record, in candidate-list order (gatherPairForces, over per-body lists of pairs rebuilt with
@@ -13,12 +15,14 @@
  * (countWallTouches, writeWallTouches),
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
+ * With the World's WebAssembly arena the pass's own columns live there too, and the count, the pair loop
+ * and the gather run in WebAssembly on every thread (wasm/kernels.ts; the same bits).
  */
-import { COUNT_TOUCHING, GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
+import { GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
 import { bindWalls, wallsOf } from '../parallel/wall-columns';
 import type { Column, Columns, PoolContext } from '../parallel/worker-pool';
-import { grownCapacity, growF64, growI32 } from '../math/grow';
+import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { sharedCopy } from '../parallel/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { ContactList } from '../state/contact-list';
@@ -26,11 +30,18 @@ import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touc
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
 import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
+import { discPairsWasm } from '../wasm/disc-pair-kernel';
+import type { WasmKernels } from '../wasm/kernels';
+import type { WasmArena } from '../wasm/wasm-arena';
 
 /** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
 const PAIR_CHUNK = 4096;
 /** Most blocks of chunks the pair loop is dealt out in: enough to share among threads, few enough that most bodies have all their pairs in one */
 const MAX_BLOCKS = 24;
+/** A block waits this long at most for the block before it to count (it is running on another thread) [ms] */
+const COUNT_WAIT_MS = 30_000;
+/** blockEnds' mark for a block not counted yet */
+const UNCOUNTED = -1;
 /**
  * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
  * previous, which swap each step) is this step's record.
@@ -44,33 +55,37 @@ const A_COMMIT = 19;
 const A_CHUNKS = 20, A_BLOCK_CHUNKS = 21, A_GATHERED = 22;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
-function emptyShared(): Int32Array<ArrayBuffer> {
-  return sharedCopy(new Int32Array(16));
-}
-
 export class ParallelDiscPass {
   /** Touching pairs per chunk, then each chunk's first contact index */
-  private offsets = emptyShared();
-  private chunkSums = sharedCopy(new Float64Array(16));
+  private offsets: Int32Array<ArrayBuffer>;
+  /** Per block, where its contacts end (UNCOUNTED until it has counted) */
+  private blockEnds: Int32Array<ArrayBuffer>;
+  private chunkSums: Float64Array<ArrayBuffer>;
   /** Per body, its candidate pairs in list order: pair index × 2 + (1 if the body is j) */
-  private adjStart = emptyShared();
-  private adj = emptyShared();
+  private adjStart: Int32Array<ArrayBuffer>;
+  private adj: Int32Array<ArrayBuffer>;
   private cursor = new Int32Array(0);
   /** Per body, 1 if its candidate pairs all lie in one block (it gets its forces in the pair loop) */
-  private inner = sharedCopy(new Uint8Array(16));
+  private inner: Uint8Array<ArrayBuffer>;
   /** The other bodies, ascending: the gather's */
-  private gathered = emptyShared();
+  private gathered: Int32Array<ArrayBuffer>;
   private gatheredCount = 0;
   private blockChunks = 1;
   /** Per wall and chunk of bodies: the chunk's touches of the wall, then where they go in the record */
-  private wallOffsets = emptyShared();
+  private wallOffsets: Int32Array<ArrayBuffer>;
   /** Where each wall's contacts end in the record */
   private wallEnds = new Int32Array(0);
   private adjGeneration = -1;
   private adjPairs: PairBuffer | null = null;
   private lists: [ContactList | null, ContactList | null] = [null, null];
 
-  constructor(private readonly ctx: PoolContext) {}
+  /** `arena`: the World's WebAssembly arena, where the pass's columns go (they grow there), or null: shared memory */
+  constructor(private readonly ctx: PoolContext, arena: WasmArena | null) {
+    const i32 = (): Int32Array<ArrayBuffer> => arena?.i32(16) ?? sharedCopy(new Int32Array(16));
+    this.offsets = i32(); this.blockEnds = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
+    this.chunkSums = arena?.f64(16) ?? sharedCopy(new Float64Array(16));
+    this.inner = arena?.u8(16) ?? sharedCopy(new Uint8Array(16));
+  }
 
   /**
    * discForcePass's work, same arguments, on the pool; with `partner` (the collision monitor's column,
@@ -90,9 +105,12 @@ export class ParallelDiscPass {
     np.index.build(prev, bySlot ? prev.pairContacts : 0);
     sums.fill(0);
     const chunks = Math.ceil(P / PAIR_CHUNK);
-    if (this.offsets.length < chunks + 1) this.offsets = growI32(this.offsets, grownCapacity(chunks + 1, this.offsets.length));
+    if (this.offsets.length < chunks) this.offsets = growI32(this.offsets, grownCapacity(chunks, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
     if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n);
+    const blocks = Math.ceil(chunks / this.blockChunks);
+    if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
+    this.blockEnds.fill(UNCOUNTED, 0, blocks);
     if (partner) {
       this.ctx.columns[PARTNER_COLUMN] = partner;
       partner.fill(NONE, 0, n);
@@ -107,17 +125,8 @@ export class ParallelDiscPass {
     a[A_MASK] = np.index.mask;
     a[A_KN] = m.kn; a[A_KT] = m.kt; a[A_MU] = m.mu; a[A_ZN] = m.zetaN; a[A_ZT] = m.zetaT;
     a[A_FROM_RATIO] = m.gtFromRatio ? 1 : 0; a[A_RATIO] = m.gtRatio; a[A_ELASTIC] = m.capElastic ? 1 : 0; a[A_CLAMP] = m.clampNormal ? 1 : 0;
-    this.ctx.pool.run(COUNT_TOUCHING, chunks);
-    const off = this.offsets;
-    let total = 0;
-    for (let c = 0; c < chunks; c++) {
-      const count = off[c];
-      off[c] = total;
-      total += count;
-    }
-    off[chunks] = total;
-    this.ctx.pool.run(PAIR_FORCES, Math.ceil(chunks / this.blockChunks));
-    out.count = total;
+    this.ctx.pool.run(PAIR_FORCES, blocks);
+    out.count = blocks > 0 ? this.blockEnds[blocks - 1] : 0;
     const cs = this.chunkSums;
     for (let c = 0; c < chunks; c++) {
       for (let s = 0; s < PASS_SUMS; s++) if (s !== MAX_RATIO) sums[s] += cs[c * PASS_SUMS + s];
@@ -177,7 +186,7 @@ export class ParallelDiscPass {
     }
     this.blockChunks = Math.max(1, Math.ceil(Math.ceil(P / PAIR_CHUNK) / MAX_BLOCKS));
     const blockPairs = this.blockChunks * PAIR_CHUNK;
-    if (this.inner.length < n) this.inner = sharedCopy(new Uint8Array(grownCapacity(n, this.inner.length)));
+    if (this.inner.length < n) this.inner = growU8(this.inner, grownCapacity(n, this.inner.length));
     if (this.gathered.length < n) this.gathered = growI32(this.gathered, grownCapacity(n, this.gathered.length));
     const inner = this.inner, gathered = this.gathered;
     let count = 0;
@@ -204,7 +213,7 @@ export class ParallelDiscPass {
       for (let f = 0; f < LIST_FIELDS.length; f++) c[keys[f]] = list[LIST_FIELDS[f]];
     }
     c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
-    c.offsets = this.offsets; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
+    c.offsets = this.offsets; c.blockEnds = this.blockEnds; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
     c.inner = this.inner; c.gathered = this.gathered;
     c.nearWalls = np.wallCandidates.bodies; c.nearWallStarts = np.wallCandidates.chunkStart;
     bindWalls(c, np.walls);
@@ -231,11 +240,19 @@ function recordOf(c: Columns, a: Float64Array): ContactList {
 }
 const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFromRatio: false, gtRatio: 0, capElastic: false, clampNormal: false };
 
-/** Kernel: how many pairs of chunk c touch (the pair loop's own test), into offsets[c]. */
-export function countTouchingPairs(c: Columns, a: Float64Array, chunk: number): void {
+/** How many pairs of chunk c touch (the pair loop's own test), into offsets[c]. */
+function countTouchingPairs(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const ex = c.ex, ey = c.ey, rad = c.radius, im = c.invMass, ii = c.invInertia, pi = c.pi, pj = c.pj;
   const periodic = a[A_PERIODIC] === 1, L = a[A_L];
   const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
+  if (wasm) {
+    const w = wasm.arena, oex = w.offsetOf(ex), oey = w.offsetOf(ey), orad = w.offsetOf(rad), oim = w.offsetOf(im), oii = w.offsetOf(ii);
+    const opi = w.offsetOf(pi), opj = w.offsetOf(pj);
+    if ((oex | oey | orad | oim | oii | opi | opj) >= 0) {
+      c.offsets[chunk] = wasm.countTouching(oex, oey, orad, oim, oii, opi, opj, p0, p1, periodic ? 1 : 0, L);
+      return;
+    }
+  }
   let count = 0;
   for (let p = p0; p < p1; p++) {
     const i = pi[p], j = pj[p];
@@ -249,10 +266,36 @@ export function countTouchingPairs(c: Columns, a: Float64Array, chunk: number): 
 }
 
 /**
- * Kernel: the pair loop over the chunks of block `block`, each chunk's contacts from offsets[chunk] and its
- * sums into sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes.
+ * Where the contacts of the blocks before `block` end: 0 for the first; else the block before's end, once it
+ * has counted (blocks are taken in order, so that block is being counted by another thread, or is done).
  */
-export function pairForcesBlock(c: Columns, a: Float64Array, block: number): void {
+function blockStart(ends: Int32Array, block: number): number {
+  if (block === 0) return 0;
+  const deadline = Date.now() + COUNT_WAIT_MS;
+  for (let end = Atomics.load(ends, block - 1); ; end = Atomics.load(ends, block - 1)) {
+    if (end !== UNCOUNTED) return end;
+    if (Date.now() > deadline) throw new Error(`parallel disc pass: block ${block - 1} did not count in ${COUNT_WAIT_MS / 1000} s`);
+    Atomics.wait(ends, block - 1, UNCOUNTED, 1);
+  }
+}
+
+/**
+ * Kernel: block `block`'s chunks counted, their first contacts (offsets[chunk]) from where the block before
+ * ends, this block's end published (blockEnds), then the pair loop over its chunks, each chunk's sums into
+ * sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes.
+ */
+export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
+  const per = a[A_BLOCK_CHUNKS], first = block * per, last = Math.min(a[A_CHUNKS], first + per);
+  const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
+  for (let chunk = first; chunk < last; chunk++) countTouchingPairs(c, a, chunk, wasm);
+  let k = blockStart(ends, block);
+  for (let chunk = first; chunk < last; chunk++) {
+    const count = offsets[chunk];
+    offsets[chunk] = k;
+    k += count;
+  }
+  Atomics.store(ends, block, k);
+  Atomics.notify(ends, block);
   const v = view;
   v.ex = c.ex as Float64Array<ArrayBuffer>; v.ey = c.ey as Float64Array<ArrayBuffer>;
   v.evx = c.evx as Float64Array<ArrayBuffer>; v.evy = c.evy as Float64Array<ArrayBuffer>; v.ew = c.eomega as Float64Array<ArrayBuffer>;
@@ -275,12 +318,12 @@ export function pairForcesBlock(c: Columns, a: Float64Array, block: number): voi
   const m = material;
   m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
   m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;
-  const sums = c.sums as Float64Array, dt = a[A_DT], P = a[A_PAIRS], per = a[A_BLOCK_CHUNKS];
-  for (let chunk = block * per, end = Math.min(a[A_CHUNKS], chunk + per); chunk < end; chunk++) {
+  const sums = c.sums as Float64Array, dt = a[A_DT], P = a[A_PAIRS];
+  for (let chunk = first; chunk < last; chunk++) {
     const s0 = chunk * PASS_SUMS;
     sums.fill(0, s0, s0 + PASS_SUMS);
     const p0 = chunk * PAIR_CHUNK, p1 = Math.min(P, p0 + PAIR_CHUNK);
-    pairContactsRange(v, m, dt, p0, p1, c.offsets[chunk], sums, s0);
+    if (!(wasm && discPairsWasm(wasm, v, m, dt, p0, p1, c.offsets[chunk], sums, s0) >= 0)) pairContactsRange(v, m, dt, p0, p1, c.offsets[chunk], sums, s0);
   }
 }
 
@@ -288,12 +331,21 @@ export function pairForcesBlock(c: Columns, a: Float64Array, block: number): voi
  * Kernel: the bodies of chunk c of the gathered list (pairs in more than one block) add their pairs' forces
  * in list order: F on j, −F on i (contacts/scatter-forces.ts).
  */
-export function gatherPairForces(c: Columns, a: Float64Array, chunk: number): void {
+export function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const o = LIST_KEYS[a[A_OUT]];
   const fx = c.fx, fy = c.fy, tau = c.tau, rad = c.radius, slot = c[o[SLOT]], start = c.adjStart, adj = c.adj;
   const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]], gathered = c.gathered;
   const e0 = chunk * BODY_CHUNK, e1 = Math.min(a[A_GATHERED], e0 + BODY_CHUNK);
   const writePartner = a[A_PARTNER] === 1, partner = c[PARTNER_COLUMN], pi = c.pi, pj = c.pj;
+  if (wasm) {
+    const w = wasm.arena, ofx = w.offsetOf(fx), ofy = w.offsetOf(fy), otau = w.offsetOf(tau), orad = w.offsetOf(rad), oslot = w.offsetOf(slot);
+    const ostart = w.offsetOf(start), oadj = w.offsetOf(adj), ofn = w.offsetOf(fn), oft = w.offsetOf(ft), onx = w.offsetOf(nx), ony = w.offsetOf(ny);
+    const og = w.offsetOf(gathered), opi = w.offsetOf(pi), opj = w.offsetOf(pj), opartner = writePartner ? w.offsetOf(partner) : 0;
+    if ((ofx | ofy | otau | orad | oslot | ostart | oadj | ofn | oft | onx | ony | og | opi | opj | opartner) >= 0) {
+      wasm.gatherForces(ofx, ofy, otau, orad, oslot, ostart, oadj, ofn, oft, onx, ony, og, opi, opj, opartner, e0, e1, writePartner ? 1 : 0);
+      return;
+    }
+  }
   for (let g = e0; g < e1; g++) {
     const b = gathered[g];
     const ab = rad[b];

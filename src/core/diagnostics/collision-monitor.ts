@@ -17,7 +17,7 @@ import type { Columns, PoolContext } from '../parallel/worker-pool';
 import { growF64, growI32, growU8 } from '../math/grow';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
-import { collisionPassesWasm } from '../wasm/body-kernels';
+import { collisionEventsWasm, collisionPassesWasm, freeFlightWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
 /** A body's partner: none, or several contacts or a wall (else the other body's index) */
@@ -263,22 +263,25 @@ function freeFlight(s: MonitorColumns, b: BodyState, a0: number, a1: number): vo
 }
 
 const view = new MonitorColumns();
+let viewed: Columns | null = null;
 
-/** The monitor's columns as bound on a worker pool (one view per thread, re-pointed at each call) */
+/** The monitor's columns as bound on a worker pool (one view per thread, re-pointed when the bound columns are new) */
 function monitorOf(c: Columns): MonitorColumns {
+  if (viewed === c) return view;
   const v = view as unknown as Record<string, Columns[string]>;
   for (let f = 0; f < COLUMN_NAMES.length; f++) v[COLUMN_NAMES[f]] = c[BOUND_NAMES[f]];
+  viewed = c;
   return view;
 }
 
 /** Kernel: collisionEvents for chunk c of the bodies (args: n, steps). */
-export function collisionEventsChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0];
-  collisionEvents(monitorOf(c), bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], chunk);
+export function collisionEventsChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], s = monitorOf(c), b = bodiesOf(c, n), a0 = chunkStart(chunk), a1 = chunkEnd(chunk, n);
+  if (!(wasm && collisionEventsWasm(wasm, s, b, a0, a1, a[1], chunk, BODY_CHUNK))) collisionEvents(s, b, a0, a1, a[1], chunk);
 }
 
 /** Kernel: freeFlight for chunk c of the bodies (args: n). */
-export function freeFlightChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0];
-  freeFlight(monitorOf(c), bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n));
+export function freeFlightChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], s = monitorOf(c), b = bodiesOf(c, n), a0 = chunkStart(chunk), a1 = chunkEnd(chunk, n);
+  if (!(wasm && freeFlightWasm(wasm, s, b, a0, a1))) freeFlight(s, b, a0, a1);
 }

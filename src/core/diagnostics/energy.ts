@@ -43,7 +43,7 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
   const s = ENERGY_SCRATCH;
   s.fill(0);
   if (!pool) {
-    if (!(wasm && bodyEnergiesWasm(wasm, b, b.n, gx, gy, s))) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
+    if (!(wasm && bodyEnergiesWasm(wasm, b, 0, b.n, gx, gy, s, 0))) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
   } else {
     bindBodies(pool.columns, b);
     pool.pool.bind(pool.columns);
@@ -87,9 +87,9 @@ function bodyEnergiesRange(b: BodyState, k0: number, k1: number, gx: number, gy:
 }
 
 /** Kernel: chunk c's sums into energySums[c · ENERGY_SUMS …] (args: n, gx, gy). */
-export function bodyEnergiesChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0];
-  bodyEnergiesRange(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2], c.energySums as Float64Array, chunk * ENERGY_SUMS);
+export function bodyEnergiesChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n), sums = c.energySums as Float64Array;
+  if (!(wasm && bodyEnergiesWasm(wasm, b, k0, k1, a[1], a[2], sums, chunk * ENERGY_SUMS))) bodyEnergiesRange(b, k0, k1, a[1], a[2], sums, chunk * ENERGY_SUMS);
 }
 
 /** The elastic energy's two parts [J]: the normal springs (½ kn δ², Hertz ⅖ k_N δ^{5/2}) and the tangential ones (½ kt ξ²) */

@@ -23,6 +23,7 @@ import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../paral
 import { GSSSS_PREDICT, GSSSS_UPDATE } from '../parallel/kernel-ids';
 import type { Columns } from '../parallel/worker-pool';
 import { gssssPredictWasm, gssssUpdateWasm } from '../wasm/body-kernels';
+import type { WasmKernels } from '../wasm/kernels';
 
 const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
 
@@ -88,14 +89,14 @@ export class GssssIntegrator implements Integrator {
       const a = pool.pool.args;
       a[0] = n; a[1] = pv; a[2] = pa; a[3] = va;
       pool.pool.run(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));
-    } else if (!(w.wasm && gssssPredictWasm(w.wasm, b, n, pv, pa, va))) gssssPredict(b, 0, n, pv, pa, va);
+    } else if (!(w.wasm && gssssPredictWasm(w.wasm, b, 0, n, pv, pa, va))) gssssPredict(b, 0, n, pv, pa, va);
     // 2: one force pass at t̃.
     w.computeForces(w.t + W1 * dt, dt);
     if (pool) {
       const a = pool.pool.args;
       a[0] = n; a[1] = dt; a[2] = h; a[3] = l3; a[4] = l5; a[5] = inv;
       pool.pool.run(GSSSS_UPDATE, Math.ceil(n / BODY_CHUNK));
-    } else if (!(w.wasm && gssssUpdateWasm(w.wasm, b, n, IMMOVABLE | LOCK_X, IMMOVABLE | LOCK_Y, IMMOVABLE, dt, h, l3, l5, inv))) {
+    } else if (!(w.wasm && gssssUpdateWasm(w.wasm, b, 0, n, IMMOVABLE | LOCK_X, IMMOVABLE | LOCK_Y, IMMOVABLE, dt, h, l3, l5, inv))) {
       gssssUpdate(b, 0, n, dt, h, l3, l5, inv);
     }
     w.commitTangential(dt);
@@ -143,15 +144,17 @@ function updateCoordinate(
 }
 
 /** Kernel: the predictors of chunk c of the bodies (args: n, pv, pa, va). */
-export function gssssPredictChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0];
-  gssssPredict(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2], a[3]);
+export function gssssPredictChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n);
+  if (!(wasm && gssssPredictWasm(wasm, b, k0, k1, a[1], a[2], a[3]))) gssssPredict(b, k0, k1, a[1], a[2], a[3]);
 }
 
 /** Kernel: the update of chunk c of the bodies (args: n, Δt, ½Δt², λ3Δt², λ5Δt, 1/W1Λ6). */
-export function gssssUpdateChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0];
-  gssssUpdate(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2], a[3], a[4], a[5]);
+export function gssssUpdateChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n);
+  if (!(wasm && gssssUpdateWasm(wasm, b, k0, k1, IMMOVABLE | LOCK_X, IMMOVABLE | LOCK_Y, IMMOVABLE, a[1], a[2], a[3], a[4], a[5]))) {
+    gssssUpdate(b, k0, k1, a[1], a[2], a[3], a[4], a[5]);
+  }
 }
 
 /** Locked coordinates carry no velocity (as in Gear, design/integrators.md §1.5); fixed bodies none at all. */

@@ -10,6 +10,7 @@ import { REUSE_TEST } from '../parallel/kernel-ids';
 import type { Columns, PoolContext } from '../parallel/worker-pool';
 import type { SearchInput } from './search-input';
 import { movedBeyondWasm } from '../wasm/body-kernels';
+import type { WasmKernels } from '../wasm/kernels';
 
 /** Whether a particle in [p0, p1) is more than √lim2 from its reference position (x periodic: minimum image), or NaN. */
 function movedBeyond(x: Float64Array, y: Float64Array, rx: Float64Array, ry: Float64Array, periodic: PeriodicX, lim2: number, p0: number, p1: number): boolean {
@@ -26,7 +27,7 @@ function movedBeyond(x: Float64Array, y: Float64Array, rx: Float64Array, ry: Flo
 /** Whether some particle of `s` has moved more than √lim2 from (rx, ry): on the pool if there is one. */
 export function anyMovedBeyond(s: SearchInput, rx: Float64Array, ry: Float64Array, lim2: number, pool: PoolContext | null): boolean {
   if (!pool) {
-    const moved = s.wasm ? movedBeyondWasm(s.wasm, s.x, s.y, rx, ry, s.periodic, lim2, s.n) : -1;
+    const moved = s.wasm ? movedBeyondWasm(s.wasm, s.x, s.y, rx, ry, s.periodic.enabled, s.periodic.length, lim2, 0, s.n) : -1;
     return moved < 0 ? movedBeyond(s.x, s.y, rx, ry, s.periodic, lim2, 0, s.n) : moved === 1;
   }
   const c = pool.columns, chunks = Math.ceil(s.n / BODY_CHUNK);
@@ -43,10 +44,15 @@ export function anyMovedBeyond(s: SearchInput, rx: Float64Array, ry: Float64Arra
 let periodicView = PeriodicX.none();
 
 /** Kernel: 1 in reuseMoved[c] if a particle of chunk c moved beyond the reuse distance (args: n, lim2, periodic, xmin, length). */
-export function reuseTestChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0], enabled = a[2] === 1;
+export function reuseTestChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], enabled = a[2] === 1, x = c['reuse.x'] as Float64Array, y = c['reuse.y'] as Float64Array;
+  const rx = c['reuse.refX'] as Float64Array, ry = c['reuse.refY'] as Float64Array, p0 = chunkStart(chunk), p1 = chunkEnd(chunk, n);
+  const inWasm = wasm ? movedBeyondWasm(wasm, x, y, rx, ry, enabled, a[4], a[1], p0, p1) : -1;
+  if (inWasm >= 0) {
+    c.reuseMoved[chunk] = inWasm;
+    return;
+  }
   if (periodicView.enabled !== enabled || periodicView.xmin !== a[3] || periodicView.length !== a[4]) periodicView = new PeriodicX(enabled, a[3], a[4]);
-  const moved = movedBeyond(c['reuse.x'] as Float64Array, c['reuse.y'] as Float64Array, c['reuse.refX'] as Float64Array, c['reuse.refY'] as Float64Array,
-    periodicView, a[1], chunkStart(chunk), chunkEnd(chunk, n));
+  const moved = movedBeyond(x, y, rx, ry, periodicView, a[1], p0, p1);
   c.reuseMoved[chunk] = moved ? 1 : 0;
 }

@@ -15,11 +15,16 @@ export function bindBodies(columns: Columns, b: BodyState): void {
 }
 
 const view = new BodyState(0);
+/** The columns the view points at: a pool's bound columns are never changed (a rebind makes new ones) */
+let viewed: Columns | null = null;
 
-/** A BodyState over the bound columns of n bodies (one per thread, re-pointed at each call). */
+/** A BodyState over the bound columns of n bodies (one per thread, re-pointed when the columns are new). */
 export function bodiesOf(columns: Columns, n: number): BodyState {
-  for (const f of F64_FIELDS) view[f] = columns[f] as Float64Array<ArrayBuffer>;
-  view.flags = columns.flags as Uint8Array<ArrayBuffer>;
+  if (viewed !== columns) {
+    for (const f of F64_FIELDS) view[f] = columns[f] as Float64Array<ArrayBuffer>;
+    view.flags = columns.flags as Uint8Array<ArrayBuffer>;
+    viewed = columns;
+  }
   view.n = n;
   return view;
 }

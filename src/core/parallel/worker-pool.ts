@@ -6,31 +6,48 @@
  * (worker_threads in Node: cli/node-pool.ts; Web Workers in the page), each running serveJobs.
  * The columns (parallel/shared-memory.ts) are handed to the workers by message when any of them changes
  * (an array grew): the workers leave their wait loop for their event loop, take the message, and return.
+ * When the columns live in a WebAssembly arena (wasm/wasm-arena.ts) the workers are sent its memory too,
+ * and each runs the kernels' WebAssembly twins (wasm/kernels.ts) on it, as the calling thread does.
  */
+import { WasmKernels } from '../wasm/kernels';
+import { arenaOf, WasmArena, type WasmMemory } from '../wasm/wasm-arena';
 import { KERNELS } from './kernels';
 
 export type Column = Float64Array | Int32Array | Uint8Array;
-/** Named columns the kernels read and write; keys and order fixed by the caller */
+/**
+ * Named columns the kernels read and write; keys and order fixed by the caller. The record a kernel is
+ * given is never changed afterwards (bind makes a new one), so a kernel may keep views of it by identity.
+ */
 export type Columns = Record<string, Column>;
 
 /**
  * Control block: a sequence number bumped per command, the command, the next chunk, the chunk count,
- * threads done, and 1 + the kernel a worker failed in (0: none)
+ * threads done, 1 + the kernel a worker failed in (0: none), and how many workers run the WebAssembly kernels
  */
-const SEQ = 0, CMD = 1, NEXT = 2, CHUNKS = 3, DONE = 4, FAILED = 5, CONTROL_INTS = 8;
+const SEQ = 0, CMD = 1, NEXT = 2, CHUNKS = 3, DONE = 4, FAILED = 5, WASM_WORKERS = 6, CONTROL_INTS = 8;
 /** A chunk is at most a few thousand bodies or pairs: no answer in this long means a worker is gone [ms] */
 const ANSWER_TIMEOUT_MS = 30_000;
 /** Commands besides kernel indices: go back to the event loop for new columns, stop, or just answer */
 const REBIND = -1, STOP = -2, PING = -3;
+/**
+ * Before sleeping on a futex, a thread waiting for the next command (or for the workers) checks this many
+ * times (≈ 0.1 ms): a step sends a dozen commands, and a wake-up from sleep costs tens of microseconds each.
+ */
+const SPINS = 20_000;
 /** Scalar arguments of a kernel (doubles) */
 export const POOL_ARGS = 64;
 
-/** What a worker is sent: the control block and arguments once, and the columns whenever they change */
+/**
+ * What a worker is sent: the control block and arguments once, and the columns whenever they change;
+ * with the WebAssembly memory the kernels run on and which of the columns are in it (else null and none)
+ */
 export interface PoolMessage {
   control: Int32Array;
   args: Float64Array;
   columns: Columns;
   seq: number;
+  memory: WasmMemory | null;
+  inMemory: string[];
 }
 
 /** The host's handle on one worker */
@@ -45,12 +62,26 @@ export class WorkerPool {
   readonly args = new Float64Array(new SharedArrayBuffer(8 * POOL_ARGS));
   private readonly control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_INTS));
   private bound: Columns = {};
+  /** The calling thread's WebAssembly kernels (the World's), or null: the JavaScript kernels everywhere */
+  private wasm: WasmKernels | null = null;
   /** Why the pool stopped working (a kernel threw), or null */
   private broken: string | null = null;
 
   constructor(private readonly workers: readonly PoolEndpoint[]) {
     this.threads = workers.length + 1;
-    for (const w of workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq: 0 });
+    for (const w of workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq: 0, memory: null, inMemory: [] });
+  }
+
+  /** Runs the kernels in WebAssembly on `kernels`' memory (every thread), or with null in JavaScript; from the next bind on. */
+  useWasm(kernels: WasmKernels | null): void {
+    if (kernels === this.wasm) return;
+    this.wasm = kernels;
+    this.bound = {};
+  }
+
+  /** 'WebAssembly' when every thread runs the kernels there (as of the last command), else 'JavaScript' */
+  get kernels(): 'WebAssembly' | 'JavaScript' {
+    return this.wasm && Atomics.load(this.control, WASM_WORKERS) === this.workers.length ? 'WebAssembly' : 'JavaScript';
   }
 
   /** Makes `columns` the kernels' columns; the workers are sent them only if an array changed. */
@@ -61,8 +92,11 @@ export class WorkerPool {
     this.bound = { ...columns };
     if (this.workers.length === 0) return;
     this.command(REBIND, 0);
-    const seq = Atomics.load(this.control, SEQ);
-    for (const w of this.workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq });
+    const seq = Atomics.load(this.control, SEQ), arena = this.wasm?.arena ?? null;
+    const inMemory = arena ? Object.keys(this.bound).filter((key) => arenaOf(this.bound[key]) === arena) : [];
+    const memory = arena?.memory ?? null;
+    Atomics.store(this.control, WASM_WORKERS, 0);
+    for (const w of this.workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq, memory, inMemory });
   }
 
   /** Runs kernel `kernel` (parallel/kernels.ts) on chunks 0 … chunks − 1 and returns when all are done. */
@@ -70,7 +104,7 @@ export class WorkerPool {
     // one chunk: the calling thread takes it without waking the workers (the same work, the same bits)
     if (this.workers.length === 0 || chunks <= 1) {
       const f = KERNELS[kernel];
-      for (let c = 0; c < chunks; c++) f(this.bound, this.args, c);
+      for (let c = 0; c < chunks; c++) f(this.bound, this.args, c, this.wasm);
       return;
     }
     this.command(kernel, chunks);
@@ -97,12 +131,12 @@ export class WorkerPool {
     Atomics.notify(ctl, SEQ);
     let own: unknown = null;
     try {
-      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], this.bound, this.args);
+      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], this.bound, this.args, this.wasm);
     } catch (e) {
       own = e; // thrown once the workers are done with this command, so the next one starts clean
     }
     const workers = this.workers.length;
-    for (let d = Atomics.load(ctl, DONE); d < workers; d = Atomics.load(ctl, DONE)) {
+    for (let d = spinWhile(ctl, DONE, 0); d < workers; d = Atomics.load(ctl, DONE)) {
       if (Atomics.wait(ctl, DONE, d, ANSWER_TIMEOUT_MS) === 'timed-out') throw new Error(this.broken = `worker pool: no answer from ${workers - d} of its ${workers} worker threads in ${ANSWER_TIMEOUT_MS / 1000} s`);
     }
     const failed = Atomics.exchange(ctl, FAILED, 0);
@@ -112,9 +146,31 @@ export class WorkerPool {
   }
 }
 
-function takeChunks(ctl: Int32Array, f: (typeof KERNELS)[number], columns: Columns, args: Float64Array): void {
+/** ctl[index] once it is no longer `value`, or `value` after SPINS checks (the caller then sleeps) */
+function spinWhile(ctl: Int32Array, index: number, value: number): number {
+  for (let s = 0; s < SPINS; s++) {
+    const v = Atomics.load(ctl, index);
+    if (v !== value) return v;
+  }
+  return value;
+}
+
+function takeChunks(ctl: Int32Array, f: (typeof KERNELS)[number], columns: Columns, args: Float64Array, wasm: WasmKernels | null): void {
   const chunks = ctl[CHUNKS];
-  for (let c = Atomics.add(ctl, NEXT, 1); c < chunks; c = Atomics.add(ctl, NEXT, 1)) f(columns, args, c);
+  for (let c = Atomics.add(ctl, NEXT, 1); c < chunks; c = Atomics.add(ctl, NEXT, 1)) f(columns, args, c, wasm);
+}
+
+/**
+ * The kernels a worker runs for `message`: on its memory (a new instance per message: a posted memory arrives
+ * as a new object, over the same bytes), the columns there claimed; null without a memory
+ */
+function kernelsFor(message: PoolMessage): WasmKernels | null {
+  if (!message.memory) return null;
+  const kernels = WasmKernels.create(WasmArena.attach(message.memory));
+  if (!kernels) return null;
+  kernels.arena.claim(message.inMemory.map((key) => message.columns[key]));
+  Atomics.add(message.control, WASM_WORKERS, 1);
+  return kernels;
 }
 
 /**
@@ -123,14 +179,15 @@ function takeChunks(ctl: Int32Array, f: (typeof KERNELS)[number], columns: Colum
  */
 export function serveJobs(message: PoolMessage): boolean {
   const { control: ctl, args, columns } = message;
+  const wasm = kernelsFor(message);
   let seen = message.seq;
   for (;;) {
-    Atomics.wait(ctl, SEQ, seen);
+    if (spinWhile(ctl, SEQ, seen) === seen) Atomics.wait(ctl, SEQ, seen);
     seen = Atomics.load(ctl, SEQ);
     const cmd = ctl[CMD];
     let failure: unknown = null;
     try {
-      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], columns, args);
+      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], columns, args, wasm);
     } catch (e) {
       failure = e;
       Atomics.store(ctl, FAILED, cmd + 1);

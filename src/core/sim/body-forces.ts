@@ -8,7 +8,7 @@ import type { WasmKernels } from '../wasm/kernels';
 
 export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null, wasm: WasmKernels | null = null): void {
   if (!pool) {
-    if (!(wasm && bodyForcesWasm(wasm, b, b.n, gx, gy))) bodyForcesRange(b, 0, b.n, gx, gy);
+    if (!(wasm && bodyForcesWasm(wasm, b, 0, b.n, gx, gy))) bodyForcesRange(b, 0, b.n, gx, gy);
     return;
   }
   bindBodies(pool.columns, b);
@@ -32,7 +32,7 @@ function bodyForcesRange(b: BodyState, k0: number, k1: number, gx: number, gy: n
 }
 
 /** Kernel: bodyForces on chunk c of the bodies (args: n, gx, gy). */
-export function bodyForcesChunk(c: Columns, a: Float64Array, chunk: number): void {
-  const n = a[0];
-  bodyForcesRange(bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[1], a[2]);
+export function bodyForcesChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n);
+  if (!(wasm && bodyForcesWasm(wasm, b, k0, k1, a[1], a[2]))) bodyForcesRange(b, k0, k1, a[1], a[2]);
 }

@@ -167,20 +167,24 @@ export class World implements ImpulseDriver {
 
   /**
    * `pool`: a worker pool (parallel/worker-pool.ts) the fused disc pass runs on; the state's columns move
-   * to shared memory here, before anything holds them. The numbers are the serial run's, but for the
-   * energy account's sums, which are added by chunk (contacts/parallel-disc-pass.ts).
+   * to shared memory here (the WebAssembly arena's for discs), before anything holds them. The numbers are
+   * the serial run's, but for the energy account's sums, which are added by chunk (contacts/parallel-disc-pass.ts).
    */
   constructor(readonly spec: ScenarioSpec, pool?: WorkerPool) {
     const init = buildInitialState(spec);
     this.bodies = init.bodies;
     this.walls = init.walls;
     this.periodic = init.periodic;
+    this.polygons = this.bodies.maxVertices > 0;
+    if (!this.polygons) this.adoptArena(pool !== undefined);
     if (pool) {
       for (const owner of [this.bodies, this.walls, this.record, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs, this.collisions.columns]) shareColumns(owner);
       this.collisions.reset(this.bodies.n);
-      const chunks = Math.ceil(this.bodies.n / BODY_CHUNK);
-      this.pool = { pool, columns: { energySums: sharedCopy(new Float64Array(ENERGY_SUMS * chunks)), reuseMoved: sharedCopy(new Uint8Array(chunks)) } };
-      this.parallelPass = new ParallelDiscPass(this.pool);
+      const chunks = Math.ceil(this.bodies.n / BODY_CHUNK), arena = this.wasm?.arena ?? null;
+      const energySums = arena?.f64(ENERGY_SUMS * chunks) ?? sharedCopy(new Float64Array(ENERGY_SUMS * chunks));
+      this.pool = { pool, columns: { energySums, reuseMoved: arena?.u8(chunks) ?? sharedCopy(new Uint8Array(chunks)) } };
+      this.parallelPass = new ParallelDiscPass(this.pool, arena);
+      pool.useWasm(this.wasm);
     }
     const m = spec.material, s = spec.solver;
     this.params = {
@@ -194,8 +198,6 @@ export class World implements ImpulseDriver {
       pistonForce: spec.pistonForce, pistonMass: spec.pistonMass, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
     };
     this.dtAbsolute = s.dt !== undefined;
-    this.polygons = this.bodies.maxVertices > 0;
-    if (!pool && !this.polygons) this.adoptArena();
     const refused = combinationProblem(this.params, this.polygons);
     if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
@@ -269,16 +271,17 @@ export class World implements ImpulseDriver {
   }
 
   /**
-   * Serial disc scenes: the bodies' columns and those the WebAssembly pair loop reads and writes move into
-   * the kernels' arena (wasm/kernels.ts; they grow there); where WebAssembly or shared memory is missing,
-   * nothing changes and the JavaScript loops run.
+   * Disc scenes: the bodies' columns and those the WebAssembly pair loop reads and writes move into the
+   * kernels' arena (wasm/kernels.ts; they grow there); on a worker pool (`pooled`) also the normals the
+   * pool's gather reads. Where WebAssembly or shared memory is missing, nothing changes and the JavaScript loops run.
    */
-  private adoptArena(): void {
+  private adoptArena(pooled: boolean): void {
     const arena = WasmArena.create();
     const kernels = arena && WasmKernels.create(arena);
     if (!arena || !kernels) return;
     arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);
-    for (const c of [this.record, this.previous]) arena.adopt(c, ['i', 'j', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair']);
+    const listColumns = ['i', 'j', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair', ...(pooled ? ['nx', 'ny'] : [])];
+    for (const c of [this.record, this.previous]) arena.adopt(c, listColumns);
     arena.adopt(this.search.pairs, ['i', 'j']);
     arena.adopt(this.search, ['refX', 'refY']);
     arena.adopt(this.narrow.index, ['ki', 'kj', 'kf', 'vals']);
@@ -288,14 +291,18 @@ export class World implements ImpulseDriver {
     this.narrow.kernels = kernels;
   }
 
-  /** 'WebAssembly' when the serial loops (disc pairs, Gear, GSSSS, forces, energies, reuse test) run in WebAssembly, else 'JavaScript' */
+  /**
+   * 'WebAssembly' when the hot loops (disc pairs, Gear, GSSSS, forces, energies, reuse test, collision
+   * monitor) run in WebAssembly, else 'JavaScript'; on a worker pool, on every one of its threads.
+   */
   get kernels(): 'WebAssembly' | 'JavaScript' {
-    return this.wasm ? 'WebAssembly' : 'JavaScript';
+    return this.wasm ? (this.pool ? this.pool.pool.kernels : 'WebAssembly') : 'JavaScript';
   }
 
   /** From now on the serial loops run in JavaScript (the bench's comparison: the numbers are the same bits) */
   useJavaScriptKernels(): void {
     this.wasm = null;
+    this.pool?.pool.useWasm(null);
     this.narrow.kernels = null;
     this.searchInput.wasm = null;
   }

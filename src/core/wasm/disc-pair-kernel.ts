@@ -1,19 +1,21 @@
 /**
  * The disc pair loop in WebAssembly (assembly/disc-pairs.ts) over the arena's columns in place: the serial
- * fused pass (contacts/disc-force-pass.ts) runs it and gets the same bits as its JavaScript loop, about
- * 1.5× sooner (V8 checks every typed-array access; the WebAssembly loop reads memory directly).
+ * fused pass (contacts/disc-force-pass.ts) and a worker pool's blocks (contacts/parallel-disc-pass.ts) run it
+ * and get the same bits as their JavaScript loop, about 1.5× sooner (V8 checks every typed-array access;
+ * the WebAssembly loop reads memory directly).
  */
 import type { DiscPassView, PairMaterial } from '../contacts/disc-force-pass';
 import { LINEAR } from '../laws/law-ids';
-import { BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
+import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
 import type { WasmKernels } from './kernels';
 
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
 const SUMS = 6;
 
 /**
- * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) for a serial view (history by pair slot, or by key in
- * v.index): the end of the contacts written, or −1 (nothing done) if a column it reads is not in the kernels' arena.
+ * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) (history by pair slot, or by key in v.index; scattering
+ * every force, or a pool's block without v.scatter): the end of the contacts written, or −1 (nothing done)
+ * if a column it reads is not in the kernels' arena.
  */
 export function discPairsWasm(w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number): number {
   const a = w.arena;
@@ -24,16 +26,19 @@ export function discPairsWasm(w: WasmKernels, v: DiscPassView, m: PairMaterial, 
   const pxi = a.offsetOf(v.pxi), partner = v.findPartners ? a.offsetOf(v.partner) : 0, x = v.index;
   const pslot = v.bySlot ? a.offsetOf(v.pslot) : 0, ki = v.bySlot ? 0 : a.offsetOf(x.ki), kj = v.bySlot ? 0 : a.offsetOf(x.kj);
   const kf = v.bySlot ? 0 : a.offsetOf(x.kf), vals = v.bySlot ? 0 : a.offsetOf(x.vals);
-  if ((ex | ey | evx | evy | ew | rad | im | ii | fx | fy | tau | pi | pj | oi | oj | ofn | oft | oxiE | oxi | oprev | slot | pxi | pslot | partner | ki | kj | kf | vals) < 0) return -1;
-  const s = w.sums;
-  for (let q = 0; q < SUMS; q++) s[q] = sums[s0 + q];
+  const block = !v.scatter, onx = block ? a.offsetOf(v.onx) : 0, ony = block ? a.offsetOf(v.ony) : 0, inner = block ? a.offsetOf(v.inner) : 0;
+  if ((ex | ey | evx | evy | ew | rad | im | ii | fx | fy | tau | pi | pj | oi | oj | ofn | oft | oxiE | oxi | oprev | slot | pxi | pslot | partner | ki | kj | kf | vals | onx | ony | inner) < 0) return -1;
+  // the sums in place if they are the arena's (a pool's chunk sums), else through the kernels' scratch
+  const into = a.offsetOf(sums), s = w.sums;
+  if (into < 0) for (let q = 0; q < SUMS; q++) s[q] = sums[s0 + q];
   const flags = (v.periodic ? PERIODIC : 0) | (v.commit ? COMMIT : 0) | (m.capElastic ? CAP_ELASTIC : 0) | (m.clampNormal ? CLAMP : 0)
-    | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY);
+    | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY) | (block ? BLOCK : 0);
   const k = w.discPairs(
-    ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, s.byteOffset, ki, kj, kf, vals, x.mask,
+    ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner,
+    into >= 0 ? into + 8 * s0 : s.byteOffset, ki, kj, kf, vals, x.mask, onx, ony, inner,
     p0, p1, k0, flags, v.L, dt, m.kn, m.kt, m.mu, m.zetaN, m.zetaT, m.gtRatio,
   );
-  for (let q = 0; q < SUMS; q++) sums[s0 + q] = s[q];
+  if (into < 0) for (let q = 0; q < SUMS; q++) sums[s0 + q] = s[q];
   v.of.fill(0, k0, k); v.olaw.fill(LINEAR, k0, k);
   w.pairRuns++;
   return k;

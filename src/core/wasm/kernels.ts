@@ -29,6 +29,8 @@ export class WasmKernels {
   readonly movedBeyond: Kernel;
   readonly collisionEvents: Kernel;
   readonly freeFlight: Kernel;
+  readonly countTouching: Kernel;
+  readonly gatherForces: Kernel;
 
   private constructor(readonly arena: WasmArena, sums: Float64Array, e: Record<string, Kernel>) {
     this.sums = sums;
@@ -42,6 +44,8 @@ export class WasmKernels {
     this.movedBeyond = e.movedBeyond;
     this.collisionEvents = e.collisionEvents;
     this.freeFlight = e.freeFlight;
+    this.countTouching = e.countTouching;
+    this.gatherForces = e.gatherForces;
   }
 
   /**
@@ -53,9 +57,12 @@ export class WasmKernels {
     return this.gear;
   }
 
-  /** The kernels on `arena`'s memory, or null where WebAssembly is not available */
+  /**
+   * The kernels on `arena`'s memory, or null where WebAssembly is not available. A worker's attached arena
+   * (WasmArena.attach) gets no scratch: its callers (a pool's chunk kernels) write their sums in place.
+   */
   static create(arena: WasmArena): WasmKernels | null {
-    const sums = arena.f64(8);
+    const sums = arena.attached ? new Float64Array(0) : arena.f64(8);
     if (!wasmApi || !sums) return null;
     try {
       compiled ??= new wasmApi.Module(kernelsWasm);

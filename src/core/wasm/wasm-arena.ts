@@ -29,7 +29,18 @@ const owners = new WeakMap<ArrayBufferView, WasmArena>();
 export class WasmArena {
   private top = FIRST;
 
-  private constructor(readonly memory: WasmMemory) {}
+  /** `attached`: a worker's view of another thread's arena (it allocates nothing, and only names the columns it was sent) */
+  private constructor(readonly memory: WasmMemory, readonly attached = false) {}
+
+  /** A worker's view of the arena over `memory` (parallel/worker-pool.ts): it allocates nothing; claim() names its columns. */
+  static attach(memory: WasmMemory): WasmArena {
+    return new WasmArena(memory, true);
+  }
+
+  /** Marks `columns`, views of this memory sent by the thread that allocated them, as this arena's. */
+  claim(columns: readonly ArrayBufferView[]): void {
+    for (const c of columns) owners.set(c, this);
+  }
 
   /** A new arena, or null where shared WebAssembly memory is not available */
   static create(): WasmArena | null {
@@ -43,6 +54,7 @@ export class WasmArena {
 
   /** `bytes` of zeros aligned to 8, as a byte offset into the memory; −1 when the memory is full */
   private allocate(bytes: number): number {
+    if (this.attached) return -1;
     const at = this.top, end = at + ((bytes + 7) & ~7);
     const size = this.memory.buffer.byteLength;
     if (end > size) {

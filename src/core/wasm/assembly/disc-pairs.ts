@@ -2,12 +2,13 @@
  * AssemblyScript source of the disc pair loop in WebAssembly (issue 9): contacts/disc-force-pass.ts's
  * pairContactsRange for the serial pass, line for line, so the two give the same bits
  * (test/core/wasm-disc-pairs.test.ts); history by last step's pair slot, or by key in the history index
- * (state/contact-list.ts's ContactHistoryIndex.find) after the list was rebuilt. Compiled by
+ * (state/contact-list.ts's ContactHistoryIndex.find) after the list was rebuilt; on a worker pool's block
+ * (contacts/parallel-disc-pass.ts) it leaves n in the record and adds the forces of the block's own bodies only. Compiled by
  * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts.
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  */
-import { BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './disc-pair-flags';
+import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './disc-pair-flags';
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
 
@@ -32,12 +33,13 @@ export function discPairs(
   fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
   oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
   pxi: usize, pslot: usize, partner: usize, sums: usize, ki: usize, kj: usize, kf: usize, vals: usize, mask: i32,
+  onx: usize, ony: usize, inner: usize,
   p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
   kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
 ): i32 {
   const periodic = (flags & PERIODIC) != 0, commit = (flags & COMMIT) != 0, elastic = (flags & CAP_ELASTIC) != 0;
   const clamp = (flags & CLAMP) != 0, fromRatio = (flags & FROM_RATIO) != 0, findPartners = (flags & PARTNERS) != 0;
-  const byKey = (flags & BY_KEY) != 0;
+  const byKey = (flags & BY_KEY) != 0, block = (flags & BLOCK) != 0;
   const invKt = kt > 0 ? 1 / kt : 0;
   const zn2 = 2 * zetaN, zt2 = 2 * zetaT, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
   let normalPower = load<f64>(sums), dashpot = load<f64>(sums, 8), slip = load<f64>(sums, 16);
@@ -111,13 +113,29 @@ export function discPairs(
     store<f64>(oft + k8, ft);
     energy += 0.5 * kn * delta * delta;
     energy += 0.5 * kt * xi * xi;
-    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
-    addF64(fx, bj, Fx); addF64(fy, bj, Fy); addF64(tau, bj, -aj * ft);
-    addF64(fx, bi, -Fx); addF64(fy, bi, -Fy); addF64(tau, bi, -(ai * ft));
-    if (findPartners) {
-      const pa = partner + (<usize>i << 2), pb = partner + (<usize>j << 2);
-      store<i32>(pa, load<i32>(pa) == NONE ? j : MANY);
-      store<i32>(pb, load<i32>(pb) == NONE ? i : MANY);
+    const pa = partner + (<usize>i << 2), pb = partner + (<usize>j << 2);
+    if (!block) {
+      const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+      addF64(fx, bj, Fx); addF64(fy, bj, Fy); addF64(tau, bj, -aj * ft);
+      addF64(fx, bi, -Fx); addF64(fy, bi, -Fy); addF64(tau, bi, -(ai * ft));
+      if (findPartners) {
+        store<i32>(pa, load<i32>(pa) == NONE ? j : MANY);
+        store<i32>(pb, load<i32>(pb) == NONE ? i : MANY);
+      }
+    } else {
+      store<f64>(onx + k8, nx); store<f64>(ony + k8, ny);
+      const innerJ = load<u8>(inner + <usize>j) == 1, innerI = load<u8>(inner + <usize>i) == 1;
+      if (innerJ || innerI) {
+        const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
+        if (innerJ) {
+          addF64(fx, bj, Fx); addF64(fy, bj, Fy); addF64(tau, bj, -aj * ft);
+          if (findPartners) store<i32>(pb, load<i32>(pb) == NONE ? i : MANY);
+        }
+        if (innerI) {
+          addF64(fx, bi, -Fx); addF64(fy, bi, -Fy); addF64(tau, bi, -(ai * ft));
+          if (findPartners) store<i32>(pa, load<i32>(pa) == NONE ? j : MANY);
+        }
+      }
     }
     k++;
   }

@@ -239,7 +239,7 @@ export type SchemeProblems = Record<TangentialId, string | null>;
 export interface ThreadsInfo {
   /** threads in the pool (1: no pool, every scene steps on the worker alone) */
   threads: number;
-  /** chosen automatically: one thread (its loops in WebAssembly beat a pool's JavaScript, README § Threads) */
+  /** chosen automatically: one thread (while the page draws, a second thread competes with the drawing for the cores: README § Threads) */
   auto: boolean;
   /** why there are fewer threads than asked for, or '' */
   note: string;

@@ -15,6 +15,8 @@ import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { worldOf } from '../helpers';
 import { differences } from './world-differences';
 import { Snapshot } from '../../src/core/sim/snapshot';
+import { World } from '../../src/core/sim/world';
+import { benchPileSpec } from '../../src/cli/bench';
 
 const DENSE = ['generators.0.count=160', 'generators.0.region=[0.005,0.008,0.395,0.2]', 'dtOverTc=0.05', 'tangential=cundall'];
 const FLOOR_ONLY = 'walls=[{"type":"line","point":[0,0],"normal":[0,1]}]';
@@ -50,6 +52,25 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
       expect(wasm.health.status).toBe('ok');
     });
   }
+
+  it('lists each chunk\'s touching pairs first (as scenes of 65,536 candidate pairs and more do): the same bits', () => {
+    for (const integrator of ['cdm', 'gear5']) {
+      const spec = benchPileSpec(3000, 'cundall', integrator);
+      const wasm = new World(spec), js = new World(spec);
+      wasm.wasm!.filterFrom = 0;
+      js.useJavaScriptKernels();
+      expect(wasm.search.pairs.count).toBeGreaterThan(8 * 1024); // nine chunks or more of the list (TOUCHING_CHUNK)
+      let runs = wasm.wasm!.pairRuns;
+      for (let batch = 0; batch < 4; batch++) {
+        wasm.step(100);
+        js.step(100);
+        expect(differences(wasm, js), `${integrator}, step ${wasm.stepCount}`).toEqual([]);
+      }
+      runs = wasm.wasm!.pairRuns - runs;
+      expect(runs).toBeGreaterThan(400 * 8); // one pair-loop call per chunk per step
+      expect(wasm.contacts.count).toBeGreaterThan(wasm.n);
+    }
+  });
 
   it('Gear 5: the same bits through a drag, a Δt change, a periodic seam and a rewind', () => {
     const sets = ['integrator=gear5', FLOOR_ONLY, 'domain.periodicX=[0,0.4]', 'gravityX=4'];

@@ -27,7 +27,7 @@ import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
 import { ContactHistoryIndex, type ContactList } from '../state/contact-list';
-import { discPairsWasm } from '../wasm/disc-pair-kernel';
+import { discPairsFilteredWasm, discPairsWasm } from '../wasm/disc-pair-kernel';
 import type { NarrowPhase } from './narrow-phase';
 
 /** What the pass adds up, in the order the separate stages did: indices into its `sums` argument */
@@ -59,7 +59,8 @@ export function discForcePass(
   if (partner) partner.fill(NONE, 0, np.bodies.n);
   const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit);
   // the WebAssembly loop where the columns are in its arena (the same bits), else this module's
-  const k = np.kernels ? discPairsWasm(np.kernels, v, m, dt, 0, pairs.count, out.count, sums, 0) : -1;
+  const w = np.kernels, P = pairs.count;
+  const k = !w ? -1 : P >= w.filterFrom ? discPairsFilteredWasm(w, v, m, dt, P, out.count, sums) : discPairsWasm(w, v, m, dt, 0, P, out.count, sums, 0);
   out.count = k >= 0 ? k : pairContactsRange(v, m, dt, 0, pairs.count, out.count, sums, 0);
   wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
   if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision

@@ -60,6 +60,8 @@ export class ParallelDiscPass {
   private offsets: Int32Array<ArrayBuffer>;
   /** Per block, where its contacts end (UNCOUNTED until it has counted) */
   private blockEnds: Int32Array<ArrayBuffer>;
+  /** The touching pairs of each chunk c, from c · PAIR_CHUNK on (written by the WebAssembly count) */
+  private touching: Int32Array<ArrayBuffer>;
   private chunkSums: Float64Array<ArrayBuffer>;
   /** Per body, its candidate pairs in list order: pair index × 2 + (1 if the body is j) */
   private adjStart: Int32Array<ArrayBuffer>;
@@ -82,7 +84,7 @@ export class ParallelDiscPass {
   /** `arena`: the World's WebAssembly arena, where the pass's columns go (they grow there), or null: shared memory */
   constructor(private readonly ctx: PoolContext, arena: WasmArena | null) {
     const i32 = (): Int32Array<ArrayBuffer> => arena?.i32(16) ?? sharedCopy(new Int32Array(16));
-    this.offsets = i32(); this.blockEnds = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
+    this.offsets = i32(); this.blockEnds = i32(); this.touching = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
     this.chunkSums = arena?.f64(16) ?? sharedCopy(new Float64Array(16));
     this.inner = arena?.u8(16) ?? sharedCopy(new Uint8Array(16));
   }
@@ -105,6 +107,7 @@ export class ParallelDiscPass {
     np.index.build(prev, bySlot ? prev.pairContacts : 0);
     sums.fill(0);
     const chunks = Math.ceil(P / PAIR_CHUNK);
+    if (this.touching.length < P) this.touching = growI32(this.touching, grownCapacity(P, this.touching.length));
     if (this.offsets.length < chunks) this.offsets = growI32(this.offsets, grownCapacity(chunks, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
     if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n);
@@ -213,7 +216,7 @@ export class ParallelDiscPass {
       for (let f = 0; f < LIST_FIELDS.length; f++) c[keys[f]] = list[LIST_FIELDS[f]];
     }
     c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
-    c.offsets = this.offsets; c.blockEnds = this.blockEnds; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
+    c.offsets = this.offsets; c.blockEnds = this.blockEnds; c.touching = this.touching; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
     c.inner = this.inner; c.gathered = this.gathered;
     c.nearWalls = np.wallCandidates.bodies; c.nearWallStarts = np.wallCandidates.chunkStart;
     bindWalls(c, np.walls);
@@ -240,17 +243,21 @@ function recordOf(c: Columns, a: Float64Array): ContactList {
 }
 const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFromRatio: false, gtRatio: 0, capElastic: false, clampNormal: false };
 
-/** How many pairs of chunk c touch (the pair loop's own test), into offsets[c]. */
-function countTouchingPairs(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+/**
+ * How many pairs of chunk c touch (the pair loop's own test), into offsets[c]. In WebAssembly it also lists
+ * them (touching[c · PAIR_CHUNK …]) and sets every pair's slot to −1, and says so (true): the pair loop then
+ * visits only those.
+ */
+function countTouchingPairs(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): boolean {
   const ex = c.ex, ey = c.ey, rad = c.radius, im = c.invMass, ii = c.invInertia, pi = c.pi, pj = c.pj;
   const periodic = a[A_PERIODIC] === 1, L = a[A_L];
   const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
   if (wasm) {
     const w = wasm.arena, oex = w.offsetOf(ex), oey = w.offsetOf(ey), orad = w.offsetOf(rad), oim = w.offsetOf(im), oii = w.offsetOf(ii);
-    const opi = w.offsetOf(pi), opj = w.offsetOf(pj);
-    if ((oex | oey | orad | oim | oii | opi | opj) >= 0) {
-      c.offsets[chunk] = wasm.countTouching(oex, oey, orad, oim, oii, opi, opj, p0, p1, periodic ? 1 : 0, L);
-      return;
+    const opi = w.offsetOf(pi), opj = w.offsetOf(pj), olist = w.offsetOf(c.touching), oslot = w.offsetOf(c[LIST_KEYS[a[A_OUT]][SLOT]]);
+    if ((oex | oey | orad | oim | oii | opi | opj | olist | oslot) >= 0) {
+      c.offsets[chunk] = wasm.countTouching(oex, oey, orad, oim, oii, opi, opj, p0, p1, periodic ? 1 : 0, L, olist + 4 * p0, oslot);
+      return true;
     }
   }
   let count = 0;
@@ -263,6 +270,7 @@ function countTouchingPairs(c: Columns, a: Float64Array, chunk: number, wasm: Wa
     if (dx * dx + dy * dy < s * s && (im[i] + im[j] !== 0 || ii[i] + ii[j] !== 0)) count++;
   }
   c.offsets[chunk] = count;
+  return false;
 }
 
 /**
@@ -287,7 +295,8 @@ function blockStart(ends: Int32Array, block: number): number {
 export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
   const per = a[A_BLOCK_CHUNKS], first = block * per, last = Math.min(a[A_CHUNKS], first + per);
   const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
-  for (let chunk = first; chunk < last; chunk++) countTouchingPairs(c, a, chunk, wasm);
+  let listed = true;
+  for (let chunk = first; chunk < last; chunk++) listed = countTouchingPairs(c, a, chunk, wasm) && listed;
   let k = blockStart(ends, block);
   for (let chunk = first; chunk < last; chunk++) {
     const count = offsets[chunk];
@@ -322,8 +331,12 @@ export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm
   for (let chunk = first; chunk < last; chunk++) {
     const s0 = chunk * PASS_SUMS;
     sums.fill(0, s0, s0 + PASS_SUMS);
-    const p0 = chunk * PAIR_CHUNK, p1 = Math.min(P, p0 + PAIR_CHUNK);
-    if (!(wasm && discPairsWasm(wasm, v, m, dt, p0, p1, c.offsets[chunk], sums, s0) >= 0)) pairContactsRange(v, m, dt, p0, p1, c.offsets[chunk], sums, s0);
+    const p0 = chunk * PAIR_CHUNK, p1 = Math.min(P, p0 + PAIR_CHUNK), k0 = offsets[chunk];
+    if (listed) {
+      // the chunk's touching pairs, as counted: touching[p0 …], as many as its contacts
+      const count = (chunk + 1 < last ? offsets[chunk + 1] : k) - k0;
+      discPairsWasm(wasm as WasmKernels, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array);
+    } else if (!(wasm && discPairsWasm(wasm, v, m, dt, p0, p1, k0, sums, s0) >= 0)) pairContactsRange(v, m, dt, p0, p1, k0, sums, s0);
   }
 }
 

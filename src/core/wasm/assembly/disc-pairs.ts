@@ -8,7 +8,7 @@
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  */
-import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, PARTNERS, PERIODIC } from './disc-pair-flags';
+import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './disc-pair-flags';
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
 
@@ -27,13 +27,29 @@ const NONE = -1, MANY = -2;
   return v;
 }
 
-/** Pairs [p0, p1) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
+/** Pairs [p0, p1) (LISTED: pairs list[p0 … p1)) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
 export function discPairs(
   ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
   fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
   oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
   pxi: usize, pslot: usize, partner: usize, sums: usize, ki: usize, kj: usize, kf: usize, vals: usize, mask: i32,
-  onx: usize, ony: usize, inner: usize,
+  onx: usize, ony: usize, inner: usize, list: usize,
+  p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
+  kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
+): i32 {
+  // one loop for each way of visiting the pairs, so that neither pays for the other's choice at every pair
+  return (flags & LISTED) != 0
+    ? pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio)
+    : pairLoop<f64>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
+}
+
+/** discPairs' loop; T: i32, the pairs are list[p0 … p1); f64, they are p0 … p1 − 1 (a compile-time choice) */
+@inline function pairLoop<T>(
+  ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
+  fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
+  oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
+  pxi: usize, pslot: usize, partner: usize, sums: usize, ki: usize, kj: usize, kf: usize, vals: usize, mask: i32,
+  onx: usize, ony: usize, inner: usize, list: usize,
   p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
   kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
 ): i32 {
@@ -45,7 +61,8 @@ export function discPairs(
   let normalPower = load<f64>(sums), dashpot = load<f64>(sums, 8), slip = load<f64>(sums, 16);
   let maxRatio = load<f64>(sums, 24), energy = load<f64>(sums, 40);
   let k = k0;
-  for (let p = p0; p < p1; p++) {
+  for (let t = p0; t < p1; t++) {
+    const p = isInteger<T>() ? i32At(list, t) : t;
     const i = i32At(pi, p), j = i32At(pj, p);
     const bi = <usize>i << 3, bj = <usize>j << 3;
     const imi = load<f64>(im + bi), imj = load<f64>(im + bj);

@@ -6,8 +6,8 @@
  */
 import type { DiscPassView, PairMaterial } from '../contacts/disc-force-pass';
 import { LINEAR } from '../laws/law-ids';
-import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
-import { TOUCHING_CHUNK, type WasmKernels } from './kernels';
+import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
+import type { WasmKernels } from './kernels';
 
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
 const SUMS = 6;
@@ -15,10 +15,11 @@ const SUMS = 6;
 /**
  * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) (history by pair slot, or by key in v.index; scattering
  * every force, or a pool's block without v.scatter): the end of the contacts written, or −1 (nothing done)
- * if a column it reads is not in the kernels' arena. With `list` (countTouching's), the pairs are list[p0 … p1).
+ * if a column it reads is not in the kernels' arena. With `list` (countTouching's), the pairs are list[p0 … p1);
+ * with `list` a scratch and `listMode` FILTER, the kernel lists the touching ones of p0 … p1 − 1 there itself.
  */
 export function discPairsWasm(
-  w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number, list: Int32Array | null = null,
+  w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number, list: Int32Array | null = null, listMode = LISTED,
 ): number {
   const a = w.arena;
   const ex = a.offsetOf(v.ex), ey = a.offsetOf(v.ey), evx = a.offsetOf(v.evx), evy = a.offsetOf(v.evy), ew = a.offsetOf(v.ew);
@@ -35,7 +36,7 @@ export function discPairsWasm(
   const into = a.offsetOf(sums), s = w.sums;
   if (into < 0) for (let q = 0; q < SUMS; q++) s[q] = sums[s0 + q];
   const flags = (v.periodic ? PERIODIC : 0) | (v.commit ? COMMIT : 0) | (m.capElastic ? CAP_ELASTIC : 0) | (m.clampNormal ? CLAMP : 0)
-    | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY) | (block ? BLOCK : 0) | (list ? LISTED : 0);
+    | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY) | (block ? BLOCK : 0) | (list ? listMode : 0);
   const k = w.discPairs(
     ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner,
     into >= 0 ? into + 8 * s0 : s.byteOffset, ki, kj, kf, vals, x.mask, onx, ony, inner, listAt,
@@ -48,19 +49,9 @@ export function discPairsWasm(
 }
 
 /**
- * The serial pass's pair loop over all P candidates from contact k0 on, chunk by chunk: the touching pairs of a
- * chunk listed first (countTouching, no branch per candidate), then the pair loop over them only. The end of
- * the contacts written, or −1 if a column is not in the kernels' arena.
+ * The serial pass's pair loop over all P candidates from contact k0 on, the kernel listing each chunk's touching
+ * pairs first (FILTER): the end of the contacts written, or −1 if a column is not in the kernels' arena.
  */
 export function discPairsFilteredWasm(w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, P: number, k0: number, sums: Float64Array): number {
-  const a = w.arena, ex = a.offsetOf(v.ex), ey = a.offsetOf(v.ey), rad = a.offsetOf(v.rad), im = a.offsetOf(v.im), ii = a.offsetOf(v.ii);
-  const pi = a.offsetOf(v.pi), pj = a.offsetOf(v.pj), slot = a.offsetOf(v.slot), list = a.offsetOf(w.touching);
-  if ((ex | ey | rad | im | ii | pi | pj | slot | list) < 0) return -1;
-  let k = k0;
-  for (let p0 = 0; p0 < P; p0 += TOUCHING_CHUNK) {
-    const count = w.countTouching(ex, ey, rad, im, ii, pi, pj, p0, Math.min(P, p0 + TOUCHING_CHUNK), v.periodic ? 1 : 0, v.L, list, slot);
-    k = discPairsWasm(w, v, m, dt, 0, count, k, sums, 0, w.touching);
-    if (k < 0) return -1;
-  }
-  return k;
+  return discPairsWasm(w, v, m, dt, 0, P, k0, sums, 0, w.touching, FILTER);
 }

@@ -4,18 +4,17 @@
  * compiled once per thread. The kernels read the columns in place (byte offsets); callers check that
  * every column they pass is the arena's (WasmArena.offsetOf) and fall back to their JavaScript twins.
  */
+import { FILTER_CHUNK } from './assembly/disc-pair-flags';
 import { kernelsWasm } from './generated/kernels-wasm';
 import { wasmApi, type WasmArena } from './wasm-arena';
 
 type Kernel = (...args: number[]) => number;
 
 let compiled: object | null = null;
-/** Candidate pairs the serial pair loop filters at a time (disc-pair-kernel.ts): their list stays in L1 */
-export const TOUCHING_CHUNK = 1024;
 /**
- * From this many candidate pairs on, the serial pair loop lists each chunk's touching pairs first: measured
- * (bench piles, cdm) +6 % at 100k discs and +11 % at 1M, but −3 % at 10k (30k pairs) and −15 % at 1k, where
- * the bodies stay in cache anyway and the count is a second pass over them.
+ * From this many candidate pairs on, the serial pair loop lists each chunk's touching pairs first (FILTER):
+ * measured on the bench piles (cdm) +5–17 % at 100k discs and +11 % at 1M, but −3 to −7 % at 10k (30k pairs)
+ * and ±5 % at 1k, where the bodies stay in cache anyway and the count is a second pass over them.
  */
 const FILTER_PAIRS = 65_536;
 
@@ -26,7 +25,7 @@ export class WasmKernels {
   filterFrom = FILTER_PAIRS;
   /** scratch the kernels return sums in (the arena's; 8 doubles) */
   readonly sums: Float64Array;
-  /** scratch for the touching pairs of one chunk of candidates (countTouching), the arena's; empty on a worker */
+  /** scratch for the touching pairs of one chunk of candidates (the pair loop's FILTER), the arena's; empty on a worker */
   readonly touching: Int32Array;
   /** Gear's derivatives, one array for whichever Gear integrator the world has (gearDerivatives) */
   private gear: Float64Array<ArrayBuffer> | null = null;
@@ -76,7 +75,7 @@ export class WasmKernels {
    */
   static create(arena: WasmArena): WasmKernels | null {
     const sums = arena.attached ? new Float64Array(0) : arena.f64(8);
-    const touching = arena.attached ? new Int32Array(0) : arena.i32(TOUCHING_CHUNK);
+    const touching = arena.attached ? new Int32Array(0) : arena.i32(FILTER_CHUNK);
     if (!wasmApi || !sums || !touching) return null;
     try {
       compiled ??= new wasmApi.Module(kernelsWasm);

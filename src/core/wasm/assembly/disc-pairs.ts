@@ -8,7 +8,8 @@
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  */
-import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './disc-pair-flags';
+import { countTouching } from './count-touching';
+import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FILTER_CHUNK, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './disc-pair-flags';
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
 
@@ -27,7 +28,7 @@ const NONE = -1, MANY = -2;
   return v;
 }
 
-/** Pairs [p0, p1) (LISTED: pairs list[p0 … p1)) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
+/** Pairs [p0, p1) (LISTED: pairs list[p0 … p1); FILTER: those of p0 … p1 − 1 that touch, listed here) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
 export function discPairs(
   ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
   fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
@@ -37,6 +38,16 @@ export function discPairs(
   p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
   kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
 ): i32 {
+  if ((flags & FILTER) != 0) {
+    // the touching pairs of each FILTER_CHUNK candidates listed first, without a branch per candidate (half of
+    // them touch), then the loop over those only
+    let k = k0;
+    for (let c0 = p0; c0 < p1; c0 += FILTER_CHUNK) {
+      const count = countTouching(ex, ey, rad, im, ii, pi, pj, c0, min(p1, c0 + FILTER_CHUNK), (flags & PERIODIC) != 0 ? 1 : 0, L, list, slot);
+      k = pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, 0, count, k, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
+    }
+    return k;
+  }
   // one loop for each way of visiting the pairs, so that neither pays for the other's choice at every pair
   return (flags & LISTED) != 0
     ? pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio)

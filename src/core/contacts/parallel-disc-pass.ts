@@ -332,11 +332,11 @@ export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm
     const s0 = chunk * PASS_SUMS;
     sums.fill(0, s0, s0 + PASS_SUMS);
     const p0 = chunk * PAIR_CHUNK, p1 = Math.min(P, p0 + PAIR_CHUNK), k0 = offsets[chunk];
-    if (listed) {
-      // the chunk's touching pairs, as counted: touching[p0 …], as many as its contacts
-      const count = (chunk + 1 < last ? offsets[chunk + 1] : k) - k0;
-      discPairsWasm(wasm as WasmKernels, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array);
-    } else if (!(wasm && discPairsWasm(wasm, v, m, dt, p0, p1, k0, sums, s0) >= 0)) pairContactsRange(v, m, dt, p0, p1, k0, sums, s0);
+    // listed: the chunk's touching pairs, as counted (touching[p0 …], as many as its contacts); the JavaScript
+    // loop over the whole chunk where a column the WebAssembly loop needs is not in its arena
+    const count = (chunk + 1 < last ? offsets[chunk + 1] : k) - k0;
+    const end = !wasm ? -1 : listed ? discPairsWasm(wasm, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array) : discPairsWasm(wasm, v, m, dt, p0, p1, k0, sums, s0);
+    if (end < 0) pairContactsRange(v, m, dt, p0, p1, k0, sums, s0);
   }
 }
 

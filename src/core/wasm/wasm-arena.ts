@@ -2,7 +2,7 @@
  * Columns in a WebAssembly memory, for the kernels that read them in place (wasm/kernels.ts).
  * The memory is shared: growing it never moves or detaches what is already allocated, so a column taken
  * from the arena stays valid for good, and growth keeps a grown column in its arena (math/grow.ts).
- * Allocation is a bump pointer: a column that grows leaves its old space unused (geometric growth wastes
+ * Allocation is a bump pointer (with a small gap after each column): a column that grows leaves its old space unused (geometric growth wastes
  * at most as much as it keeps). Only where SharedArrayBuffer is allowed (Node; a cross-origin isolated page).
  */
 
@@ -19,6 +19,12 @@ export const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebA
 const PAGE = 65536, MAX_PAGES = 32768;
 /** The first page is left to the kernels' own statics (they have none today) */
 const FIRST = PAGE;
+/**
+ * Bytes left after each column, five cache lines: columns of one power-of-two capacity would otherwise start
+ * at the same address modulo 4 KB and compete for the same L1 cache sets (Gear's corrector streams 16 columns:
+ * 14.4 → 11.2 ns per body at 10k with the gap; the whole Gear step +3–9 %, cdm +5–7 %)
+ */
+const STAGGER = 320;
 
 /**
  * Which arena each column handed out belongs to. By the column, not its buffer: a shared memory's buffer
@@ -55,7 +61,7 @@ export class WasmArena {
   /** `bytes` of zeros aligned to 8, as a byte offset into the memory; −1 when the memory is full */
   private allocate(bytes: number): number {
     if (this.attached) return -1;
-    const at = this.top, end = at + ((bytes + 7) & ~7);
+    const at = this.top, end = at + ((bytes + 7) & ~7) + STAGGER;
     const size = this.memory.buffer.byteLength;
     if (end > size) {
       const pages = Math.min(MAX_PAGES - size / PAGE, Math.max(Math.ceil((end - size) / PAGE), size / PAGE));

@@ -36,7 +36,7 @@ function oscillatorError(id: 'gear3' | 'gear4' | 'gear5', steps: number, zeta: n
     return cr * er - ci * ei;
   };
   const driver: StepDriver & { t: number } = {
-    bodies: b, dt, t: 0, velocityDependentForces: zeta > 0, pool: null, wasm: null,
+    bodies: b, dt, t: 0, stepCount: 0, velocityDependentForces: zeta > 0, pool: null, wasm: null,
     computeForces() {
       b.fx[0] = -W * W * b.ex[0] - 2 * zeta * W * b.evx[0];
       b.fy[0] = 0;

@@ -21,7 +21,7 @@ type Force = (x: number, y: number, phi: number, vx: number) => [number, number,
 /** A driver that evaluates `force` at the evaluation configuration of body 0 (mass 2, inertia 0.5). */
 function driver(b: BodyState, dt: number, force: Force): StepDriver & { t: number } {
   return {
-    bodies: b, dt, t: 0, velocityDependentForces: false, pool: null, wasm: null,
+    bodies: b, dt, t: 0, stepCount: 0, velocityDependentForces: false, pool: null, wasm: null,
     computeForces() {
       const [fx, fy, tau] = force(b.ex[0], b.ey[0], b.ephi[0], b.evx[0]);
       b.fx[0] = fx; b.fy[0] = fy; b.tau[0] = tau;
@@ -115,7 +115,7 @@ function oscillator(parameters: GssssParameters, steps: number): { x: number; v:
   b.flags[0] = LOCK_Y | LOCK_ROT;
   b.updateInverseMasses(true);
   const w: StepDriver & { t: number } = {
-    bodies: b, dt, t: 0, velocityDependentForces: true, pool: null, wasm: null,
+    bodies: b, dt, t: 0, stepCount: 0, velocityDependentForces: true, pool: null, wasm: null,
     computeForces() { b.fx[0] = -W * W * b.ex[0] - 2 * ZETA * W * b.evx[0]; b.fy[0] = 0; b.tau[0] = 0; },
     commitTangential() {},
   };

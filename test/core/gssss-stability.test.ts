@@ -31,7 +31,7 @@ function amplitude(p: GssssParameters, omega: number): number {
   b.flags[0] = LOCK_Y | LOCK_ROT;
   b.updateInverseMasses(true);
   const w: StepDriver = {
-    bodies: b, dt: omega, t: 0, velocityDependentForces: false, pool: null, wasm: null,
+    bodies: b, dt: omega, t: 0, stepCount: 0, velocityDependentForces: false, pool: null, wasm: null,
     computeForces() { b.fx[0] = -b.ex[0]; b.fy[0] = 0; b.tau[0] = 0; },
     commitTangential() {},
   };

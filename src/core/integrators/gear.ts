@@ -44,6 +44,14 @@ export const GEAR_TABLES: Record<'gear3' | 'gear4' | 'gear5', GearTable> = {
 
 const STRIDE = 6;
 const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
+/**
+ * Every FLUSH_EVERY steps the scaled derivatives below the smallest normal double are set to zero: in a settled
+ * pile the derivatives of coordinates no force drives (a lattice column's x) decay geometrically through the
+ * subnormal range, where x86 arithmetic is about 100× slower, and stay there for a thousand steps (1,900 of the
+ * 10k bench pile's 180,000 derivatives at once). No physical quantity is that small. Flushing each value in the
+ * corrector cost a third of its time; a scan every 64 steps costs nothing measurable.
+ */
+const MIN_NORMAL = 2.2250738585072014e-308, FLUSH_EVERY = 64;
 
 export class GearIntegrator implements Integrator {
   readonly id: IntegratorId;
@@ -181,6 +189,7 @@ export class GearIntegrator implements Integrator {
       y[k] = g[p]; vy[k] = g[p + 1] * invDt; ay[k] = g[p + 2] * invH2;
       phi[k] = g[r]; om[k] = g[r + 1] * invDt; al[k] = g[r + 2] * invH2;
     }
+    if (w.stepCount % FLUSH_EVERY === 0) flushSubnormals(g, n * 3 * STRIDE);
     w.commitTangential(dt);
   }
 
@@ -197,4 +206,12 @@ function predictSlot(g: Float64Array, o: number): void {
   g[o + 2] = y2 + 3 * y3 + 6 * y4 + 10 * y5;
   g[o + 3] = y3 + 4 * y4 + 10 * y5;
   g[o + 4] = y4 + 5 * y5;
+}
+
+/** Sets the subnormal values among g[0 … length) to zero (see MIN_NORMAL). */
+function flushSubnormals(g: Float64Array, length: number): void {
+  for (let s = 0; s < length; s++) {
+    const v = g[s];
+    if (v < MIN_NORMAL && v > -MIN_NORMAL && v !== 0) g[s] = 0;
+  }
 }

@@ -22,6 +22,8 @@ export interface StepDriver {
   readonly dt: number;
   /** Time of the committed state [s] */
   readonly t: number;
+  /** Steps taken since the start (restored with a snapshot) */
+  readonly stepCount: number;
   /**
    * Computes fx, fy, tau at the evaluation configuration (ex, ey, ephi, evx, evy, eomega) and time
    * tEval: neighbour search, contacts, normal law, tangential trial over dtSpring, Coulomb cap,

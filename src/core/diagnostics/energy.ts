@@ -109,29 +109,36 @@ export function elasticEnergy(
 ): number {
   let e = 0;
   const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = m.hertz ? hertzLaw : linearLaw;
-  const periodicX = periodic.enabled;
+  // the linear law's energy written out (laws/linear.ts, the same expression): a call per pair cost most of the pass
+  const linear = !m.hertz, kn = m.kn;
+  const periodicX = periodic.enabled, pi = pairs.i, pj = pairs.j;
   for (let p = 0; p < pairs.count; p++) {
-    const i = pairs.i[p], j = pairs.j[p];
+    const i = pi[p], j = pj[p];
     if (shape[i] !== DISC || shape[j] !== DISC) continue;
     // the call only where x is periodic: when V8 leaves it out of line it boxes a double per pair
     const dx = periodicX ? periodic.minimumImageX(x[j] - x[i]) : x[j] - x[i];
     const dy = y[j] - y[i], s = rad[i] + rad[j];
     const d2 = dx * dx + dy * dy;
-    if (d2 < s * s) e += law.energy!(s - Math.sqrt(d2), 0, m);
+    if (d2 < s * s) {
+      const d = s - Math.sqrt(d2);
+      e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
+    }
   }
   for (let w = 0; w < walls.count; w++) {
-    const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w];
+    const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w];
+    const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w], line = walls.kind[w] === LINE;
     for (let j = 0; j < b.n; j++) {
       if (shape[j] !== DISC) continue;
       let d: number;
-      if (walls.kind[w] === LINE) d = rad[j] - ((x[j] - ax) * walls.nx[w] + (y[j] - ay) * walls.ny[w]);
+      if (line) d = rad[j] - ((x[j] - ax) * nx + (y[j] - ay) * ny);
       else {
-        const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w];
         let u = ((x[j] - ax) * sx + (y[j] - ay) * sy) / (sx * sx + sy * sy);
         u = u < 0 ? 0 : u > 1 ? 1 : u;
-        d = rad[j] - Math.hypot(x[j] - ax - u * sx, y[j] - ay - u * sy);
+        const qx = x[j] - ax - u * sx, qy = y[j] - ay - u * sy;
+        if (qx * qx + qy * qy >= rad[j] * rad[j]) continue; // apart: no square root
+        d = rad[j] - Math.hypot(qx, qy);
       }
-      if (d > 0) e += law.energy!(d, 0, m);
+      if (d > 0) e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
     }
   }
   let et = 0;

@@ -94,6 +94,10 @@ export class World implements ImpulseDriver {
   accuracy: Accuracy = ACCURACY_OK;
   /** the step of the last exact confirmation of the energy account (EXACT_CHECK_EVERY); later ones wait */
   private lastExactCheck = -Infinity;
+  /** steps from that confirmation to the next: 1, 2, 4 … while the excess grows, else EXACT_CHECK_EVERY */
+  private exactWait = EXACT_CHECK_EVERY;
+  /** whether the last confirmation found the excess worse than the warning shown */
+  private excessGrowing = false;
   /** Energy the normal dashpots have dissipated since the last energy baseline [J] */
   private dissipatedNormal = 0;
   /** The same for the tangential dashpots and for Coulomb sliding (contacts/coulomb-cap.ts) [J] */
@@ -480,17 +484,19 @@ export class World implements ImpulseDriver {
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + this.energyEpsilon;
     const since = this.stepCount - this.lastExactCheck; // < 0 after going back in time (rewind)
-    if (a.kind !== 'restitution' && eMech + this.dissipatedNormal - available > bound && (since >= EXACT_CHECK_EVERY || since < 0)) {
+    if (a.kind !== 'restitution' && eMech + this.dissipatedNormal - available > bound && (since >= this.exactWait || since < 0)) {
       // confirm with the elastic energy of the committed state (the quick check uses the overlaps
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const e = this.energies;
       const exact = e.ekTrans + e.ekRot + this.walls.kineticEnergy()
         + elasticEnergy(this.bodies, this.search.pairs, this.walls, this.periodic, this.record, this.materialNow);
       const excess = exact + this.dissipatedNormal - available;
-      if (excess > bound && (a.kind !== 'energy' || excess / available > a.value)) {
-        this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
-        this.lastExactCheck = -Infinity; // the excess grows: follow it step by step to report its worst
-      } else this.lastExactCheck = this.stepCount;
+      const worse = excess > bound && (a.kind !== 'energy' || excess / available > a.value);
+      if (worse) this.accuracy = energyWarning(excess, available, this.dissipatedNormal, this.stepContext());
+      // while the excess grows, look again after 1, 2, 4 … steps (at most EXACT_CHECK_EVERY), so the warning follows it cheaply
+      this.exactWait = !worse ? EXACT_CHECK_EVERY : this.excessGrowing ? Math.min(EXACT_CHECK_EVERY, 2 * this.exactWait) : 1;
+      this.excessGrowing = worse;
+      this.lastExactCheck = this.stepCount;
     }
     // a Hertz contact's restitution depends on the impact speed: no single εn to compare with
     if (Number.isFinite(collision) && !this.materialNow.hertz) {
@@ -708,6 +714,8 @@ export class World implements ImpulseDriver {
     this.ledgerBaseline = this.ledgerTotal();
     this.accuracy = ACCURACY_OK;
     this.lastExactCheck = -Infinity;
+    this.exactWait = EXACT_CHECK_EVERY;
+    this.excessGrowing = false;
     this.collisions.reset(this.bodies.n);
     let rMin = Infinity, scale = 0;
     for (let k = 0; k < this.bodies.n; k++) rMin = Math.min(rMin, this.bodies.radius[k]);

@@ -26,7 +26,8 @@ import { LINEAR } from '../laws/law-ids';
 import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
-import { ContactHistoryIndex, type ContactList } from '../state/contact-list';
+import type { ContactList } from '../state/contact-list';
+import { PairHistoryIndex } from '../state/pair-history-index';
 import { discPairsFilteredWasm, discPairsWasm } from '../wasm/disc-pair-kernel';
 import type { NarrowPhase } from './narrow-phase';
 
@@ -54,7 +55,7 @@ export function discForcePass(
   out.reservePairSlots(pairs.count);
   out.pairStamp = pairs.generation;
   const bySlot = prev.pairStamp === pairs.generation;
-  np.index.build(prev, bySlot ? prev.pairContacts : 0);
+  buildHistoryIndex(np, prev, bySlot);
   sums.fill(0);
   if (partner) partner.fill(NONE, 0, np.bodies.n);
   const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit);
@@ -64,6 +65,15 @@ export function discForcePass(
   out.count = k >= 0 ? k : pairContactsRange(v, m, dt, 0, pairs.count, out.count, sums, 0);
   wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
   if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
+}
+
+/**
+ * Last step's contacts by key: the walls' in the hash (np.index); after a rebuild of the pair list (not
+ * `bySlot`) the pairs' in np.pairHistory too.
+ */
+export function buildHistoryIndex(np: NarrowPhase, prev: ContactList, bySlot: boolean): void {
+  np.index.build(prev, prev.pairContacts);
+  if (!bySlot) np.pairHistory.build(prev, np.bodies.n);
 }
 
 /** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */
@@ -100,7 +110,7 @@ export function touchWall(b: BodyState, walls: WallSet, w: number, out: ContactL
 
 /**
  * The columns one run of the pair loop reads and writes: the bodies' evaluation state and forces, the
- * candidate pairs, this step's record, last step's ξ and pair slots, and the history index. The serial
+ * candidate pairs, this step's record, last step's ξ and pair slots, and the pairs' history index. The serial
  * pass points it at the stages' own objects; a worker pool's threads at the same shared columns
  * (contacts/parallel-disc-pass.ts).
  */
@@ -112,7 +122,7 @@ export class DiscPassView {
   ofn = EMPTY_F64; oft = EMPTY_F64; oxiE = EMPTY_F64; oxi = EMPTY_F64; onx = EMPTY_F64; ony = EMPTY_F64;
   oprev = EMPTY_I32; slot = EMPTY_I32;
   pxi = EMPTY_F64; pslot = EMPTY_I32;
-  index = new ContactHistoryIndex();
+  history = new PairHistoryIndex();
   periodic = false;
   L = 0;
   /** history by last step's pair slots (the pair list is unchanged), else by the index */
@@ -137,7 +147,7 @@ export class DiscPassView {
     this.ofn = out.fn; this.oft = out.ft; this.oxiE = out.xiEval; this.oxi = out.xi; this.onx = out.nx; this.ony = out.ny;
     this.oprev = out.prevIndex; this.slot = out.contactOfPair;
     this.pxi = prev.xi; this.pslot = prev.contactOfPair;
-    this.index = np.index;
+    this.history = np.pairHistory;
     this.periodic = np.periodic.enabled; this.L = np.periodic.length;
     this.bySlot = bySlot;
     this.scatter = true;
@@ -162,7 +172,7 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
   const pi = v.pi, pj = v.pj;
   const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE, onx = v.onx, ony = v.ony;
   const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
-  const pxi = v.pxi, pslot = v.pslot, index = v.index, findPartners = v.findPartners, partner = v.partner, inner = v.inner;
+  const pxi = v.pxi, pslot = v.pslot, history = v.history, findPartners = v.findPartners, partner = v.partner, inner = v.inner;
   const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
   const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
   let normalPower = sums[s0 + NORMAL_POWER], dashpot = sums[s0 + DASHPOT_POWER], slip = sums[s0 + SLIP_POWER];
@@ -192,8 +202,8 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
     const ut = -dvx * ny + dvy * nx - ai * wi - aj * wj;
     const imSum = imi + imj;
     const mr = imSum > 0 ? 1 / imSum : 0;
-    // history by the pair slot while the pair list is last step's, else by key (state/contact-list.ts)
-    const q = bySlot ? pslot[p] : index.find(i, j, 0);
+    // history by the pair slot while the pair list is last step's, else by body and partner (state/pair-history-index.ts)
+    const q = bySlot ? pslot[p] : history.find(i, j);
     oprev[k] = q;
     const xi0 = q >= 0 ? pxi[q] : 0;
     // dashpots (laws/dashpot.ts) and the linear law (laws/linear.ts)

@@ -18,6 +18,7 @@ import { AXIAL } from '../plane/plane-ids';
 import { DISC, POLYGON, SHAPE_KINDS } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import { ALL_HISTORY, carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
+import { PairHistoryIndex } from '../state/pair-history-index';
 import { collideDiscDisc, collideWallDisc } from './collide-disc';
 import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-polygon';
 import { collidePolygonPairRigid, collideWallPolygonRigid } from './collide-polygon-rigid';
@@ -86,6 +87,8 @@ export class NarrowPhase {
   carried = ALL_HISTORY;
   /** The keys of last step's contacts (built at the start of every search) */
   readonly index = new ContactHistoryIndex();
+  /** Last step's disc–disc contacts by body, for the fused disc pass (contacts/disc-force-pass.ts) */
+  readonly pairHistory = new PairHistoryIndex();
   /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/world.ts) */
   kernels: WasmKernels | null = null;
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */

@@ -26,7 +26,7 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { sharedCopy } from '../parallel/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { ContactList } from '../state/contact-list';
-import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
+import { beginWalls, buildHistoryIndex, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
 import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
@@ -46,7 +46,7 @@ const UNCOUNTED = -1;
  * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
  * previous, which swap each step) is this step's record.
  */
-const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_MASK = 7, A_WALLS = 17;
+const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_WALLS = 17;
 /** 1: write each body's collision partner (diagnostics/collision-monitor.ts) as the forces are gathered */
 const A_PARTNER = 18;
 /** 1: commit the spring as it is found (discForcePass's `commit`) */
@@ -104,7 +104,7 @@ export class ParallelDiscPass {
     out.reservePairSlots(P);
     out.pairStamp = pairs.generation;
     const bySlot = prev.pairStamp === pairs.generation;
-    np.index.build(prev, bySlot ? prev.pairContacts : 0);
+    buildHistoryIndex(np, prev, bySlot);
     sums.fill(0);
     const chunks = Math.ceil(P / PAIR_CHUNK);
     if (this.touching.length < P) this.touching = growI32(this.touching, grownCapacity(P, this.touching.length));
@@ -125,7 +125,6 @@ export class ParallelDiscPass {
     a[A_CHUNKS] = chunks; a[A_BLOCK_CHUNKS] = this.blockChunks; a[A_GATHERED] = this.gatheredCount;
     a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
     a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
-    a[A_MASK] = np.index.mask;
     a[A_KN] = m.kn; a[A_KT] = m.kt; a[A_MU] = m.mu; a[A_ZN] = m.zetaN; a[A_ZT] = m.zetaT;
     a[A_FROM_RATIO] = m.gtFromRatio ? 1 : 0; a[A_RATIO] = m.gtRatio; a[A_ELASTIC] = m.capElastic ? 1 : 0; a[A_CLAMP] = m.clampNormal ? 1 : 0;
     this.ctx.pool.run(PAIR_FORCES, blocks);
@@ -206,7 +205,7 @@ export class ParallelDiscPass {
   }
 
   private bindColumns(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
-    const c = this.ctx.columns, x = np.index;
+    const c = this.ctx.columns, x = np.pairHistory;
     bindBodies(c, np.bodies);
     c.pi = pairs.i; c.pj = pairs.j;
     // both lists by a fixed name, A and B, so their swapping each step does not rebind the workers
@@ -215,7 +214,7 @@ export class ParallelDiscPass {
       const list = this.lists[l] as ContactList, keys = LIST_KEYS[l];
       for (let f = 0; f < LIST_FIELDS.length; f++) c[keys[f]] = list[LIST_FIELDS[f]];
     }
-    c.ki = x.ki; c.kj = x.kj; c.kf = x.kf; c.vals = x.vals;
+    c.hStart = x.start; c.hPartner = x.partner; c.hContact = x.contact;
     c.offsets = this.offsets; c.blockEnds = this.blockEnds; c.touching = this.touching; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
     c.inner = this.inner; c.gathered = this.gathered;
     c.nearWalls = np.wallCandidates.bodies; c.nearWallStarts = np.wallCandidates.chunkStart;
@@ -317,9 +316,8 @@ export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm
   v.oxi = c[o[XI]] as Float64Array<ArrayBuffer>; v.onx = c[o[NX]] as Float64Array<ArrayBuffer>; v.ony = c[o[NY]] as Float64Array<ArrayBuffer>;
   v.oprev = c[o[PREV_INDEX]] as Int32Array<ArrayBuffer>; v.slot = c[o[SLOT]] as Int32Array<ArrayBuffer>;
   v.pxi = c[q[XI]] as Float64Array<ArrayBuffer>; v.pslot = c[q[SLOT]] as Int32Array<ArrayBuffer>;
-  const x = v.index;
-  x.ki = c.ki as Int32Array<ArrayBuffer>; x.kj = c.kj as Int32Array<ArrayBuffer>; x.kf = c.kf as Int32Array<ArrayBuffer>;
-  x.vals = c.vals as Int32Array<ArrayBuffer>; x.mask = a[A_MASK];
+  const x = v.history;
+  x.start = c.hStart as Int32Array<ArrayBuffer>; x.partner = c.hPartner as Int32Array<ArrayBuffer>; x.contact = c.hContact as Int32Array<ArrayBuffer>;
   v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false; v.commit = a[A_COMMIT] === 1;
   v.fx = c.fx as Float64Array<ArrayBuffer>; v.fy = c.fy as Float64Array<ArrayBuffer>; v.tau = c.tau as Float64Array<ArrayBuffer>;
   v.inner = c.inner as Uint8Array<ArrayBuffer>;

@@ -22,6 +22,8 @@ export class Snapshot {
   private contactChoice = new Uint8Array(0);
   private history: Float64Array[] = [];
   private contactCount = 0;
+  /** how many of them are between bodies (the rest are with walls: ContactList.pairContacts) */
+  private pairContactCount = 0;
   /** Wall displacements and velocities (pistons move) */
   private walls: Float64Array[] = [];
   private n = 0;
@@ -71,6 +73,7 @@ export class Snapshot {
     CARRIED.forEach((f, k) => this.history[k].set(c[f].subarray(0, m)));
     this.contactChoice.set(c.planeChoice.subarray(0, m));
     this.contactCount = m;
+    this.pairContactCount = c.pairContacts;
     const W = parts.walls;
     WALL_FIELDS.forEach((f, k) => {
       if (!this.walls[k] || this.walls[k].length !== W.count) this.walls[k] = new Float64Array(W.count);
@@ -90,6 +93,7 @@ export class Snapshot {
     const c = parts.contacts, m = this.contactCount;
     c.reserve(m);
     c.count = m;
+    c.pairContacts = this.pairContactCount;
     c.i.set(this.contactI.subarray(0, m));
     c.j.set(this.contactJ.subarray(0, m));
     c.feature.set(this.contactFeature.subarray(0, m));

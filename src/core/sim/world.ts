@@ -182,7 +182,7 @@ export class World implements ImpulseDriver {
     this.polygons = this.bodies.maxVertices > 0;
     if (!this.polygons) this.adoptArena(pool !== undefined);
     if (pool) {
-      for (const owner of [this.bodies, this.walls, this.record, this.previous, this.narrow.index, this.narrow.wallCandidates, this.search, this.search.pairs, this.collisions.columns]) shareColumns(owner);
+      for (const owner of [this.bodies, this.walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, this.collisions.columns]) shareColumns(owner);
       this.collisions.reset(this.bodies.n);
       const chunks = Math.ceil(this.bodies.n / BODY_CHUNK), arena = this.wasm?.arena ?? null;
       const energySums = arena?.f64(ENERGY_SUMS * chunks) ?? sharedCopy(new Float64Array(ENERGY_SUMS * chunks));
@@ -288,7 +288,7 @@ export class World implements ImpulseDriver {
     for (const c of [this.record, this.previous]) arena.adopt(c, listColumns);
     arena.adopt(this.search.pairs, ['i', 'j']);
     arena.adopt(this.search, ['refX', 'refY']);
-    arena.adopt(this.narrow.index, ['ki', 'kj', 'kf', 'vals']);
+    arena.adopt(this.narrow.pairHistory, ['start', 'partner', 'contact']);
     this.collisions.reset(this.bodies.n);
     arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));
     this.wasm = kernels;
@@ -636,8 +636,8 @@ export class World implements ImpulseDriver {
       this.tangentialCtx.markers = this.integrator.markers;
       if (this.integrator.kind !== previousKind) {
         // History slots mean springs to soft DEM and impulses R to contact dynamics: start afresh.
-        this.record.count = 0;
-        this.previous.count = 0;
+        this.record.count = this.record.pairContacts = 0;
+        this.previous.count = this.previous.pairContacts = 0;
         this.record.pairStamp = this.previous.pairStamp = -1;
         this.tangentialCtx.slotsValid = false;
       }

@@ -12,8 +12,9 @@
  * History (ξ and the slots h0..h3 that the models declare) is keyed by (i, j, feature) — i < j for
  * particles, i < 0 for walls, feature telling apart several contacts of one pair. While the candidate pair
  * list is the same as last step's (the neighbour list is reused between rebuilds), a disc contact finds its
- * predecessor through its pair's slot, as LAMMPS keeps history alongside its neighbour list; otherwise,
- * and for wall contacts, through an open-addressing hash table. No sorting, no allocation per step.
+ * predecessor through its pair's slot, as LAMMPS keeps history alongside its neighbour list; otherwise
+ * through a per-body partner table (the fused disc pass: state/pair-history-index.ts) or, for wall contacts
+ * and the general pipeline, an open-addressing hash table. No sorting, no allocation per step.
  */
 import { grownCapacity, growF64, growI32, growU8, int32Like } from '../math/grow';
 
@@ -125,7 +126,7 @@ export class ContactList {
 
 /** Open-addressing map from a key (i, j, feature) to its index in the previous step's list. */
 export class ContactHistoryIndex {
-  // the table: public for a worker pool's threads, which look keys up in the same shared memory
+  // the table
   ki = new Int32Array(0);
   kj = new Int32Array(0);
   kf = new Int32Array(0);

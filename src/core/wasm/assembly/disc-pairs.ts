@@ -1,8 +1,8 @@
 /**
  * AssemblyScript source of the disc pair loop in WebAssembly (issue 9): contacts/disc-force-pass.ts's
  * pairContactsRange for the serial pass, line for line, so the two give the same bits
- * (test/core/wasm-disc-pairs.test.ts); history by last step's pair slot, or by key in the history index
- * (state/contact-list.ts's ContactHistoryIndex.find) after the list was rebuilt; on a worker pool's block
+ * (test/core/wasm-disc-pairs.test.ts); history by last step's pair slot, or by body and partner
+ * (state/pair-history-index.ts's PairHistoryIndex.find) after the list was rebuilt; on a worker pool's block
  * (contacts/parallel-disc-pass.ts) it leaves n in the record and adds the forces of the block's own bodies only. Compiled by
  * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts.
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
@@ -17,15 +17,11 @@ const NONE = -1, MANY = -2;
 @inline function i32At(base: usize, k: i32): i32 { return load<i32>(base + (<usize>k << 2)); }
 @inline function addF64(base: usize, k: usize, v: f64): void { store<f64>(base + k, load<f64>(base + k) + v); }
 
-/** ContactHistoryIndex.find(i, j, 0): the key's index in last step's list, or −1 (its table: ki, kj, kf, vals) */
-@inline function findKey(ki: usize, kj: usize, kf: usize, vals: usize, mask: i32, i: i32, j: i32): i32 {
-  let h = ((i * <i32>0x9e3779b1) ^ (j * <i32>0x85ebca77)) & mask;
-  let v = i32At(vals, h);
-  while (v != -1 && !(i32At(ki, h) == i && i32At(kj, h) == j && i32At(kf, h) == 0)) {
-    h = (h + 1) & mask;
-    v = i32At(vals, h);
-  }
-  return v;
+/** PairHistoryIndex.find(i, j): contact (i, j)'s index in last step's list, or −1 (body i's partners are hPartner[hStart[i] … hStart[i + 1])) */
+@inline function findPair(hStart: usize, hPartner: usize, hContact: usize, i: i32, j: i32): i32 {
+  const end = i32At(hStart, i + 1);
+  for (let e = i32At(hStart, i); e < end; e++) if (i32At(hPartner, e) == j) return i32At(hContact, e);
+  return -1;
 }
 
 /** Pairs [p0, p1) (LISTED: pairs list[p0 … p1); FILTER: those of p0 … p1 − 1 that touch, listed here) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
@@ -33,7 +29,7 @@ export function discPairs(
   ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
   fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
   oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
-  pxi: usize, pslot: usize, partner: usize, sums: usize, ki: usize, kj: usize, kf: usize, vals: usize, mask: i32,
+  pxi: usize, pslot: usize, partner: usize, sums: usize, hStart: usize, hPartner: usize, hContact: usize,
   onx: usize, ony: usize, inner: usize, list: usize,
   p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
   kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
@@ -44,14 +40,14 @@ export function discPairs(
     let k = k0;
     for (let c0 = p0; c0 < p1; c0 += FILTER_CHUNK) {
       const count = countTouching(ex, ey, rad, im, ii, pi, pj, c0, min(p1, c0 + FILTER_CHUNK), (flags & PERIODIC) != 0 ? 1 : 0, L, list, slot);
-      k = pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, 0, count, k, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
+      k = pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, hStart, hPartner, hContact, onx, ony, inner, list, 0, count, k, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
     }
     return k;
   }
   // one loop for each way of visiting the pairs, so that neither pays for the other's choice at every pair
   return (flags & LISTED) != 0
-    ? pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio)
-    : pairLoop<f64>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, ki, kj, kf, vals, mask, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
+    ? pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, hStart, hPartner, hContact, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio)
+    : pairLoop<f64>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, hStart, hPartner, hContact, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
 }
 
 /** discPairs' loop; T: i32, the pairs are list[p0 … p1); f64, they are p0 … p1 − 1 (a compile-time choice) */
@@ -59,7 +55,7 @@ export function discPairs(
   ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
   fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
   oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
-  pxi: usize, pslot: usize, partner: usize, sums: usize, ki: usize, kj: usize, kf: usize, vals: usize, mask: i32,
+  pxi: usize, pslot: usize, partner: usize, sums: usize, hStart: usize, hPartner: usize, hContact: usize,
   onx: usize, ony: usize, inner: usize, list: usize,
   p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
   kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
@@ -103,7 +99,7 @@ export function discPairs(
     const ut = -dvx * ny + dvy * nx - ai * load<f64>(ew + bi) - aj * load<f64>(ew + bj);
     const imSum = imi + imj;
     const mr = imSum > 0 ? 1 / imSum : 0;
-    const q = byKey ? findKey(ki, kj, kf, vals, mask, i, j) : i32At(pslot, p);
+    const q = byKey ? findPair(hStart, hPartner, hContact, i, j) : i32At(pslot, p);
     store<i32>(oprev + k4, q);
     const xi0 = q >= 0 ? f64At(pxi, q) : 0;
     const sm = Math.sqrt(mr);

@@ -11,6 +11,8 @@ import { chooseMaskHalfWidth } from '../../src/core/neighbors/cell-mask';
 import { NeighborSearch } from '../../src/core/neighbors/neighbor-search';
 import { PairBuffer } from '../../src/core/neighbors/pair-buffer';
 import type { SearchInput } from '../../src/core/neighbors/search-input';
+import { WasmKernels } from '../../src/core/wasm/kernels';
+import { WasmArena } from '../../src/core/wasm/wasm-arena';
 
 /** Random packing without overlaps deeper than 10 % of the smaller radius, in a w × h box. */
 function packing(n: number, rMin: number, rMax: number, w: number, h: number, periodic: boolean, seed: number): SearchInput {
@@ -85,6 +87,54 @@ describe('neighbour search equals the brute-force oracle', () => {
     expect(chooseMaskHalfWidth(1, 1.9, 0)).toBe(3);
     expect(chooseMaskHalfWidth(1, 1.92, 0)).toBe(4);
     expect(chooseMaskHalfWidth(1, 2.6, 0)).toBe(0);
+  });
+});
+
+describe('the cell mask in WebAssembly (wasm/assembly/cell-mask.ts)', () => {
+  /** The same search with its columns in a WebAssembly arena: the kernels bin and search */
+  function inArena(s: SearchInput): { s: SearchInput; search: NeighborSearch; kernels: WasmKernels } {
+    const arena = WasmArena.create()!, kernels = WasmKernels.create(arena)!;
+    const copy = (a: Float64Array) => { const b = arena.f64(a.length)!; b.set(a); return b; };
+    const search = new NeighborSearch();
+    arena.adopt(search.mask, ['cells', 'cellX', 'cellY']);
+    arena.adopt(search.pairs, ['i', 'j']);
+    return { s: { ...s, x: copy(s.x), y: copy(s.y), radius: copy(s.radius), wasm: kernels }, search, kernels };
+  }
+
+  for (const c of CASES.filter((c) => c.mask.startsWith('cell mask'))) {
+    it(`${c.name}: the JavaScript loops' pairs, in the same order`, () => {
+      const js = packing(900, c.rMin, c.rMax, 80, 60, c.periodic, 7), w = inArena(js);
+      const plain = new NeighborSearch();
+      plain.rebuild(js);
+      w.search.rebuild(w.s);
+      expect(w.search.report.method).toBe(c.mask);
+      expect(w.search.pairs.count).toBe(plain.pairs.count);
+      expect(Array.from(w.search.pairs.i.subarray(0, plain.pairs.count))).toEqual(Array.from(plain.pairs.i.subarray(0, plain.pairs.count)));
+      expect(Array.from(w.search.pairs.j.subarray(0, plain.pairs.count))).toEqual(Array.from(plain.pairs.j.subarray(0, plain.pairs.count)));
+    });
+  }
+
+  it('reports the same conflicts, and grows the pair list in its arena past 4096 particles', () => {
+    const js = packing(400, 1, 1, 60, 60, false, 5);
+    const dCell = (2 + js.skin) / 2;
+    js.x[1] = js.x[0] + 0.02 * dCell;
+    js.y[1] = js.y[0] + 0.02 * dCell;
+    const w = inArena(js), plain = new NeighborSearch();
+    plain.rebuild(js);
+    w.search.rebuild(w.s);
+    expect(w.search.report.conflicts).toBe(plain.report.conflicts);
+    expect(w.search.report.conflicts).toBeGreaterThan(0);
+    // a 100 × 60 lattice of touching discs: 6000 particles, about 12,000 pairs, two calls of the kernel
+    const n = 6000, x = new Float64Array(n), y = new Float64Array(n), radius = new Float64Array(n).fill(1);
+    for (let k = 0; k < n; k++) { x[k] = 2 * (k % 100); y[k] = 2 * Math.floor(k / 100); }
+    const lattice: SearchInput = { n, x, y, radius, periodic: PeriodicX.none(), skin: 0.05 };
+    const big = inArena(lattice), plainBig = new NeighborSearch();
+    plainBig.rebuild(lattice);
+    big.search.rebuild(big.s);
+    expect(big.search.pairs.count).toBe(plainBig.pairs.count);
+    expect(big.search.pairs.count).toBe(99 * 60 + 100 * 59);
+    expect(big.kernels.arena.offsetOf(big.search.pairs.i)).toBeGreaterThanOrEqual(0);
+    expect(Array.from(big.search.pairs.j.subarray(0, big.search.pairs.count))).toEqual(Array.from(plainBig.pairs.j.subarray(0, plainBig.pairs.count)));
   });
 });
 

@@ -11,10 +11,12 @@
  * (2 r_max + skin)/k ≤ √2 (1 − p) r_min.
  *
  * Scalar code uses the half mask (offsets with dy > 0, or dy = 0 and dx > 0) and finds every pair once.
+ * Both loops run in WebAssembly where the columns are in its arena (wasm/assembly/cell-mask.ts; the same pairs).
  * A particle that finds its cell occupied is a conflict: the caller then uses linked cells for this step
  * and reports it (§5).
  */
-import { grownCapacity, growI32 } from '../math/grow';
+import { grownCapacity, growI32, int32Like } from '../math/grow';
+import type { WasmKernels } from '../wasm/kernels';
 import type { PairBuffer } from './pair-buffer';
 import type { SearchInput } from './search-input';
 
@@ -42,10 +44,14 @@ export function chooseMaskHalfWidth(rMin: number, rMax: number, skin: number): n
 
 export type CellMaskResult = 'ok' | 'conflict' | 'too-small' | 'too-sparse';
 
+/** Particles per call of the WebAssembly pair search (the pair list is grown for their most pairs first) */
+const WASM_PARTICLES = 4096;
+
 export class CellMask {
-  private cells = new Int32Array(0);
-  private cellX = new Int32Array(0);
-  private cellY = new Int32Array(0);
+  // the lattice and each particle's cell: public so that the World can move them into its WebAssembly arena
+  cells = new Int32Array(0);
+  cellX = new Int32Array(0);
+  cellY = new Int32Array(0);
   private k = 0;
   private offX = new Int32Array(0);
   private offY = new Int32Array(0);
@@ -89,7 +95,7 @@ export class CellMask {
     const y0 = ymin - k * d;
     const ncell = nx * ny;
     if (ncell > 64 * n + 4096) return 'too-sparse';
-    if (this.cells.length < ncell) this.cells = new Int32Array(grownCapacity(ncell, this.cells.length));
+    if (this.cells.length < ncell) this.cells = int32Like(this.cells, grownCapacity(ncell, this.cells.length));
     if (this.cellX.length < n) {
       const cap = grownCapacity(n, this.cellX.length);
       this.cellX = growI32(this.cellX, cap);
@@ -100,8 +106,24 @@ export class CellMask {
 
     const cells = this.cells, cellX = this.cellX, cellY = this.cellY, wrapX = this.wrapX;
     cells.fill(-1, 0, ncell);
-    let conflicts = 0;
     const invDx = 1 / dxCell, invD = 1 / d;
+    const w = s.wasm ? wasmColumns(s.wasm, x, y, radius, cells, cellX, cellY, out) : null;
+    if (w) {
+      this.conflicts = s.wasm!.cellBin(w.x, w.y, w.cells, w.cellX, w.cellY, n, per ? 1 : 0, ncx, nx, x0, invDx, y0, invD);
+      if (this.conflicts > 0) return 'conflict';
+      const most = (((2 * k + 1) ** 2 - 1) / 2) * WASM_PARTICLES;
+      let count = 0;
+      for (let p0 = 0; p0 < n; p0 += WASM_PARTICLES) {
+        out.reserve(count + most);
+        count = s.wasm!.cellPairs(
+          w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, s.wasm!.arena.offsetOf(out.i), s.wasm!.arena.offsetOf(out.j),
+          p0, Math.min(n, p0 + WASM_PARTICLES), count, k, nx, ncx, per ? 1 : 0, periodic.length, per ? 1 / periodic.length : 0, skin,
+        );
+      }
+      out.count = count;
+      return 'ok';
+    }
+    let conflicts = 0;
     for (let p = 0; p < n; p++) {
       let cx = Math.floor((x[p] - x0) * invDx);
       if (per) { cx %= ncx; if (cx < 0) cx += ncx; }
@@ -144,3 +166,14 @@ export class CellMask {
     return 'ok';
   }
 }
+
+/** The byte offsets of the search's columns in the kernels' arena, or null if one is elsewhere (then the JavaScript loops run) */
+function wasmColumns(
+  wasm: WasmKernels, x: Float64Array, y: Float64Array, radius: Float64Array, cells: Int32Array, cellX: Int32Array, cellY: Int32Array, out: PairBuffer,
+): { x: number; y: number; radius: number; cells: number; cellX: number; cellY: number } | null {
+  const a = wasm.arena, o = offsets;
+  o.x = a.offsetOf(x); o.y = a.offsetOf(y); o.radius = a.offsetOf(radius);
+  o.cells = a.offsetOf(cells); o.cellX = a.offsetOf(cellX); o.cellY = a.offsetOf(cellY);
+  return (o.x | o.y | o.radius | o.cells | o.cellX | o.cellY | a.offsetOf(out.i) | a.offsetOf(out.j)) < 0 ? null : o;
+}
+const offsets = { x: 0, y: 0, radius: 0, cells: 0, cellX: 0, cellY: 0 };

@@ -25,7 +25,7 @@ const BRUTE_FORCE_BELOW = 64;
 export class NeighborSearch {
   readonly pairs = new PairBuffer();
   readonly report: SearchReport = { method: 'none', reason: '', conflicts: 0, conflictRebuilds: 0 };
-  private readonly mask = new CellMask();
+  readonly mask = new CellMask();
   private readonly linked = new LinkedCells();
   private refX = new Float64Array(0);
   private refY = new Float64Array(0);

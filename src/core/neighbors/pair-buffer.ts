@@ -8,6 +8,14 @@ export class PairBuffer {
   /** Counts the rebuilds of the list: contact history indexed by pair is valid while it is unchanged */
   generation = 0;
 
+  /** Room for `capacity` pairs (kept in the columns' memory: math/grow.ts) */
+  reserve(capacity: number): void {
+    if (capacity <= this.i.length) return;
+    const cap = grownCapacity(capacity, this.i.length);
+    this.i = growI32(this.i, cap);
+    this.j = growI32(this.j, cap);
+  }
+
   push(a: number, b: number): void {
     if (this.count === this.i.length) {
       const cap = grownCapacity(this.count + 1, this.i.length);

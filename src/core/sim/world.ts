@@ -288,6 +288,7 @@ export class World implements ImpulseDriver {
     for (const c of [this.record, this.previous]) arena.adopt(c, listColumns);
     arena.adopt(this.search.pairs, ['i', 'j']);
     arena.adopt(this.search, ['refX', 'refY']);
+    arena.adopt(this.search.mask, ['cells', 'cellX', 'cellY']);
     arena.adopt(this.narrow.pairHistory, ['start', 'partner', 'contact']);
     this.collisions.reset(this.bodies.n);
     arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));

@@ -42,6 +42,8 @@ export class WasmKernels {
   readonly freeFlight: Kernel;
   readonly countTouching: Kernel;
   readonly gatherForces: Kernel;
+  readonly cellBin: Kernel;
+  readonly cellPairs: Kernel;
 
   private constructor(readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, e: Record<string, Kernel>) {
     this.sums = sums;
@@ -58,6 +60,8 @@ export class WasmKernels {
     this.freeFlight = e.freeFlight;
     this.countTouching = e.countTouching;
     this.gatherForces = e.gatherForces;
+    this.cellBin = e.cellBin;
+    this.cellPairs = e.cellPairs;
   }
 
   /**

@@ -30,6 +30,21 @@ describe('the pairs\' history index', () => {
     for (let k = list.pairContacts; k < list.count; k++) expect(list.i[k]).toBeLessThan(0);
   });
 
+  it('builds the same table in WebAssembly (the World\'s arena) as in JavaScript', () => {
+    const w = new World(benchPileSpec(1000, 'cundall', 'cdm'));
+    w.step(300);
+    const list = (w as unknown as { record: ContactList }).record;
+    expect(w.wasm).not.toBeNull();
+    const inWasm = (w as unknown as { narrow: { pairHistory: PairHistoryIndex } }).narrow.pairHistory, inJs = new PairHistoryIndex();
+    inWasm.build(list, w.n, w.wasm);
+    inJs.build(list, w.n);
+    expect(w.wasm!.arena.offsetOf(inWasm.start)).toBeGreaterThanOrEqual(0); // so the kernel ran
+    const m = list.pairContacts;
+    expect(Array.from(inWasm.start.subarray(0, w.n + 1))).toEqual(Array.from(inJs.start.subarray(0, w.n + 1)));
+    expect(Array.from(inWasm.partner.subarray(0, m))).toEqual(Array.from(inJs.partner.subarray(0, m)));
+    expect(Array.from(inWasm.contact.subarray(0, m))).toEqual(Array.from(inJs.contact.subarray(0, m)));
+  });
+
   it('indexes only the list\'s first pairContacts, and none of a cleared list', () => {
     const w = new World(benchPileSpec(1000, 'cundall', 'cdm'));
     w.step(100);

@@ -73,7 +73,7 @@ export function discForcePass(
  */
 export function buildHistoryIndex(np: NarrowPhase, prev: ContactList, bySlot: boolean): void {
   np.index.build(prev, prev.pairContacts);
-  if (!bySlot) np.pairHistory.build(prev, np.bodies.n);
+  if (!bySlot) np.pairHistory.build(prev, np.bodies.n, np.kernels);
 }
 
 /** The walls' part of the pass, after the pair contacts (the last of them is out.count − 1). */

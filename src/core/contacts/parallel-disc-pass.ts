@@ -66,7 +66,6 @@ export class ParallelDiscPass {
   /** Per body, its candidate pairs in list order: pair index × 2 + (1 if the body is j) */
   private adjStart: Int32Array<ArrayBuffer>;
   private adj: Int32Array<ArrayBuffer>;
-  private cursor = new Int32Array(0);
   /** Per body, 1 if its candidate pairs all lie in one block (it gets its forces in the pair loop) */
   private inner: Uint8Array<ArrayBuffer>;
   /** The other bodies, ascending: the gather's */
@@ -110,7 +109,7 @@ export class ParallelDiscPass {
     if (this.touching.length < P) this.touching = growI32(this.touching, grownCapacity(P, this.touching.length));
     if (this.offsets.length < chunks) this.offsets = growI32(this.offsets, grownCapacity(chunks, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
-    if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n);
+    if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n, np.kernels);
     const blocks = Math.ceil(chunks / this.blockChunks);
     if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
     this.blockEnds.fill(UNCOUNTED, 0, blocks);
@@ -172,19 +171,24 @@ export class ParallelDiscPass {
    * Per-body pair lists, by a counting sort over the candidate list (pairs in list order); the blocks, and
    * which bodies have pairs in more than one (the gather's).
    */
-  private buildAdjacency(pairs: PairBuffer, n: number): void {
+  private buildAdjacency(pairs: PairBuffer, n: number, wasm: WasmKernels | null): void {
     const P = pairs.count, pi = pairs.i, pj = pairs.j;
     if (this.adjStart.length < n + 1) this.adjStart = growI32(this.adjStart, grownCapacity(n + 1, this.adjStart.length));
     if (this.adj.length < 2 * P) this.adj = growI32(this.adj, grownCapacity(2 * P, this.adj.length));
-    if (this.cursor.length < n) this.cursor = new Int32Array(grownCapacity(n, this.cursor.length));
-    const start = this.adjStart, adj = this.adj, cursor = this.cursor;
-    start.fill(0, 0, n + 1);
-    for (let p = 0; p < P; p++) { start[pi[p] + 1]++; start[pj[p] + 1]++; }
-    for (let b = 0; b < n; b++) start[b + 1] += start[b];
-    for (let b = 0; b < n; b++) cursor[b] = start[b];
-    for (let p = 0; p < P; p++) {
-      adj[cursor[pi[p]]++] = 2 * p;
-      adj[cursor[pj[p]]++] = 2 * p + 1;
+    const start = this.adjStart, adj = this.adj, a = wasm?.arena;
+    const opi = a ? a.offsetOf(pi) : -1, opj = a ? a.offsetOf(pj) : -1, ostart = a ? a.offsetOf(start) : -1, oadj = a ? a.offsetOf(adj) : -1;
+    if ((opi | opj | ostart | oadj) >= 0) wasm!.pairAdjacency(opi, opj, P, n, ostart, oadj);
+    else {
+      // counted into start[b + 1], summed, filled with start[b] as body b's cursor, the starts shifted back
+      start.fill(0, 0, n + 1);
+      for (let p = 0; p < P; p++) { start[pi[p] + 1]++; start[pj[p] + 1]++; }
+      for (let b = 0; b < n; b++) start[b + 1] += start[b];
+      for (let p = 0; p < P; p++) {
+        adj[start[pi[p]]++] = 2 * p;
+        adj[start[pj[p]]++] = 2 * p + 1;
+      }
+      for (let b = n; b > 0; b--) start[b] = start[b - 1];
+      start[0] = 0;
     }
     this.blockChunks = Math.max(1, Math.ceil(Math.ceil(P / PAIR_CHUNK) / MAX_BLOCKS));
     const blockPairs = this.blockChunks * PAIR_CHUNK;
@@ -193,9 +197,9 @@ export class ParallelDiscPass {
     const inner = this.inner, gathered = this.gathered;
     let count = 0;
     for (let b = 0; b < n; b++) {
-      const e0 = start[b], e1 = start[b + 1], first = e1 > e0 ? Math.floor((adj[e0] >> 1) / blockPairs) : 0;
-      let one = 1;
-      for (let e = e0 + 1; e < e1; e++) if (Math.floor((adj[e] >> 1) / blockPairs) !== first) one = 0;
+      // a body's pairs are listed in ascending order: they lie in one block if its first and last do
+      const e0 = start[b], e1 = start[b + 1];
+      const one = e1 <= e0 || Math.floor((adj[e0] >> 1) / blockPairs) === Math.floor((adj[e1 - 1] >> 1) / blockPairs) ? 1 : 0;
       inner[b] = one;
       if (one === 0) gathered[count++] = b;
     }

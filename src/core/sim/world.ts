@@ -284,7 +284,7 @@ export class World implements ImpulseDriver {
     const kernels = arena && WasmKernels.create(arena);
     if (!arena || !kernels) return;
     arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);
-    const listColumns = ['i', 'j', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair', ...(pooled ? ['nx', 'ny'] : [])];
+    const listColumns = ['i', 'j', 'feature', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair', ...(pooled ? ['nx', 'ny'] : [])];
     for (const c of [this.record, this.previous]) arena.adopt(c, listColumns);
     arena.adopt(this.search.pairs, ['i', 'j']);
     arena.adopt(this.search, ['refX', 'refY']);

@@ -8,6 +8,7 @@
  */
 import { grownCapacity, int32Like } from '../math/grow';
 import type { ContactList } from './contact-list';
+import type { WasmKernels } from '../wasm/kernels';
 
 export class PairHistoryIndex {
   /** Body i's entries are [start[i], start[i + 1]) */
@@ -16,8 +17,11 @@ export class PairHistoryIndex {
   partner = new Int32Array(16);
   contact = new Int32Array(16);
 
-  /** Indexes the contacts of `list` between bodies, [0, list.pairContacts), among bodies [0, n) (feature 0: discs). */
-  build(list: ContactList, n: number): void {
+  /**
+   * Indexes the contacts of `list` between bodies, [0, list.pairContacts), among bodies [0, n) (feature 0: discs);
+   * in WebAssembly where the columns are in the kernels' arena (wasm/assembly/counting-sorts.ts; the same table).
+   */
+  build(list: ContactList, n: number, wasm: WasmKernels | null = null): void {
     const count = Math.min(list.pairContacts, list.count);
     if (this.start.length < n + 1) this.start = int32Like(this.start, grownCapacity(n + 1, this.start.length));
     if (this.partner.length < count) {
@@ -26,6 +30,14 @@ export class PairHistoryIndex {
       this.contact = int32Like(this.contact, cap);
     }
     const start = this.start, partner = this.partner, contact = this.contact, li = list.i, lj = list.j, lf = list.feature;
+    const a = wasm?.arena;
+    if (a) {
+      const oi = a.offsetOf(li), oj = a.offsetOf(lj), of = a.offsetOf(lf), os = a.offsetOf(start), op = a.offsetOf(partner), oc = a.offsetOf(contact);
+      if ((oi | oj | of | os | op | oc) >= 0) {
+        wasm!.pairHistory(oi, oj, of, count, n, os, op, oc);
+        return;
+      }
+    }
     start.fill(0, 0, n + 1);
     for (let c = 0; c < count; c++) {
       const i = li[c];

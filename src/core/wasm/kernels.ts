@@ -44,6 +44,8 @@ export class WasmKernels {
   readonly gatherForces: Kernel;
   readonly cellBin: Kernel;
   readonly cellPairs: Kernel;
+  readonly pairAdjacency: Kernel;
+  readonly pairHistory: Kernel;
 
   private constructor(readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, e: Record<string, Kernel>) {
     this.sums = sums;
@@ -62,6 +64,8 @@ export class WasmKernels {
     this.gatherForces = e.gatherForces;
     this.cellBin = e.cellBin;
     this.cellPairs = e.cellPairs;
+    this.pairAdjacency = e.pairAdjacency;
+    this.pairHistory = e.pairHistory;
   }
 
   /**

@@ -70,7 +70,7 @@ export function gearPredictWasm(w: WasmKernels, b: BodyState, g: Float64Array, n
 /** Gear's correct loop (integrators/gear.ts) over bodies [0, n); α_0, α_1, α_3 … α_5 and the flags that hold a body or a coordinate */
 export function gearCorrectWasm(
   w: WasmKernels, b: BodyState, g: Float64Array, n: number, immovable: number, lockX: number, lockY: number,
-  a0: number, a1: number, a3: number, a4: number, a5: number, h2: number, invDt: number, invH2: number,
+  a0: number, a1: number, a3: number, a4: number, a5: number, h2: number, invDt: number, invH2: number, flush: boolean,
 ): boolean {
   const a = w.arena;
   const gg = a.offsetOf(g), flags = a.offsetOf(b.flags), fx = a.offsetOf(b.fx), fy = a.offsetOf(b.fy), tau = a.offsetOf(b.tau);
@@ -78,7 +78,7 @@ export function gearCorrectWasm(
   const x = a.offsetOf(b.x), y = a.offsetOf(b.y), phi = a.offsetOf(b.phi), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy), om = a.offsetOf(b.omega);
   const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha);
   if ((gg | flags | fx | fy | tau | im | ii | x | y | phi | vx | vy | om | ax | ay | al) < 0) return false;
-  w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2);
+  w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
   return true;
 }
 

@@ -107,16 +107,16 @@ export class CellMask {
     const cells = this.cells, cellX = this.cellX, cellY = this.cellY, wrapX = this.wrapX;
     cells.fill(-1, 0, ncell);
     const invDx = 1 / dxCell, invD = 1 / d;
-    const w = s.wasm ? wasmColumns(s.wasm, x, y, radius, cells, cellX, cellY, out) : null;
-    if (w) {
-      this.conflicts = s.wasm!.cellBin(w.x, w.y, w.cells, w.cellX, w.cellY, n, per ? 1 : 0, ncx, nx, x0, invDx, y0, invD);
+    const wasm = s.wasm ?? null, w = wasm ? wasmColumns(wasm, x, y, radius, cells, cellX, cellY, out) : null;
+    if (wasm && w) {
+      this.conflicts = wasm.cellBin(w.x, w.y, w.cells, w.cellX, w.cellY, n, per ? 1 : 0, ncx, nx, x0, invDx, y0, invD);
       if (this.conflicts > 0) return 'conflict';
       const most = (((2 * k + 1) ** 2 - 1) / 2) * WASM_PARTICLES;
       let count = 0;
       for (let p0 = 0; p0 < n; p0 += WASM_PARTICLES) {
-        out.reserve(count + most);
-        count = s.wasm!.cellPairs(
-          w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, s.wasm!.arena.offsetOf(out.i), s.wasm!.arena.offsetOf(out.j),
+        out.reserve(count + most); // grows in the arena (math/grow.ts), so its offsets are taken after
+        count = wasm.cellPairs(
+          w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, wasm.arena.offsetOf(out.i), wasm.arena.offsetOf(out.j),
           p0, Math.min(n, p0 + WASM_PARTICLES), count, k, nx, ncx, per ? 1 : 0, periodic.length, per ? 1 / periodic.length : 0, skin,
         );
       }

@@ -175,9 +175,9 @@ export class ParallelDiscPass {
     const P = pairs.count, pi = pairs.i, pj = pairs.j;
     if (this.adjStart.length < n + 1) this.adjStart = growI32(this.adjStart, grownCapacity(n + 1, this.adjStart.length));
     if (this.adj.length < 2 * P) this.adj = growI32(this.adj, grownCapacity(2 * P, this.adj.length));
-    const start = this.adjStart, adj = this.adj, a = wasm?.arena;
+    const start = this.adjStart, adj = this.adj, a = wasm?.arena ?? null;
     const opi = a ? a.offsetOf(pi) : -1, opj = a ? a.offsetOf(pj) : -1, ostart = a ? a.offsetOf(start) : -1, oadj = a ? a.offsetOf(adj) : -1;
-    if ((opi | opj | ostart | oadj) >= 0) wasm!.pairAdjacency(opi, opj, P, n, ostart, oadj);
+    if (wasm && (opi | opj | ostart | oadj) >= 0) wasm.pairAdjacency(opi, opj, P, n, ostart, oadj);
     else {
       // counted into start[b + 1], summed, filled with start[b] as body b's cursor, the starts shifted back
       start.fill(0, 0, n + 1);

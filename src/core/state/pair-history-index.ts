@@ -30,11 +30,11 @@ export class PairHistoryIndex {
       this.contact = int32Like(this.contact, cap);
     }
     const start = this.start, partner = this.partner, contact = this.contact, li = list.i, lj = list.j, lf = list.feature;
-    const a = wasm?.arena;
-    if (a) {
+    if (wasm) {
+      const a = wasm.arena;
       const oi = a.offsetOf(li), oj = a.offsetOf(lj), of = a.offsetOf(lf), os = a.offsetOf(start), op = a.offsetOf(partner), oc = a.offsetOf(contact);
       if ((oi | oj | of | os | op | oc) >= 0) {
-        wasm!.pairHistory(oi, oj, of, count, n, os, op, oc);
+        wasm.pairHistory(oi, oj, of, count, n, os, op, oc);
         return;
       }
     }

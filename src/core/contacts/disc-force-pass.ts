@@ -251,8 +251,8 @@ export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, 
       fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
       if (findPartners) { partner[i] = partner[i] === NONE ? j : MANY; partner[j] = partner[j] === NONE ? i : MANY; }
     } else {
-      onx[k] = nx; ony[k] = ny;
-      // on a pool: the block's own bodies now, as above; the others in the gather
+      // on a pool: the block's own bodies now, as above; the others in the gather, which reads n
+      if (inner[j] === 0 || inner[i] === 0) { onx[k] = nx; ony[k] = ny; }
       if (inner[j] === 1 || inner[i] === 1) {
         const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
         if (inner[j] === 1) {

@@ -147,8 +147,9 @@ export function discPairs(
         store<i32>(pb, load<i32>(pb) == NONE ? i : MANY);
       }
     } else {
-      store<f64>(onx + k8, nx); store<f64>(ony + k8, ny);
       const innerJ = load<u8>(inner + <usize>j) == 1, innerI = load<u8>(inner + <usize>i) == 1;
+      // n only where the gather reads it: a pair with a body outside the block's own
+      if (!(innerJ && innerI)) { store<f64>(onx + k8, nx); store<f64>(ony + k8, ny); }
       if (innerJ || innerI) {
         const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
         if (innerJ) {

@@ -69,9 +69,11 @@ export class WallCandidates {
   private nearLine(b: BodyState, walls: WallSet, w: number, e: number): number {
     const ex = b.ex, ey = b.ey, rad = b.radius, list = this.bodies, starts = this.chunkStart, s0 = w * (this.chunks + 1);
     const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w], margin = this.margin;
-    for (let j = 0; j < b.n; j++) {
-      if (j % BODY_CHUNK === 0) starts[s0 + j / BODY_CHUNK] = e;
-      if (!((ex[j] - ax) * nx + (ey[j] - ay) * ny - rad[j] >= margin)) list[e++] = j; // a NaN position stays in (the divergence check sees it)
+    for (let c = 0, n = b.n; c * BODY_CHUNK < n; c++) {
+      starts[s0 + c] = e;
+      for (let j = c * BODY_CHUNK, j1 = Math.min(n, j + BODY_CHUNK); j < j1; j++) {
+        if (!((ex[j] - ax) * nx + (ey[j] - ay) * ny - rad[j] >= margin)) list[e++] = j; // a NaN position stays in (the divergence check sees it)
+      }
     }
     starts[s0 + this.chunks] = e;
     return e;
@@ -82,12 +84,14 @@ export class WallCandidates {
     const ex = b.ex, ey = b.ey, rad = b.radius, list = this.bodies, starts = this.chunkStart, s0 = w * (this.chunks + 1);
     const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], margin = this.margin;
     const sx = walls.bx[w] - walls.ax[w], sy = walls.by[w] - walls.ay[w], sl2 = sx * sx + sy * sy;
-    for (let j = 0; j < b.n; j++) {
-      if (j % BODY_CHUNK === 0) starts[s0 + j / BODY_CHUNK] = e;
-      let u = ((ex[j] - ax) * sx + (ey[j] - ay) * sy) / sl2;
-      u = u < 0 ? 0 : u > 1 ? 1 : u;
-      const dx = ex[j] - (ax + u * sx), dy = ey[j] - (ay + u * sy);
-      if (!(Math.sqrt(dx * dx + dy * dy) - rad[j] >= margin)) list[e++] = j;
+    for (let c = 0, n = b.n; c * BODY_CHUNK < n; c++) {
+      starts[s0 + c] = e;
+      for (let j = c * BODY_CHUNK, j1 = Math.min(n, j + BODY_CHUNK); j < j1; j++) {
+        let u = ((ex[j] - ax) * sx + (ey[j] - ay) * sy) / sl2;
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+        const dx = ex[j] - (ax + u * sx), dy = ey[j] - (ay + u * sy);
+        if (!(Math.sqrt(dx * dx + dy * dy) - rad[j] >= margin)) list[e++] = j;
+      }
     }
     starts[s0 + this.chunks] = e;
     return e;

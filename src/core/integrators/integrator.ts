@@ -34,6 +34,12 @@ export interface StepDriver {
   commitTangential(dtSpring: number): void;
   /** True when forces depend on velocities (dashpots present). */
   readonly velocityDependentForces: boolean;
+  /**
+   * True when another step follows this one at once with nothing between them that reads or changes the
+   * integrator's state or the evaluation state (no periodic wrap, no snapshot, not the last of a batch):
+   * Gear then predicts the next step in its corrector's loop. Absent: false.
+   */
+  readonly predictAhead?: boolean;
   /** The worker pool per-body stages may run on (parallel/worker-pool.ts), or null: run them here */
   readonly pool: PoolContext | null;
   /** The WebAssembly kernels per-body stages may run on (wasm/kernels.ts; the same bits), or null */
@@ -92,6 +98,8 @@ export interface Integrator {
   stateArrays(): Float64Array[];
   /** The world moved body k by dx along x (periodic wrap) */
   shiftX(k: number, dx: number): void;
+  /** A run of steps stopped after a step taken with predictAhead (a divergence): its state back to the committed step */
+  settle?(): void;
 }
 
 /** Linear interpolation in a stability table (ζ grid → Ω limit); beyond the last ζ it extrapolates down. */

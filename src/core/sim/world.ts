@@ -130,6 +130,8 @@ export class World implements ImpulseDriver {
   /** The last contact pass wrote the collision monitor's partners (the fused disc pass does: serially as it scatters, on the pool as it gathers) */
   private partnersFound = false;
   velocityDependentForces = true;
+  /** StepDriver.predictAhead: another step follows in this run of steps, with no wrap or snapshot between */
+  predictAhead = false;
   /** The scene has polygons (area-law contacts: no restitution or elastic-energy account) */
   readonly polygons: boolean;
 
@@ -417,12 +419,16 @@ export class World implements ImpulseDriver {
   step(count: number): number {
     if (this.health.status !== 'ok') return 0;
     for (let s = 0; s < count; s++) {
+      this.predictAhead = s + 1 < count && !this.periodic.enabled && this.stepCount + 1 - this.lastGoodStep < SNAPSHOT_EVERY;
       this.integrator.step(this);
       if (this.integrator.kind === 'force') {
         this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
       }
       this.afterStep();
-      if (this.health.status !== 'ok') return s + 1;
+      if (this.health.status !== 'ok') {
+        this.integrator.settle?.();
+        return s + 1;
+      }
     }
     return count;
   }

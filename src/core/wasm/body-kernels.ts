@@ -67,18 +67,22 @@ export function gearPredictWasm(w: WasmKernels, b: BodyState, g: Float64Array, n
   return true;
 }
 
-/** Gear's correct loop (integrators/gear.ts) over bodies [0, n); α_0, α_1, α_3 … α_5 and the flags that hold a body or a coordinate */
+/** Gear's correct loop (integrators/gear.ts) over bodies [0, n); α_0, α_1, α_3 … α_5 and the flags that hold a body or a coordinate; with `ahead`, the next step's predict loop fused in */
 export function gearCorrectWasm(
   w: WasmKernels, b: BodyState, g: Float64Array, n: number, immovable: number, lockX: number, lockY: number,
-  a0: number, a1: number, a3: number, a4: number, a5: number, h2: number, invDt: number, invH2: number, flush: boolean,
+  a0: number, a1: number, a3: number, a4: number, a5: number, h2: number, invDt: number, invH2: number, flush: boolean, ahead: boolean,
 ): boolean {
   const a = w.arena;
   const gg = a.offsetOf(g), flags = a.offsetOf(b.flags), fx = a.offsetOf(b.fx), fy = a.offsetOf(b.fy), tau = a.offsetOf(b.tau);
   const im = a.offsetOf(b.invMass), ii = a.offsetOf(b.invInertia);
   const x = a.offsetOf(b.x), y = a.offsetOf(b.y), phi = a.offsetOf(b.phi), vx = a.offsetOf(b.vx), vy = a.offsetOf(b.vy), om = a.offsetOf(b.omega);
   const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha);
-  if ((gg | flags | fx | fy | tau | im | ii | x | y | phi | vx | vy | om | ax | ay | al) < 0) return false;
-  w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
+  const ex = a.offsetOf(b.ex), ey = a.offsetOf(b.ey), ephi = a.offsetOf(b.ephi), evx = a.offsetOf(b.evx), evy = a.offsetOf(b.evy), ew = a.offsetOf(b.eomega);
+  if ((gg | flags | fx | fy | tau | im | ii | x | y | phi | vx | vy | om | ax | ay | al | ex | ey | ephi | evx | evy | ew) < 0) return false;
+  w.gearCorrect(
+    gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, ex, ey, ephi, evx, evy, ew,
+    n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0, ahead ? 1 : 0,
+  );
   return true;
 }
 

@@ -4,7 +4,7 @@
  * derivatives y_k = (Δt^k/k!) d^k r/dt^k, six per coordinate, g[(b·3 + c)·6 + k] (paper 000 App. A).
  *   predict (Pascal matrix, design/integrators.md §1.2):  y_k^p = Σ_{l≥k} C(l,k) y_l
  *   correct:  Δ = (Δt²/2) f/m − y_2^p,   y_k = y_k^p + α_k Δ   (paper 000 Eq. 17); with `flush`, subnormal y_k set
- *   to zero (integrators/gear.ts)
+ *   to zero (integrators/gear.ts); with `ahead`, the next step's prediction at once (integrators/gear.ts)
  */
 
 @inline function predictSlot(o: usize): void {
@@ -44,11 +44,15 @@ const MIN_NORMAL: f64 = 2.2250738585072014e-308;
   }
 }
 
-/** Corrects bodies [0, n) with the forces at the predicted state and writes x, v, a */
+/**
+ * Corrects bodies [0, n) with the forces at the predicted state and writes x, v, a; with `ahead`, then
+ * predicts each body for the next step and writes the evaluation state, as gearPredict would
+ */
 export function gearCorrect(
   g: usize, flags: usize, fx: usize, fy: usize, tau: usize, im: usize, ii: usize,
   x: usize, y: usize, phi: usize, vx: usize, vy: usize, om: usize, ax: usize, ay: usize, al: usize,
-  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
+  ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize,
+  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32, ahead: i32,
 ): void {
   for (let k = 0; k < n; k++) {
     const f = <i32>load<u8>(flags + <usize>k);
@@ -68,5 +72,11 @@ export function gearCorrect(
     store<f64>(x + b, load<f64>(o)); store<f64>(vx + b, load<f64>(o, 8) * invDt); store<f64>(ax + b, load<f64>(o, 16) * invH2);
     store<f64>(y + b, load<f64>(p)); store<f64>(vy + b, load<f64>(p, 8) * invDt); store<f64>(ay + b, load<f64>(p, 16) * invH2);
     store<f64>(phi + b, load<f64>(r)); store<f64>(om + b, load<f64>(r, 8) * invDt); store<f64>(al + b, load<f64>(r, 16) * invH2);
+    if (ahead != 0) {
+      predictSlot(o); predictSlot(p); predictSlot(r);
+      store<f64>(ex + b, load<f64>(o)); store<f64>(evx + b, load<f64>(o, 8) * invDt);
+      store<f64>(ey + b, load<f64>(p)); store<f64>(evy + b, load<f64>(p, 8) * invDt);
+      store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
+    }
   }
 }

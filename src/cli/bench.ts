@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: particle-steps per second of the DEM core on settled piles of 1k, 10k and 100k
- * discs (Gear 5th order + Cundall spring, cell mask), ≈3–4 contacts per particle.
+ * discs (Gear 5th order unless --integrator names another, Cundall spring, cell mask), ≈3–4 contacts per particle.
  * Options: --sizes 1000,10000 (default 1000,10000,100000), --csv FILE (append rows).
  * Then the same for polygon piles (`polygonPile`): random convex polygons with 4–8 sides on the same
  * lattice (not touching at first), settled for 20,000 steps, at 1k and 10k (`--polygon-sizes`, 0 to
@@ -37,6 +37,10 @@ import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
 import { MAX_PARTICLES, parseScenario, type ScenarioInput, type ScenarioSpec } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
+import { INTEGRATOR_IDS } from '../core/sim/params';
+
+/** The default bench's integrators: the force integrators (contact dynamics has its own bench, --cd) */
+const FORCE_INTEGRATORS = INTEGRATOR_IDS.filter((id) => id !== 'contact-dynamics');
 
 /** Columns and rows of a bench lattice of about n bodies (never above the scenario limit, so --sizes 1000000 runs). */
 function latticeOf(n: number): { nx: number; ny: number } {
@@ -44,8 +48,8 @@ function latticeOf(n: number): { nx: number; ny: number } {
   return { nx, ny: Math.min(Math.ceil(n / nx), Math.floor(MAX_PARTICLES / nx)) };
 }
 
-export function benchPile(n: number, tangential = 'cundall', pool?: WorkerPool): World {
-  const w = new World(benchPileSpec(n, tangential), pool);
+export function benchPile(n: number, tangential = 'cundall', pool?: WorkerPool, integrator = 'gear5'): World {
+  const w = new World(benchPileSpec(n, tangential, integrator), pool);
   if (javascriptKernels) w.useJavaScriptKernels();
   return w;
 }
@@ -256,7 +260,7 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
   }
 }
 
-const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--csv FILE]
+const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--integrator gear5|cdm|…] [--csv FILE]
 npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lmp)
 npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n]
 npm run bench -- --pipe [--sizes a,b,c]
@@ -274,7 +278,7 @@ function main(): void {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string', default: 'gear5' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (e) {
@@ -328,9 +332,14 @@ function main(): void {
     benchContactDynamics(sizes, its, values.csv);
     return;
   }
+  const integrator = values.integrator;
+  if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) {
+    process.stderr.write(`error: --integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}\n`);
+    process.exit(2);
+  }
   const polygonSizes = (values['polygon-sizes'] ?? '1000,10000').split(',').map(Number).filter((v) => v > 0);
   process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');
-  for (const n of sizes) timePile('pile (gear5+cundall)', benchPile(n), discSettle(n), values.csv);
+  for (const n of sizes) timePile(`pile (${integrator}+cundall)`, benchPile(n, 'cundall', undefined, integrator), discSettle(n), values.csv);
   for (const n of polygonSizes) timePile('polygons (gear5+cund.)', polygonPile(n), POLYGON_SETTLE, values.csv);
 }
 

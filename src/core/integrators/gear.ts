@@ -59,11 +59,11 @@ const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;
 const MIN_NORMAL = 2.2250738585072014e-308, FLUSH_EVERY = 64;
 /**
  * From this many bodies on, the corrector predicts the next step in its loop (predictAhead). Measured on the
- * bench piles (Gear 5, 2-core Xeon): +12 to +18 % at 200k to 1M bodies, where the derivatives (144 bytes a body)
- * stream from memory, +3 % at 140k, but −4 to −7 % at 10k and 100k, where they stay in cache and one loop
- * writing fifteen columns runs slower than two writing six and nine.
+ * bench piles (Gear 5, 2-core Xeon, both loops in one build): +6–8 % at 100k and +12–18 % at 200k to 1M, where
+ * the derivatives (144 bytes a body) come from memory; −1 % at 70k, −2 to −3 % at 30k–50k and −3 to −5 % at 10k,
+ * where they stay in cache and one loop writing fifteen columns runs slower than two writing six and nine.
  */
-const FUSE_FROM = 131_072;
+const FUSE_FROM = 80_000;
 
 export class GearIntegrator implements Integrator {
   readonly id: IntegratorId;

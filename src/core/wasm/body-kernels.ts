@@ -79,10 +79,8 @@ export function gearCorrectWasm(
   const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha);
   const ex = a.offsetOf(b.ex), ey = a.offsetOf(b.ey), ephi = a.offsetOf(b.ephi), evx = a.offsetOf(b.evx), evy = a.offsetOf(b.evy), ew = a.offsetOf(b.eomega);
   if ((gg | flags | fx | fy | tau | im | ii | x | y | phi | vx | vy | om | ax | ay | al | ex | ey | ephi | evx | evy | ew) < 0) return false;
-  w.gearCorrect(
-    gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, ex, ey, ephi, evx, evy, ew,
-    n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0, ahead ? 1 : 0,
-  );
+  if (ahead) w.gearCorrectPredict(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, ex, ey, ephi, evx, evy, ew, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
+  else w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
   return true;
 }
 

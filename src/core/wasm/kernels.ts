@@ -35,6 +35,7 @@ export class WasmKernels {
   readonly gssssUpdateCoordinate: Kernel;
   readonly gearPredict: Kernel;
   readonly gearCorrect: Kernel;
+  readonly gearCorrectPredict: Kernel;
   readonly bodyForces: Kernel;
   readonly bodyEnergies: Kernel;
   readonly movedBeyond: Kernel;
@@ -55,6 +56,7 @@ export class WasmKernels {
     this.gssssUpdateCoordinate = e.gssssUpdateCoordinate;
     this.gearPredict = e.gearPredict;
     this.gearCorrect = e.gearCorrect;
+    this.gearCorrectPredict = e.gearCorrectPredict;
     this.bodyForces = e.bodyForces;
     this.bodyEnergies = e.bodyEnergies;
     this.movedBeyond = e.movedBeyond;

@@ -4,7 +4,7 @@
  * derivatives y_k = (Δt^k/k!) d^k r/dt^k, six per coordinate, g[(b·3 + c)·6 + k] (paper 000 App. A).
  *   predict (Pascal matrix, design/integrators.md §1.2):  y_k^p = Σ_{l≥k} C(l,k) y_l
  *   correct:  Δ = (Δt²/2) f/m − y_2^p,   y_k = y_k^p + α_k Δ   (paper 000 Eq. 17); with `flush`, subnormal y_k set
- *   to zero (integrators/gear.ts); with `ahead`, the next step's prediction at once (integrators/gear.ts)
+ *   to zero (integrators/gear.ts); gearCorrectPredict also predicts the next step at once (integrators/gear.ts)
  */
 
 @inline function predictSlot(o: usize): void {
@@ -44,39 +44,53 @@ const MIN_NORMAL: f64 = 2.2250738585072014e-308;
   }
 }
 
-/**
- * Corrects bodies [0, n) with the forces at the predicted state and writes x, v, a; with `ahead`, then
- * predicts each body for the next step and writes the evaluation state, as gearPredict would
- */
+/** Body k corrected with the forces at the predicted state, x, v, a written (gearCorrect's and gearCorrectPredict's body) */
+@inline function correctBody(
+  g: usize, flags: usize, fx: usize, fy: usize, tau: usize, im: usize, ii: usize,
+  x: usize, y: usize, phi: usize, vx: usize, vy: usize, om: usize, ax: usize, ay: usize, al: usize,
+  k: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
+): void {
+  const f = <i32>load<u8>(flags + <usize>k);
+  const o = g + <usize>k * 144, p = o + 48, r = o + 96, b = <usize>k << 3;
+  if ((f & immovable) == 0) {
+    const imk = load<f64>(im + b), iik = load<f64>(ii + b);
+    if (flush != 0) {
+      if (imk > 0 && (f & lockX) == 0) correctSlotFlushed(o, h2 * load<f64>(fx + b) * imk - load<f64>(o, 16), a0, a1, a3, a4, a5);
+      if (imk > 0 && (f & lockY) == 0) correctSlotFlushed(p, h2 * load<f64>(fy + b) * imk - load<f64>(p, 16), a0, a1, a3, a4, a5);
+      if (iik > 0) correctSlotFlushed(r, h2 * load<f64>(tau + b) * iik - load<f64>(r, 16), a0, a1, a3, a4, a5);
+    } else {
+      if (imk > 0 && (f & lockX) == 0) correctSlot(o, h2 * load<f64>(fx + b) * imk - load<f64>(o, 16), a0, a1, a3, a4, a5);
+      if (imk > 0 && (f & lockY) == 0) correctSlot(p, h2 * load<f64>(fy + b) * imk - load<f64>(p, 16), a0, a1, a3, a4, a5);
+      if (iik > 0) correctSlot(r, h2 * load<f64>(tau + b) * iik - load<f64>(r, 16), a0, a1, a3, a4, a5);
+    }
+  }
+  store<f64>(x + b, load<f64>(o)); store<f64>(vx + b, load<f64>(o, 8) * invDt); store<f64>(ax + b, load<f64>(o, 16) * invH2);
+  store<f64>(y + b, load<f64>(p)); store<f64>(vy + b, load<f64>(p, 8) * invDt); store<f64>(ay + b, load<f64>(p, 16) * invH2);
+  store<f64>(phi + b, load<f64>(r)); store<f64>(om + b, load<f64>(r, 8) * invDt); store<f64>(al + b, load<f64>(r, 16) * invH2);
+}
+
+/** Corrects bodies [0, n) with the forces at the predicted state and writes x, v, a */
 export function gearCorrect(
   g: usize, flags: usize, fx: usize, fy: usize, tau: usize, im: usize, ii: usize,
   x: usize, y: usize, phi: usize, vx: usize, vy: usize, om: usize, ax: usize, ay: usize, al: usize,
+  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
+): void {
+  for (let k = 0; k < n; k++) correctBody(g, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush);
+}
+
+/** gearCorrect, each body then predicted for the next step and its evaluation state written, as gearPredict does */
+export function gearCorrectPredict(
+  g: usize, flags: usize, fx: usize, fy: usize, tau: usize, im: usize, ii: usize,
+  x: usize, y: usize, phi: usize, vx: usize, vy: usize, om: usize, ax: usize, ay: usize, al: usize,
   ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize,
-  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32, ahead: i32,
+  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
 ): void {
   for (let k = 0; k < n; k++) {
-    const f = <i32>load<u8>(flags + <usize>k);
+    correctBody(g, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush);
     const o = g + <usize>k * 144, p = o + 48, r = o + 96, b = <usize>k << 3;
-    if ((f & immovable) == 0) {
-      const imk = load<f64>(im + b), iik = load<f64>(ii + b);
-      if (flush != 0) {
-        if (imk > 0 && (f & lockX) == 0) correctSlotFlushed(o, h2 * load<f64>(fx + b) * imk - load<f64>(o, 16), a0, a1, a3, a4, a5);
-        if (imk > 0 && (f & lockY) == 0) correctSlotFlushed(p, h2 * load<f64>(fy + b) * imk - load<f64>(p, 16), a0, a1, a3, a4, a5);
-        if (iik > 0) correctSlotFlushed(r, h2 * load<f64>(tau + b) * iik - load<f64>(r, 16), a0, a1, a3, a4, a5);
-      } else {
-        if (imk > 0 && (f & lockX) == 0) correctSlot(o, h2 * load<f64>(fx + b) * imk - load<f64>(o, 16), a0, a1, a3, a4, a5);
-        if (imk > 0 && (f & lockY) == 0) correctSlot(p, h2 * load<f64>(fy + b) * imk - load<f64>(p, 16), a0, a1, a3, a4, a5);
-        if (iik > 0) correctSlot(r, h2 * load<f64>(tau + b) * iik - load<f64>(r, 16), a0, a1, a3, a4, a5);
-      }
-    }
-    store<f64>(x + b, load<f64>(o)); store<f64>(vx + b, load<f64>(o, 8) * invDt); store<f64>(ax + b, load<f64>(o, 16) * invH2);
-    store<f64>(y + b, load<f64>(p)); store<f64>(vy + b, load<f64>(p, 8) * invDt); store<f64>(ay + b, load<f64>(p, 16) * invH2);
-    store<f64>(phi + b, load<f64>(r)); store<f64>(om + b, load<f64>(r, 8) * invDt); store<f64>(al + b, load<f64>(r, 16) * invH2);
-    if (ahead != 0) {
-      predictSlot(o); predictSlot(p); predictSlot(r);
-      store<f64>(ex + b, load<f64>(o)); store<f64>(evx + b, load<f64>(o, 8) * invDt);
-      store<f64>(ey + b, load<f64>(p)); store<f64>(evy + b, load<f64>(p, 8) * invDt);
-      store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
-    }
+    predictSlot(o); predictSlot(p); predictSlot(r);
+    store<f64>(ex + b, load<f64>(o)); store<f64>(evx + b, load<f64>(o, 8) * invDt);
+    store<f64>(ey + b, load<f64>(p)); store<f64>(evy + b, load<f64>(p, 8) * invDt);
+    store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
   }
 }

@@ -16,15 +16,18 @@
   store<f64>(o, y4 + 5 * y5, 32);
 }
 
-/** Predicts bodies [0, n) and writes the evaluation state: positions y_0^p, velocities y_1^p/Δt */
+/** Body k predicted, and its evaluation state written: positions y_0^p, velocities y_1^p/Δt */
+@inline function predictBody(g: usize, ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize, k: i32, invDt: f64): void {
+  const o = g + <usize>k * 144, p = o + 48, r = o + 96, b = <usize>k << 3;
+  predictSlot(o); predictSlot(p); predictSlot(r);
+  store<f64>(ex + b, load<f64>(o)); store<f64>(evx + b, load<f64>(o, 8) * invDt);
+  store<f64>(ey + b, load<f64>(p)); store<f64>(evy + b, load<f64>(p, 8) * invDt);
+  store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
+}
+
+/** Predicts bodies [0, n) and writes the evaluation state */
 export function gearPredict(g: usize, ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize, n: i32, invDt: f64): void {
-  for (let k = 0; k < n; k++) {
-    const o = g + <usize>k * 144, p = o + 48, r = o + 96, b = <usize>k << 3;
-    predictSlot(o); predictSlot(p); predictSlot(r);
-    store<f64>(ex + b, load<f64>(o)); store<f64>(evx + b, load<f64>(o, 8) * invDt);
-    store<f64>(ey + b, load<f64>(p)); store<f64>(evy + b, load<f64>(p, 8) * invDt);
-    store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
-  }
+  for (let k = 0; k < n; k++) predictBody(g, ex, ey, ephi, evx, evy, ew, k, invDt);
 }
 
 @inline function correctSlot(o: usize, d: f64, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64): void {
@@ -87,10 +90,6 @@ export function gearCorrectPredict(
 ): void {
   for (let k = 0; k < n; k++) {
     correctBody(g, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush);
-    const o = g + <usize>k * 144, p = o + 48, r = o + 96, b = <usize>k << 3;
-    predictSlot(o); predictSlot(p); predictSlot(r);
-    store<f64>(ex + b, load<f64>(o)); store<f64>(evx + b, load<f64>(o, 8) * invDt);
-    store<f64>(ey + b, load<f64>(p)); store<f64>(evy + b, load<f64>(p, 8) * invDt);
-    store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
+    predictBody(g, ex, ey, ephi, evx, evy, ew, k, invDt);
   }
 }

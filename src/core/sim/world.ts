@@ -419,7 +419,7 @@ export class World implements ImpulseDriver {
   step(count: number): number {
     if (this.health.status !== 'ok') return 0;
     for (let s = 0; s < count; s++) {
-      this.predictAhead = s + 1 < count && !this.periodic.enabled && this.stepCount + 1 - this.lastGoodStep < SNAPSHOT_EVERY;
+      this.predictAhead = s + 1 < count && !this.periodic.enabled && !this.savesLastGoodAt(this.stepCount + 1);
       this.integrator.step(this);
       if (this.integrator.kind === 'force') {
         this.workIn += this.walls.advancePistons(this.dt, this.params.pistonForce, this.params.gravityX, this.params.gravityY);
@@ -474,7 +474,7 @@ export class World implements ImpulseDriver {
       return this.diverge('energy', eMech / Math.max(available, 1e-300));
     }
     this.checkAccuracy(eMech, available);
-    if (this.stepCount - this.lastGoodStep >= SNAPSHOT_EVERY) this.saveLastGood();
+    if (this.savesLastGoodAt(this.stepCount)) this.saveLastGood();
   }
 
   private tOffset = 0;
@@ -905,6 +905,11 @@ export class World implements ImpulseDriver {
   }
 
   // ---- snapshots --------------------------------------------------------------------------
+
+  /** The last good state is saved after the step that brings the count to `stepCount` (every SNAPSHOT_EVERY steps). */
+  private savesLastGoodAt(stepCount: number): boolean {
+    return stepCount - this.lastGoodStep >= SNAPSHOT_EVERY;
+  }
 
   private saveLastGood(): void {
     this.lastGood.capture(this);

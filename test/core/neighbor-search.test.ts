@@ -114,6 +114,16 @@ describe('the cell mask in WebAssembly (wasm/assembly/cell-mask.ts)', () => {
     });
   }
 
+  it('finds the bounding box as the JavaScript loop does: a particle at infinity leaves both searching nothing', () => {
+    const js = packing(400, 1, 1.2, 60, 60, false, 3);
+    js.x[7] = Infinity;
+    const w = inArena(js), plain = new NeighborSearch();
+    plain.rebuild(js);
+    w.search.rebuild(w.s);
+    expect([w.search.report.reason, w.search.pairs.count]).toEqual(['non-finite positions', 0]);
+    expect([plain.report.reason, plain.pairs.count]).toEqual(['non-finite positions', 0]);
+  });
+
   it('reports the same conflicts, and grows the pair list in its arena past 4096 particles', () => {
     const js = packing(400, 1, 1, 60, 60, false, 5);
     const dCell = (2 + js.skin) / 2;

@@ -11,6 +11,10 @@ import { nodePool, type NodePool } from '../../src/cli/node-pool';
 import { parseScenario, type ScenarioInput } from '../../src/core/scenarios/schema';
 import { GATHER_FORCES } from '../../src/core/parallel/kernel-ids';
 import { World } from '../../src/core/sim/world';
+import { PoolContext } from '../../src/core/parallel/pool-context';
+import { WorkerPool, type Columns } from '../../src/core/parallel/worker-pool';
+import { WasmKernels } from '../../src/core/wasm/kernels';
+import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { differences } from './world-differences';
 
 /** The bench's hex lattice (src/cli/bench.ts), 60 × 50 discs, settling from near contact */
@@ -72,6 +76,10 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
       expect(rebuilds).toBeGreaterThan(0); // the history crossed neighbour-list rebuilds (looked up by key)
       expect(moved).toBeGreaterThan(1e-5); // the pile settled: forces did the moving
       expect(dual.contacts.count).toBeGreaterThan(dual.n); // ≈ 1.5–2 contacts per disc
+      // the bodies left to the gather (pairs in two blocks), classified in WebAssembly and in JavaScript alike
+      const gathered = (w: World) => { const p = (w as unknown as { parallelPass: { gathered: Int32Array; gatheredCount: number } }).parallelPass; return Array.from(p.gathered.subarray(0, p.gatheredCount)); };
+      expect(gathered(dual)).toEqual(gathered(single));
+      expect(gathered(dual).length).toBeGreaterThan(0);
     });
   }
 });
@@ -103,6 +111,32 @@ describe('the collision monitor on a worker pool', () => {
     } finally {
       await np.close();
     }
+  });
+});
+
+describe('the pool context (parallel/pool-context.ts)', () => {
+  it('hands the pool its columns again only when one changed, or when the pool bound others since', () => {
+    const pool = new WorkerPool([]), binds: Columns[] = [], bind = pool.bind.bind(pool);
+    pool.bind = (columns: Columns) => { binds.push(columns); bind(columns); };
+    const a = new Float64Array(4), b = new Float64Array(4), ctx = new PoolContext(pool, { a });
+    ctx.bind();
+    ctx.bind();
+    ctx.put('a', a);
+    ctx.bind();
+    expect(binds.length).toBe(1);
+    ctx.put('b', b);
+    ctx.bind();
+    ctx.put('a', b);
+    ctx.bind();
+    expect(binds.length).toBe(3);
+    expect(binds[2]).toEqual({ a: b, b });
+    pool.bind({ other: a });
+    ctx.bind();
+    expect(binds.length).toBe(5);
+    expect(binds[4]).toBe(ctx.columns);
+    pool.useWasm(WasmKernels.create(WasmArena.create()!)); // the pool forgets its columns
+    ctx.bind();
+    expect(binds.length).toBe(6);
   });
 });
 

@@ -21,7 +21,8 @@
 import { GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
 import { bindWalls, wallsOf } from '../parallel/wall-columns';
-import type { Column, Columns, PoolContext } from '../parallel/worker-pool';
+import type { PoolContext } from '../parallel/pool-context';
+import type { Column, Columns } from '../parallel/worker-pool';
 import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { sharedCopy } from '../parallel/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -114,7 +115,7 @@ export class ParallelDiscPass {
     if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
     this.blockEnds.fill(UNCOUNTED, 0, blocks);
     if (partner) {
-      this.ctx.columns[PARTNER_COLUMN] = partner;
+      this.ctx.put(PARTNER_COLUMN, partner);
       partner.fill(NONE, 0, n);
     }
     this.bindColumns(np, pairs, prev, out);
@@ -194,37 +195,49 @@ export class ParallelDiscPass {
     const blockPairs = this.blockChunks * PAIR_CHUNK;
     if (this.inner.length < n) this.inner = growU8(this.inner, grownCapacity(n, this.inner.length));
     if (this.gathered.length < n) this.gathered = growI32(this.gathered, grownCapacity(n, this.gathered.length));
-    const inner = this.inner, gathered = this.gathered;
-    let count = 0;
-    for (let b = 0; b < n; b++) {
-      // a body's pairs are listed in ascending order: they lie in one block if its first and last do
-      const e0 = start[b], e1 = start[b + 1];
-      const one = e1 <= e0 || Math.floor((adj[e0] >> 1) / blockPairs) === Math.floor((adj[e1 - 1] >> 1) / blockPairs) ? 1 : 0;
-      inner[b] = one;
-      if (one === 0) gathered[count++] = b;
-    }
-    this.gatheredCount = count;
+    const oinner = a ? a.offsetOf(this.inner) : -1, ogathered = a ? a.offsetOf(this.gathered) : -1;
+    this.gatheredCount = wasm && (ostart | oadj | oinner | ogathered) >= 0
+      ? wasm.blockBodies(ostart, oadj, n, blockPairs, oinner, ogathered)
+      : blockBodies(start, adj, n, blockPairs, this.inner, this.gathered);
     this.adjGeneration = pairs.generation;
     this.adjPairs = pairs;
   }
 
   private bindColumns(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
-    const c = this.ctx.columns, x = np.pairHistory;
+    const c = this.ctx, x = np.pairHistory;
     bindBodies(c, np.bodies);
-    c.pi = pairs.i; c.pj = pairs.j;
+    c.put('pi', pairs.i); c.put('pj', pairs.j);
     // both lists by a fixed name, A and B, so their swapping each step does not rebind the workers
     if (this.lists[0] !== out && this.lists[0] !== prev) this.lists = [out, prev];
     for (let l = 0; l < 2; l++) {
       const list = this.lists[l] as ContactList, keys = LIST_KEYS[l];
-      for (let f = 0; f < LIST_FIELDS.length; f++) c[keys[f]] = list[LIST_FIELDS[f]];
+      for (let f = 0; f < LIST_FIELDS.length; f++) c.put(keys[f], list[LIST_FIELDS[f]]);
     }
-    c.hStart = x.start; c.hPartner = x.partner; c.hContact = x.contact;
-    c.offsets = this.offsets; c.blockEnds = this.blockEnds; c.touching = this.touching; c.sums = this.chunkSums; c.adjStart = this.adjStart; c.adj = this.adj; c.wallOffsets = this.wallOffsets;
-    c.inner = this.inner; c.gathered = this.gathered;
-    c.nearWalls = np.wallCandidates.bodies; c.nearWallStarts = np.wallCandidates.chunkStart;
+    c.put('hStart', x.start); c.put('hPartner', x.partner); c.put('hContact', x.contact);
+    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('touching', this.touching); c.put('sums', this.chunkSums);
+    c.put('adjStart', this.adjStart); c.put('adj', this.adj); c.put('wallOffsets', this.wallOffsets);
+    c.put('inner', this.inner); c.put('gathered', this.gathered);
+    c.put('nearWalls', np.wallCandidates.bodies); c.put('nearWallStarts', np.wallCandidates.chunkStart);
     bindWalls(c, np.walls);
-    this.ctx.pool.bind(c);
+    c.bind();
   }
+}
+
+/**
+ * Per body, 1 in inner[b] if its candidate pairs (adj[start[b] … start[b + 1])) all lie in one block of
+ * `blockPairs` pairs, else 0 and b appended to `gathered`; returns how many were (WebAssembly twin:
+ * wasm/assembly/block-bodies.ts).
+ */
+function blockBodies(start: Int32Array, adj: Int32Array, n: number, blockPairs: number, inner: Uint8Array, gathered: Int32Array): number {
+  let count = 0;
+  for (let b = 0; b < n; b++) {
+    // a body's pairs are listed in ascending order: they lie in one block if its first and last do
+    const e0 = start[b], e1 = start[b + 1];
+    const one = e1 <= e0 || Math.floor((adj[e0] >> 1) / blockPairs) === Math.floor((adj[e1 - 1] >> 1) / blockPairs) ? 1 : 0;
+    inner[b] = one;
+    if (one === 0) gathered[count++] = b;
+  }
+  return count;
 }
 
 /** The record's columns the kernels use, and their names for list A and list B */

@@ -13,7 +13,8 @@
  */
 import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
 import { COLLISION_EVENTS, FREE_FLIGHT } from '../parallel/kernel-ids';
-import type { Columns, PoolContext } from '../parallel/worker-pool';
+import type { PoolContext } from '../parallel/pool-context';
+import type { Columns } from '../parallel/worker-pool';
 import { growF64, growI32, growU8 } from '../math/grow';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
@@ -164,10 +165,9 @@ export class CollisionMonitor {
         freeFlight(s, b, chunkStart(k), chunkEnd(k, n));
       }
     } else {
-      const cols = pool.columns;
-      bindBodies(cols, b);
-      for (let f = 0; f < COLUMN_NAMES.length; f++) cols[BOUND_NAMES[f]] = s[COLUMN_NAMES[f]];
-      pool.pool.bind(cols);
+      bindBodies(pool, b);
+      for (let f = 0; f < COLUMN_NAMES.length; f++) pool.put(BOUND_NAMES[f], s[COLUMN_NAMES[f]]);
+      pool.bind();
       const a = pool.pool.args;
       a[0] = n; a[1] = this.steps;
       pool.pool.run(COLLISION_EVENTS, chunks);

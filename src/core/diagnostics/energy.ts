@@ -6,7 +6,8 @@
  */
 import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
 import { BODY_ENERGIES } from '../parallel/kernel-ids';
-import type { Columns, PoolContext } from '../parallel/worker-pool';
+import type { PoolContext } from '../parallel/pool-context';
+import type { Columns } from '../parallel/worker-pool';
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -45,8 +46,8 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
   if (!pool) {
     if (!(wasm && bodyEnergiesWasm(wasm, b, 0, b.n, gx, gy, s, 0))) bodyEnergiesRange(b, 0, b.n, gx, gy, s, 0);
   } else {
-    bindBodies(pool.columns, b);
-    pool.pool.bind(pool.columns);
+    bindBodies(pool, b);
+    pool.bind();
     const a = pool.pool.args;
     a[0] = b.n; a[1] = gx; a[2] = gy;
     const chunks = Math.ceil(b.n / BODY_CHUNK), c = pool.columns.energySums;

@@ -84,8 +84,8 @@ export class GssssIntegrator implements Integrator {
     const pv = W1 * dt, pa = W2L2 * dt2, va = W1 * dt;
     const inv = 1 / W1L6, h = 0.5 * dt2, l3 = lambda3 * dt2, l5 = lambda5 * dt;
     if (pool) {
-      bindBodies(pool.columns, b);
-      pool.pool.bind(pool.columns);
+      bindBodies(pool, b);
+      pool.bind();
       const a = pool.pool.args;
       a[0] = n; a[1] = pv; a[2] = pa; a[3] = va;
       pool.pool.run(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));

@@ -7,7 +7,7 @@
  *   (same neighbour search, narrow phase and history) and solves for the contact forces itself.
  */
 import type { WasmKernels } from '../wasm/kernels';
-import type { PoolContext } from '../parallel/worker-pool';
+import type { PoolContext } from '../parallel/pool-context';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import type { IntegratorId, LiveParams } from '../sim/params';

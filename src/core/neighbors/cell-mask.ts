@@ -61,17 +61,15 @@ export class CellMask {
   conflicts = 0;
 
   /**
-   * Builds the lattice and writes the candidate pairs. Returns 'conflict' if the one-per-cell
+   * Builds the lattice for particles of largest radius `rMax` and writes the candidate pairs. Returns 'conflict' if the one-per-cell
    * condition failed (pairs are then incomplete and must be recomputed by another method),
    * 'too-small' if a periodic box is shorter than 2k+1 cells, 'too-sparse' if the lattice would
    * have far more cells than particles.
    */
-  pairs(s: SearchInput, k: number, xmin: number, xmax: number, ymin: number, ymax: number, out: PairBuffer): CellMaskResult {
+  pairs(s: SearchInput, k: number, rMax: number, xmin: number, xmax: number, ymin: number, ymax: number, out: PairBuffer): CellMaskResult {
     out.count = 0;
     this.conflicts = 0;
     const { n, x, y, radius, skin, periodic } = s;
-    let rMax = 0;
-    for (let p = 0; p < n; p++) if (radius[p] > rMax) rMax = radius[p];
     const d = (2 * rMax + skin) / k;
     if (k !== this.k) {
       const o = halfMaskOffsets(k);

@@ -17,6 +17,7 @@ import { LinkedCells } from './linked-cells';
 import { PairBuffer } from './pair-buffer';
 import type { SearchInput } from './search-input';
 import { anyMovedBeyond } from './verlet-reuse';
+import { particleBoundsWasm } from '../wasm/body-kernels';
 
 export type SearchMethod = 'auto' | 'cell-mask' | 'linked-cells' | 'brute-force';
 
@@ -73,16 +74,9 @@ export class NeighborSearch {
     this.pairs.generation++;
     rep.conflicts = 0;
     if (n < 2) { this.pairs.count = 0; this.set('brute force', 'fewer than two particles'); return; }
-    let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity, rMin = Infinity, rMax = 0;
-    for (let p = 0; p < n; p++) {
-      const xp = x[p], yp = y[p], r = radius[p];
-      if (xp < xmin) xmin = xp;
-      if (xp > xmax) xmax = xp;
-      if (yp < ymin) ymin = yp;
-      if (yp > ymax) ymax = yp;
-      if (r < rMin) rMin = r;
-      if (r > rMax) rMax = r;
-    }
+    const bb = BOUNDS;
+    if (!(s.wasm && particleBoundsWasm(s.wasm, x, y, radius, n, bb))) particleBounds(x, y, radius, n, bb);
+    const xmin = bb[0], xmax = bb[1], ymin = bb[2], ymax = bb[3], rMin = bb[4], rMax = bb[5];
     if (!(xmax - xmin < Infinity && ymax - ymin < Infinity)) {
       // Non-finite positions: the health check reports them; search nothing.
       this.pairs.count = 0;
@@ -100,7 +94,7 @@ export class NeighborSearch {
     if (method === 'cell-mask') {
       const k = chooseMaskHalfWidth(rMin, rMax, s.skin);
       if (k > 0) {
-        const res = this.mask.pairs(s, k, xmin, xmax, ymin, ymax, this.pairs);
+        const res = this.mask.pairs(s, k, rMax, xmin, xmax, ymin, ymax, this.pairs);
         if (res === 'ok') {
           if (this.okK !== k || this.okRatio !== ratio) {
             this.okK = k;
@@ -142,4 +136,21 @@ export class NeighborSearch {
   /** The cell-mask report is formatted only when k or the radius ratio change (no per-step strings). */
   private okK = 0;
   private okRatio = 0;
+}
+
+const BOUNDS = new Float64Array(6);
+
+/** The least and greatest x, y and radius of particles [0, n) into out[0 … 5] as xmin, xmax, ymin, ymax, rMin, rMax (a NaN coordinate is passed over) */
+function particleBounds(x: Float64Array, y: Float64Array, radius: Float64Array, n: number, out: Float64Array): void {
+  let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity, rMin = Infinity, rMax = 0;
+  for (let p = 0; p < n; p++) {
+    const xp = x[p], yp = y[p], r = radius[p];
+    if (xp < xmin) xmin = xp;
+    if (xp > xmax) xmax = xp;
+    if (yp < ymin) ymin = yp;
+    if (yp > ymax) ymax = yp;
+    if (r < rMin) rMin = r;
+    if (r > rMax) rMax = r;
+  }
+  out[0] = xmin; out[1] = xmax; out[2] = ymin; out[3] = ymax; out[4] = rMin; out[5] = rMax;
 }

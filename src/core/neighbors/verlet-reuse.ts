@@ -7,7 +7,8 @@
 import { PeriodicX } from '../boundaries/periodic';
 import { BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
 import { REUSE_TEST } from '../parallel/kernel-ids';
-import type { Columns, PoolContext } from '../parallel/worker-pool';
+import type { PoolContext } from '../parallel/pool-context';
+import type { Columns } from '../parallel/worker-pool';
 import type { SearchInput } from './search-input';
 import { movedBeyondWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
@@ -31,8 +32,8 @@ export function anyMovedBeyond(s: SearchInput, rx: Float64Array, ry: Float64Arra
     return moved < 0 ? movedBeyond(s.x, s.y, rx, ry, s.periodic, lim2, 0, s.n) : moved === 1;
   }
   const c = pool.columns, chunks = Math.ceil(s.n / BODY_CHUNK);
-  c['reuse.x'] = s.x; c['reuse.y'] = s.y; c['reuse.refX'] = rx; c['reuse.refY'] = ry;
-  pool.pool.bind(c);
+  pool.put('reuse.x', s.x); pool.put('reuse.y', s.y); pool.put('reuse.refX', rx); pool.put('reuse.refY', ry);
+  pool.bind();
   const a = pool.pool.args, moved = c.reuseMoved;
   a[0] = s.n; a[1] = lim2; a[2] = s.periodic.enabled ? 1 : 0; a[3] = s.periodic.xmin; a[4] = s.periodic.length;
   pool.pool.run(REUSE_TEST, chunks);

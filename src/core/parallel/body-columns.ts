@@ -3,15 +3,16 @@
  * kernels through one BodyState whose columns point at them (no copy).
  */
 import { BodyState, F64_FIELDS } from '../state/body-state';
+import type { PoolContext } from './pool-context';
 import type { Columns } from './worker-pool';
 
 /** Bodies per chunk of a per-body kernel: fixed, so the work's split never depends on the threads */
 export const BODY_CHUNK = 4096;
 
-/** Puts the bodies' columns into `columns` under their own names. */
-export function bindBodies(columns: Columns, b: BodyState): void {
-  for (const f of F64_FIELDS) columns[f] = b[f];
-  columns.flags = b.flags;
+/** Puts the bodies' columns into the pool's record under their own names. */
+export function bindBodies(pool: PoolContext, b: BodyState): void {
+  for (const f of F64_FIELDS) pool.put(f, b[f]);
+  pool.put('flags', b.flags);
 }
 
 const view = new BodyState(0);

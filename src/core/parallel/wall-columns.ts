@@ -1,13 +1,14 @@
 /** The walls' columns on a worker pool: bound as wall.<field>, seen by a worker's kernels through one WallSet. */
 import { WallSet } from '../boundaries/walls';
+import type { PoolContext } from './pool-context';
 import type { Columns } from './worker-pool';
 
 /** What the kernels read of a wall: its kind, ends, normal and displacement */
 const FIELDS = ['kind', 'ax', 'ay', 'bx', 'by', 'nx', 'ny', 'ox', 'oy'] as const;
 const KEYS = FIELDS.map((f) => `wall.${f}`);
 
-export function bindWalls(columns: Columns, walls: WallSet): void {
-  FIELDS.forEach((f, k) => { columns[KEYS[k]] = walls[f]; });
+export function bindWalls(pool: PoolContext, walls: WallSet): void {
+  for (let k = 0; k < FIELDS.length; k++) pool.put(KEYS[k], walls[FIELDS[k]]);
 }
 
 const view = new WallSet();

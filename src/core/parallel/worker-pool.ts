@@ -62,6 +62,8 @@ export class WorkerPool {
   readonly args = new Float64Array(new SharedArrayBuffer(8 * POOL_ARGS));
   private readonly control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_INTS));
   private bound: Columns = {};
+  /** The record bound last (its columns are those of `bound`), or null after useWasm */
+  private boundFrom: Columns | null = null;
   /** The calling thread's WebAssembly kernels (the World's), or null: the JavaScript kernels everywhere */
   private wasm: WasmKernels | null = null;
   /** Why the pool stopped working (a kernel threw), or null */
@@ -77,6 +79,12 @@ export class WorkerPool {
     if (kernels === this.wasm) return;
     this.wasm = kernels;
     this.bound = {};
+    this.boundFrom = null;
+  }
+
+  /** Whether `columns` is the record bound last (its columns may have changed since: the caller knows) */
+  isBound(columns: Columns): boolean {
+    return this.boundFrom === columns;
   }
 
   /** 'WebAssembly' when every thread runs the kernels there (as of the last command), else 'JavaScript' */
@@ -88,6 +96,7 @@ export class WorkerPool {
   bind(columns: Columns): void {
     let same = true;
     for (const key in columns) if (this.bound[key] !== columns[key]) same = false;
+    this.boundFrom = columns;
     if (same) return;
     this.bound = { ...columns };
     if (this.workers.length === 0) return;
@@ -200,8 +209,3 @@ export function serveJobs(message: PoolMessage): boolean {
   }
 }
 
-/** A pool and the one record of columns every stage binds into (so that stages never rebind each other's) */
-export interface PoolContext {
-  readonly pool: WorkerPool;
-  readonly columns: Columns;
-}

@@ -1,7 +1,8 @@
 /** Gravity and the external forces on the movable bodies, before the contacts add theirs (0 on immovable ones). */
 import { BODY_FORCES } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../parallel/body-columns';
-import type { Columns, PoolContext } from '../parallel/worker-pool';
+import type { PoolContext } from '../parallel/pool-context';
+import type { Columns } from '../parallel/worker-pool';
 import type { BodyState } from '../state/body-state';
 import { bodyForcesWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
@@ -11,8 +12,8 @@ export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolConte
     if (!(wasm && bodyForcesWasm(wasm, b, 0, b.n, gx, gy))) bodyForcesRange(b, 0, b.n, gx, gy);
     return;
   }
-  bindBodies(pool.columns, b);
-  pool.pool.bind(pool.columns);
+  bindBodies(pool, b);
+  pool.bind();
   const a = pool.pool.args;
   a[0] = b.n; a[1] = gx; a[2] = gy;
   pool.pool.run(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));

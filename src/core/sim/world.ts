@@ -18,7 +18,8 @@ import { NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
 import { sharedCopy, shareColumns } from '../parallel/shared-memory';
 import { BODY_CHUNK } from '../parallel/body-columns';
-import type { PoolContext, WorkerPool } from '../parallel/worker-pool';
+import { PoolContext } from '../parallel/pool-context';
+import type { WorkerPool } from '../parallel/worker-pool';
 import { bodyForces } from './body-forces';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, EXACT_CHECK_EVERY, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
@@ -188,7 +189,7 @@ export class World implements ImpulseDriver {
       this.collisions.reset(this.bodies.n);
       const chunks = Math.ceil(this.bodies.n / BODY_CHUNK), arena = this.wasm?.arena ?? null;
       const energySums = arena?.f64(ENERGY_SUMS * chunks) ?? sharedCopy(new Float64Array(ENERGY_SUMS * chunks));
-      this.pool = { pool, columns: { energySums, reuseMoved: arena?.u8(chunks) ?? sharedCopy(new Uint8Array(chunks)) } };
+      this.pool = new PoolContext(pool, { energySums, reuseMoved: arena?.u8(chunks) ?? sharedCopy(new Uint8Array(chunks)) });
       this.parallelPass = new ParallelDiscPass(this.pool, arena);
       pool.useWasm(this.wasm);
     }

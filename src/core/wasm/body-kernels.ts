@@ -94,6 +94,15 @@ export function bodyForcesWasm(w: WasmKernels, b: BodyState, k0: number, k1: num
   return true;
 }
 
+/** particleBounds of neighbors/neighbor-search.ts over particles [0, n), into out[0 … 5] */
+export function particleBoundsWasm(w: WasmKernels, x: Float64Array, y: Float64Array, radius: Float64Array, n: number, out: Float64Array): boolean {
+  const a = w.arena, xx = a.offsetOf(x), yy = a.offsetOf(y), rr = a.offsetOf(radius), s = w.sums;
+  if ((xx | yy | rr) < 0 || s.length < 6) return false;
+  w.particleBounds(xx, yy, rr, n, s.byteOffset);
+  for (let q = 0; q < 6; q++) out[q] = s[q];
+  return true;
+}
+
 /** movedBeyond of neighbors/verlet-reuse.ts over particles [p0, p1): 1 moved too far, 0 not, −1 a column is not in the arena */
 export function movedBeyondWasm(
   w: WasmKernels, x: Float64Array, y: Float64Array, rx: Float64Array, ry: Float64Array, periodic: boolean, L: number, lim2: number, p0: number, p1: number,

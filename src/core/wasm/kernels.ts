@@ -47,6 +47,8 @@ export class WasmKernels {
   readonly cellPairs: Kernel;
   readonly pairAdjacency: Kernel;
   readonly pairHistory: Kernel;
+  readonly particleBounds: Kernel;
+  readonly blockBodies: Kernel;
 
   private constructor(readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, e: Record<string, Kernel>) {
     this.sums = sums;
@@ -68,6 +70,8 @@ export class WasmKernels {
     this.cellPairs = e.cellPairs;
     this.pairAdjacency = e.pairAdjacency;
     this.pairHistory = e.pairHistory;
+    this.particleBounds = e.particleBounds;
+    this.blockBodies = e.blockBodies;
   }
 
   /**

@@ -10,7 +10,8 @@ const MONITOR_COLUMNS = ['partner', 'prev', 'clean', 'freeSteps', 'freeVx', 'fre
 
 /**
  * Every difference between two worlds' bodies, contact records and energy accounts, by name. With
- * `sumsWithin` the energy account's sums may differ by that relative amount (a sum added in another order).
+ * `sumsWithin` the energy account's sums may differ by that relative amount (a sum added in another order;
+ * the residual by that much of the largest term it is the balance of).
  */
 export function differences(a: World, b: World, sumsWithin = 0): string[] {
   const out: string[] = [];
@@ -32,8 +33,11 @@ export function differences(a: World, b: World, sumsWithin = 0): string[] {
   }
   if (a.collisions.count !== b.collisions.count || !Object.is(a.collisions.last, b.collisions.last)) out.push('monitor: collisions measured');
   const da = a.diagnostics(), db = b.diagnostics();
+  // the residual is what is left of the account's terms: their rounding, not its own size, bounds its difference
+  const terms = Math.max(...(['ek', 'eElastic', 'workIn', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip'] as const).map((f) => Math.abs(da[f])));
   for (const f of ['ek', 'eElastic', 'workIn', 'maxOverlapRatio', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip', 'energyResidual'] as const) {
-    if (!Object.is(da[f], db[f]) && !(Math.abs(da[f] - db[f]) <= sumsWithin * Math.max(Math.abs(da[f]), Math.abs(db[f])))) {
+    const scale = f === 'energyResidual' ? terms : Math.max(Math.abs(da[f]), Math.abs(db[f]));
+    if (!Object.is(da[f], db[f]) && !(Math.abs(da[f] - db[f]) <= sumsWithin * scale)) {
       out.push(`diagnostic ${f}: ${da[f]} vs ${db[f]}`);
     }
   }

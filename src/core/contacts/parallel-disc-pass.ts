@@ -1,16 +1,18 @@
 /**
  * The fused disc pass (contacts/disc-force-pass.ts) on a worker pool (issue 9), giving the serial pass's
  * numbers bit for bit, for any number of threads:
- *   1–2. the candidate list is dealt out in blocks of chunks (up to MAX_BLOCKS blocks, fixed by the list's
- *      length; pairForcesBlock). A block counts the touching pairs of its chunks (countTouching), takes where
+ *   1–2. the candidate list is dealt out in blocks of chunks (up to BLOCKS_PER_THREAD blocks a thread;
+ *      pairForcesBlock). A block counts the touching pairs of its chunks (countTouching), takes where
  *      its contacts start from the block before it once that one has counted (a look-back prefix sum: blocks
  *      are taken in order, so it is counting or done), publishes where the next starts, and runs the pair loop
  *      chunk by chunk from those offsets while the count has left its bodies in cache, each chunk with its
  *      own sums. A body whose candidate pairs all lie in one block is
  *      that block's alone: it gets its forces there and then, in list order, as in the serial scatter;
- *   3. the other bodies (those near a block's edge: 7–9 % on the bench piles) add the forces of their pairs, left in
+ *   3. the other bodies (those near a block's edge: 4–8 % on the bench piles) add the forces of their pairs, left in
  *      the record, in candidate-list order (gatherPairForces, over per-body lists of pairs rebuilt with
- *      the candidate list). For the collision monitor both note each body's partner.
+ *      the candidate list). For the collision monitor both note each body's partner. The gather's chunks follow
+ *      the blocks in the same command (pairPass): a thread that finds no block left gathers, each chunk once the
+ *      blocks holding its bodies' pairs are done, so the last blocks' threads do not wait for each other.
  * Then the walls: chunks of each wall's candidate bodies (contacts/wall-candidates.ts) find which touch it
  * (countWallTouches, writeWallTouches),
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
@@ -18,7 +20,7 @@
  * With the World's WebAssembly arena the pass's own columns live there too, and the count, the pair loop
  * and the gather run in WebAssembly on every thread (wasm/kernels.ts; the same bits).
  */
-import { GATHER_FORCES, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
+import { PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
 import { bindWalls, wallsOf } from '../parallel/wall-columns';
 import type { PoolContext } from '../parallel/pool-context';
@@ -37,12 +39,19 @@ import type { WasmArena } from '../wasm/wasm-arena';
 
 /** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
 const PAIR_CHUNK = 4096;
-/** Most blocks of chunks the pair loop is dealt out in: enough to share among threads, few enough that most bodies have all their pairs in one */
-const MAX_BLOCKS = 24;
+/**
+ * Most blocks of chunks the pair loop is dealt out in, per thread: enough to share the work, few enough that most
+ * bodies have all their pairs in one (100k discs on 2 threads, one process, alternating: 12 blocks 0.05–0.09 ms a
+ * step faster than 24, 16 or 40, and than 8 or 6). The bits do not depend on it: a body adds its pairs' forces in
+ * list order, in its block or in the gather.
+ */
+const BLOCKS_PER_THREAD = 6;
 /** A block waits this long at most for the block before it to count (it is running on another thread) [ms] */
 const COUNT_WAIT_MS = 30_000;
 /** blockEnds' mark for a block not counted yet */
 const UNCOUNTED = -1;
+/** Gathered bodies per chunk of the gather: small, so the chunks fill the time the last blocks leave idle */
+const GATHER_CHUNK = 512;
 /**
  * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
  * previous, which swap each step) is this step's record.
@@ -52,8 +61,8 @@ const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT =
 const A_PARTNER = 18;
 /** 1: commit the spring as it is found (discForcePass's `commit`) */
 const A_COMMIT = 19;
-/** chunks of the candidate list, chunks per block, and how many bodies the gather does */
-const A_CHUNKS = 20, A_BLOCK_CHUNKS = 21, A_GATHERED = 22;
+/** chunks of the candidate list, chunks per block, how many bodies the gather does, and how many blocks there are */
+const A_CHUNKS = 20, A_BLOCK_CHUNKS = 21, A_GATHERED = 22, A_BLOCKS = 23;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 export class ParallelDiscPass {
@@ -61,6 +70,10 @@ export class ParallelDiscPass {
   private offsets: Int32Array<ArrayBuffer>;
   /** Per block, where its contacts end (UNCOUNTED until it has counted) */
   private blockEnds: Int32Array<ArrayBuffer>;
+  /** Per block, 1 once its pair loop is done */
+  private blockDone: Int32Array<ArrayBuffer>;
+  /** Per chunk of the gather, the first and last block holding its bodies' pairs */
+  private gatherBlocks: Int32Array<ArrayBuffer>;
   /** The touching pairs of each chunk c, from c · PAIR_CHUNK on (written by the WebAssembly count) */
   private touching: Int32Array<ArrayBuffer>;
   private chunkSums: Float64Array<ArrayBuffer>;
@@ -84,7 +97,7 @@ export class ParallelDiscPass {
   /** `arena`: the World's WebAssembly arena, where the pass's columns go (they grow there), or null: shared memory */
   constructor(private readonly ctx: PoolContext, arena: WasmArena | null) {
     const i32 = (): Int32Array<ArrayBuffer> => arena?.i32(16) ?? sharedCopy(new Int32Array(16));
-    this.offsets = i32(); this.blockEnds = i32(); this.touching = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
+    this.offsets = i32(); this.blockEnds = i32(); this.blockDone = i32(); this.gatherBlocks = i32(); this.touching = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
     this.chunkSums = arena?.f64(16) ?? sharedCopy(new Float64Array(16));
     this.inner = arena?.u8(16) ?? sharedCopy(new Uint8Array(16));
   }
@@ -113,7 +126,9 @@ export class ParallelDiscPass {
     if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n, np.kernels);
     const blocks = Math.ceil(chunks / this.blockChunks);
     if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
+    if (this.blockDone.length < blocks) this.blockDone = growI32(this.blockDone, grownCapacity(blocks, this.blockDone.length));
     this.blockEnds.fill(UNCOUNTED, 0, blocks);
+    this.blockDone.fill(0, 0, blocks);
     if (partner) {
       this.ctx.put(PARTNER_COLUMN, partner);
       partner.fill(NONE, 0, n);
@@ -122,19 +137,18 @@ export class ParallelDiscPass {
     const a = this.ctx.pool.args;
     a[A_PARTNER] = partner ? 1 : 0;
     a[A_COMMIT] = commit ? 1 : 0;
-    a[A_CHUNKS] = chunks; a[A_BLOCK_CHUNKS] = this.blockChunks; a[A_GATHERED] = this.gatheredCount;
+    a[A_CHUNKS] = chunks; a[A_BLOCK_CHUNKS] = this.blockChunks; a[A_GATHERED] = this.gatheredCount; a[A_BLOCKS] = blocks;
     a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
     a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
     a[A_KN] = m.kn; a[A_KT] = m.kt; a[A_MU] = m.mu; a[A_ZN] = m.zetaN; a[A_ZT] = m.zetaT;
     a[A_FROM_RATIO] = m.gtFromRatio ? 1 : 0; a[A_RATIO] = m.gtRatio; a[A_ELASTIC] = m.capElastic ? 1 : 0; a[A_CLAMP] = m.clampNormal ? 1 : 0;
-    this.ctx.pool.run(PAIR_FORCES, blocks);
+    this.ctx.pool.run(PAIR_FORCES, blocks + Math.ceil(this.gatheredCount / GATHER_CHUNK));
     out.count = blocks > 0 ? this.blockEnds[blocks - 1] : 0;
     const cs = this.chunkSums;
     for (let c = 0; c < chunks; c++) {
       for (let s = 0; s < PASS_SUMS; s++) if (s !== MAX_RATIO) sums[s] += cs[c * PASS_SUMS + s];
       if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
     }
-    this.ctx.pool.run(GATHER_FORCES, Math.ceil(this.gatheredCount / BODY_CHUNK));
     this.walls(np, pairs, prev, out, m, dt, sums, commit);
   }
 
@@ -191,7 +205,7 @@ export class ParallelDiscPass {
       for (let b = n; b > 0; b--) start[b] = start[b - 1];
       start[0] = 0;
     }
-    this.blockChunks = Math.max(1, Math.ceil(Math.ceil(P / PAIR_CHUNK) / MAX_BLOCKS));
+    this.blockChunks = Math.max(1, Math.ceil(Math.ceil(P / PAIR_CHUNK) / (BLOCKS_PER_THREAD * this.ctx.pool.threads)));
     const blockPairs = this.blockChunks * PAIR_CHUNK;
     if (this.inner.length < n) this.inner = growU8(this.inner, grownCapacity(n, this.inner.length));
     if (this.gathered.length < n) this.gathered = growI32(this.gathered, grownCapacity(n, this.gathered.length));
@@ -199,6 +213,19 @@ export class ParallelDiscPass {
     this.gatheredCount = wasm && (ostart | oadj | oinner | ogathered) >= 0
       ? wasm.blockBodies(ostart, oadj, n, blockPairs, oinner, ogathered)
       : blockBodies(start, adj, n, blockPairs, this.inner, this.gathered);
+    const gatherChunks = Math.ceil(this.gatheredCount / GATHER_CHUNK);
+    if (this.gatherBlocks.length < 2 * gatherChunks) this.gatherBlocks = growI32(this.gatherBlocks, grownCapacity(2 * gatherChunks, this.gatherBlocks.length));
+    const ranges = this.gatherBlocks, gathered = this.gathered;
+    for (let g = 0; g < gatherChunks; g++) {
+      let first = Infinity, last = 0;
+      for (let e = g * GATHER_CHUNK, end = Math.min(this.gatheredCount, e + GATHER_CHUNK); e < end; e++) {
+        const b = gathered[e];
+        first = Math.min(first, Math.floor((adj[start[b]] >> 1) / blockPairs));
+        last = Math.max(last, Math.floor((adj[start[b + 1] - 1] >> 1) / blockPairs));
+      }
+      ranges[2 * g] = first;
+      ranges[2 * g + 1] = last;
+    }
     this.adjGeneration = pairs.generation;
     this.adjPairs = pairs;
   }
@@ -214,7 +241,7 @@ export class ParallelDiscPass {
       for (let f = 0; f < LIST_FIELDS.length; f++) c.put(keys[f], list[LIST_FIELDS[f]]);
     }
     c.put('hStart', x.start); c.put('hPartner', x.partner); c.put('hContact', x.contact);
-    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('touching', this.touching); c.put('sums', this.chunkSums);
+    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('blockDone', this.blockDone); c.put('gatherBlocks', this.gatherBlocks); c.put('touching', this.touching); c.put('sums', this.chunkSums);
     c.put('adjStart', this.adjStart); c.put('adj', this.adj); c.put('wallOffsets', this.wallOffsets);
     c.put('inner', this.inner); c.put('gathered', this.gathered);
     c.put('nearWalls', np.wallCandidates.bodies); c.put('nearWallStarts', np.wallCandidates.chunkStart);
@@ -290,30 +317,41 @@ function countTouchingPairs(c: Columns, a: Float64Array, chunk: number, wasm: Wa
 }
 
 /**
- * Where the contacts of the blocks before `block` end: 0 for the first; else the block before's end, once it
- * has counted (blocks are taken in order, so that block is being counted by another thread, or is done).
+ * flags[block] once it is no longer `value` (blocks are taken in order, so a block one waits for is being run by
+ * another thread, or is done); `what` names the wait in the error if it does not end
  */
-function blockStart(ends: Int32Array, block: number): number {
-  if (block === 0) return 0;
+function awaitBlock(flags: Int32Array, block: number, value: number, what: string): number {
   const deadline = Date.now() + COUNT_WAIT_MS;
-  for (let end = Atomics.load(ends, block - 1); ; end = Atomics.load(ends, block - 1)) {
-    if (end !== UNCOUNTED) return end;
-    if (Date.now() > deadline) throw new Error(`parallel disc pass: block ${block - 1} did not count in ${COUNT_WAIT_MS / 1000} s`);
-    Atomics.wait(ends, block - 1, UNCOUNTED, 1);
+  for (let v = Atomics.load(flags, block); ; v = Atomics.load(flags, block)) {
+    if (v !== value) return v;
+    if (Date.now() > deadline) throw new Error(`parallel disc pass: block ${block} did not ${what} in ${COUNT_WAIT_MS / 1000} s`);
+    Atomics.wait(flags, block, value, 1);
   }
+}
+
+/**
+ * Kernel: chunk `chunk` of the pair pass's command — the blocks first (pairForcesBlock), then the gather's chunks
+ * (gatherPairForces), each once the blocks holding its bodies' pairs are done.
+ */
+export function pairPass(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const blocks = a[A_BLOCKS];
+  if (chunk < blocks) { pairForcesBlock(c, a, chunk, wasm); return; }
+  const g = chunk - blocks, ranges = c.gatherBlocks as Int32Array, done = c.blockDone as Int32Array;
+  for (let b = ranges[2 * g], last = ranges[2 * g + 1]; b <= last; b++) awaitBlock(done, b, 0, 'finish');
+  gatherPairForces(c, a, g, wasm);
 }
 
 /**
  * Kernel: block `block`'s chunks counted, their first contacts (offsets[chunk]) from where the block before
  * ends, this block's end published (blockEnds), then the pair loop over its chunks, each chunk's sums into
- * sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes.
+ * sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes; then marked done (blockDone).
  */
-export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
+function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
   const per = a[A_BLOCK_CHUNKS], first = block * per, last = Math.min(a[A_CHUNKS], first + per);
   const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
   let listed = true;
   for (let chunk = first; chunk < last; chunk++) listed = countTouchingPairs(c, a, chunk, wasm) && listed;
-  let k = blockStart(ends, block);
+  let k = block === 0 ? 0 : awaitBlock(ends, block - 1, UNCOUNTED, 'count');
   for (let chunk = first; chunk < last; chunk++) {
     const count = offsets[chunk];
     offsets[chunk] = k;
@@ -353,17 +391,20 @@ export function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm
     const end = !wasm ? -1 : listed ? discPairsWasm(wasm, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array) : discPairsWasm(wasm, v, m, dt, p0, p1, k0, sums, s0);
     if (end < 0) pairContactsRange(v, m, dt, p0, p1, k0, sums, s0);
   }
+  const done = c.blockDone as Int32Array;
+  Atomics.store(done, block, 1);
+  Atomics.notify(done, block);
 }
 
 /**
- * Kernel: the bodies of chunk c of the gathered list (pairs in more than one block) add their pairs' forces
+ * The bodies of chunk c of the gathered list (pairs in more than one block) add their pairs' forces
  * in list order: F on j, −F on i (contacts/scatter-forces.ts).
  */
-export function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const o = LIST_KEYS[a[A_OUT]];
   const fx = c.fx, fy = c.fy, tau = c.tau, rad = c.radius, slot = c[o[SLOT]], start = c.adjStart, adj = c.adj;
   const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]], gathered = c.gathered;
-  const e0 = chunk * BODY_CHUNK, e1 = Math.min(a[A_GATHERED], e0 + BODY_CHUNK);
+  const e0 = chunk * GATHER_CHUNK, e1 = Math.min(a[A_GATHERED], e0 + GATHER_CHUNK);
   const writePartner = a[A_PARTNER] === 1, partner = c[PARTNER_COLUMN], pi = c.pi, pj = c.pj;
   if (wasm) {
     const w = wasm.arena, ofx = w.offsetOf(fx), ofy = w.offsetOf(fy), otau = w.offsetOf(tau), orad = w.offsetOf(rad), oslot = w.offsetOf(slot);

@@ -4,7 +4,7 @@
  * arguments `args`, writing only what belongs to that chunk, so any thread may take any chunk; with `wasm`
  * (the thread's kernels on the columns' memory) it runs its WebAssembly twin where every column it reads is there.
  */
-import { countWallTouches, gatherPairForces, pairForcesBlock, writeWallTouches } from '../contacts/parallel-disc-pass';
+import { countWallTouches, pairPass, writeWallTouches } from '../contacts/parallel-disc-pass';
 import { collisionEventsChunk, freeFlightChunk } from '../diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
@@ -16,6 +16,6 @@ import type { Columns } from './worker-pool';
 export type Kernel = (columns: Columns, args: Float64Array, chunk: number, wasm: WasmKernels | null) => void;
 
 export const KERNELS: readonly Kernel[] = [
-  pairForcesBlock, gatherPairForces, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
+  pairPass, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
   countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk,
 ];

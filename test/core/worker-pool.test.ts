@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePool, type NodePool } from '../../src/cli/node-pool';
 import { parseScenario, type ScenarioInput } from '../../src/core/scenarios/schema';
-import { PAIR_FORCES } from '../../src/core/parallel/kernel-ids';
+import { PAIR_FORCES, REUSE_TEST } from '../../src/core/parallel/kernel-ids';
+import { sharedCopy } from '../../src/core/parallel/shared-memory';
 import { World } from '../../src/core/sim/world';
 import { PoolContext } from '../../src/core/parallel/pool-context';
 import { WorkerPool, type Columns } from '../../src/core/parallel/worker-pool';
@@ -143,6 +144,29 @@ describe('the pool context (parallel/pool-context.ts)', () => {
     pool.useWasm(WasmKernels.create(WasmArena.create()!)); // the pool forgets its columns
     ctx.bind();
     expect(binds.length).toBe(6);
+  });
+});
+
+describe('a command started for the workers alone (WorkerPool.start)', () => {
+  it('runs on a worker while the calling thread goes on, refuses another command until finish(), and is done after it', async () => {
+    const np = await nodePool(2);
+    try {
+      const n = 1000, x = sharedCopy(new Float64Array(n)), y = sharedCopy(new Float64Array(n)), moved = sharedCopy(new Uint8Array(1));
+      x[n - 1] = 2; // one particle 2 from where it was: beyond the reuse distance 1
+      np.pool.bind({ 'reuse.x': x, 'reuse.y': y, 'reuse.refX': sharedCopy(new Float64Array(n)), 'reuse.refY': sharedCopy(new Float64Array(n)), reuseMoved: moved });
+      np.pool.args.set([n, 1, 0, 0, 0]); // n, (reuse distance)², not periodic
+      np.pool.start(REUSE_TEST, 1);
+      expect(() => np.pool.run(REUSE_TEST, 1)).toThrow(/kernel 7 was started and not finished/);
+      expect(() => np.pool.bind({ other: x })).toThrow(/started and not finished/);
+      np.pool.finish();
+      expect(moved[0]).toBe(1);
+      np.pool.finish(); // nothing started: returns
+      moved[0] = 0;
+      np.pool.run(REUSE_TEST, 1);
+      expect(moved[0]).toBe(1);
+    } finally {
+      await np.close();
+    }
   });
 });
 

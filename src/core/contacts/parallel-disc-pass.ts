@@ -17,10 +17,12 @@
  * (countWallTouches, writeWallTouches),
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
+ * After a rebuild of the candidate list, last step's contacts are indexed by body (for their history) on a worker
+ * while the calling thread sorts the new list by body (WorkerPool.start).
  * With the World's WebAssembly arena the pass's own columns live there too, and the count, the pair loop
  * and the gather run in WebAssembly on every thread (wasm/kernels.ts; the same bits).
  */
-import { PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
+import { HISTORY_INDEX, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
 import { bindWalls, wallsOf } from '../parallel/wall-columns';
 import type { PoolContext } from '../parallel/pool-context';
@@ -29,7 +31,8 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { sharedCopy } from '../parallel/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { ContactList } from '../state/contact-list';
-import { beginWalls, buildHistoryIndex, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
+import { indexPairs } from '../state/pair-history-index';
+import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
 import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
@@ -63,6 +66,8 @@ const A_PARTNER = 18;
 const A_COMMIT = 19;
 /** chunks of the candidate list, chunks per block, how many bodies the gather does, and how many blocks there are */
 const A_CHUNKS = 20, A_BLOCK_CHUNKS = 21, A_GATHERED = 22, A_BLOCKS = 23;
+/** how many of last step's contacts the history index takes */
+const A_HISTORY = 24;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 export class ParallelDiscPass {
@@ -117,13 +122,17 @@ export class ParallelDiscPass {
     out.reservePairSlots(P);
     out.pairStamp = pairs.generation;
     const bySlot = prev.pairStamp === pairs.generation;
-    buildHistoryIndex(np, prev, bySlot);
+    np.index.build(prev, prev.pairContacts);
+    // after a rebuild of the pair list: last step's pairs by body (buildHistoryIndex's) on a worker, while this
+    // thread sorts the new list by body (buildAdjacency)
+    if (!bySlot) this.startHistoryIndex(np, pairs, prev, out);
     sums.fill(0);
     const chunks = Math.ceil(P / PAIR_CHUNK);
     if (this.touching.length < P) this.touching = growI32(this.touching, grownCapacity(P, this.touching.length));
     if (this.offsets.length < chunks) this.offsets = growI32(this.offsets, grownCapacity(chunks, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
     if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n, np.kernels);
+    this.ctx.pool.finish();
     const blocks = Math.ceil(chunks / this.blockChunks);
     if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
     if (this.blockDone.length < blocks) this.blockDone = growI32(this.blockDone, grownCapacity(blocks, this.blockDone.length));
@@ -150,6 +159,16 @@ export class ParallelDiscPass {
       if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
     }
     this.walls(np, pairs, prev, out, m, dt, sums, commit);
+  }
+
+  /** np.pairHistory of `prev` (PairHistoryIndex.build), started on the pool (historyIndexChunk); the pool's finish() waits for it */
+  private startHistoryIndex(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
+    const count = Math.min(prev.pairContacts, prev.count), n = np.bodies.n;
+    np.pairHistory.reserve(count, n);
+    this.bindColumns(np, pairs, prev, out);
+    const a = this.ctx.pool.args;
+    a[A_HISTORY] = count; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
+    this.ctx.pool.start(HISTORY_INDEX, 1);
   }
 
   /**
@@ -430,6 +449,12 @@ function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: Wasm
     fx[b] = sx; fy[b] = sy; tau[b] = st;
     if (writePartner) partner[b] = touching === 0 ? NONE : touching === 1 ? other : MANY;
   }
+}
+
+/** Kernel: last step's pair contacts by body (PairHistoryIndex.build) into the bound history index, one chunk (args: A_HISTORY, A_BODIES, A_OUT) */
+export function historyIndexChunk(c: Columns, a: Float64Array, _chunk: number, wasm: WasmKernels | null): void {
+  const q = LIST_KEYS[1 - a[A_OUT]];
+  indexPairs(c[q[I]] as Int32Array, c[q[J]] as Int32Array, c[q[FEATURE]] as Int32Array, a[A_HISTORY], a[A_BODIES], c.hStart as Int32Array, c.hPartner as Int32Array, c.hContact as Int32Array, wasm);
 }
 
 /** Kernel: how many movable bodies of chunk c touch each wall, into wallOffsets[w · chunks + c]. */

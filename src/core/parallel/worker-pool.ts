@@ -68,6 +68,8 @@ export class WorkerPool {
   private wasm: WasmKernels | null = null;
   /** Why the pool stopped working (a kernel threw), or null */
   private broken: string | null = null;
+  /** The command start() posted that finish() has not waited for, or null */
+  private started: number | null = null;
 
   constructor(private readonly workers: readonly PoolEndpoint[]) {
     this.threads = workers.length + 1;
@@ -96,8 +98,9 @@ export class WorkerPool {
   bind(columns: Columns): void {
     let same = true;
     for (const key in columns) if (this.bound[key] !== columns[key]) same = false;
+    if (same) { this.boundFrom = columns; return; }
+    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
     this.boundFrom = columns;
-    if (same) return;
     this.bound = { ...columns };
     if (this.workers.length === 0) return;
     this.command(REBIND, 0);
@@ -111,12 +114,32 @@ export class WorkerPool {
   /** Runs kernel `kernel` (parallel/kernels.ts) on chunks 0 … chunks − 1 and returns when all are done. */
   run(kernel: number, chunks: number): void {
     // one chunk: the calling thread takes it without waking the workers (the same work, the same bits)
+    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
     if (this.workers.length === 0 || chunks <= 1) {
       const f = KERNELS[kernel];
       for (let c = 0; c < chunks; c++) f(this.bound, this.args, c, this.wasm);
       return;
     }
     this.command(kernel, chunks);
+  }
+
+  /**
+   * Posts kernel `kernel` on chunks 0 … chunks − 1 for the workers alone and returns at once, so that the calling
+   * thread can do other work meanwhile; finish() waits for them, and no other command may come in between.
+   * Without workers the calling thread runs the chunks here.
+   */
+  start(kernel: number, chunks: number): void {
+    if (this.workers.length === 0) { this.run(kernel, chunks); return; }
+    this.post(kernel, chunks);
+    this.started = kernel;
+  }
+
+  /** Waits until the command start() posted is done (returns at once if there is none). */
+  finish(): void {
+    const cmd = this.started;
+    if (cmd === null) return;
+    this.started = null;
+    this.awaitWorkers(cmd, null);
   }
 
   /** A round trip through every worker: returns once each has answered, throws if one does not. */
@@ -130,7 +153,20 @@ export class WorkerPool {
   }
 
   private command(cmd: number, chunks: number): void {
+    this.post(cmd, chunks);
+    let own: unknown = null;
+    try {
+      if (cmd >= 0) takeChunks(this.control, KERNELS[cmd], this.bound, this.args, this.wasm);
+    } catch (e) {
+      own = e; // thrown once the workers are done with this command, so the next one starts clean
+    }
+    this.awaitWorkers(cmd, own);
+  }
+
+  /** Wakes the workers on command `cmd` over `chunks` chunks. */
+  private post(cmd: number, chunks: number): void {
     if (this.broken) throw new Error(`worker pool: stopped after an earlier failure (${this.broken})`);
+    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
     const ctl = this.control;
     ctl[CMD] = cmd;
     ctl[CHUNKS] = chunks;
@@ -138,13 +174,11 @@ export class WorkerPool {
     Atomics.store(ctl, DONE, 0);
     Atomics.add(ctl, SEQ, 1);
     Atomics.notify(ctl, SEQ);
-    let own: unknown = null;
-    try {
-      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], this.bound, this.args, this.wasm);
-    } catch (e) {
-      own = e; // thrown once the workers are done with this command, so the next one starts clean
-    }
-    const workers = this.workers.length;
+  }
+
+  /** Waits until every worker is done with command `cmd`; throws `own` (the calling thread's failure in it) or a worker's. */
+  private awaitWorkers(cmd: number, own: unknown): void {
+    const ctl = this.control, workers = this.workers.length;
     for (let d = spinWhile(ctl, DONE, 0); d < workers; d = Atomics.load(ctl, DONE)) {
       if (Atomics.wait(ctl, DONE, d, ANSWER_TIMEOUT_MS) === 'timed-out') throw new Error(this.broken = `worker pool: no answer from ${workers - d} of its ${workers} worker threads in ${ANSWER_TIMEOUT_MS / 1000} s`);
     }

@@ -17,44 +17,24 @@ export class PairHistoryIndex {
   partner = new Int32Array(16);
   contact = new Int32Array(16);
 
-  /**
-   * Indexes the contacts of `list` between bodies, [0, list.pairContacts), among bodies [0, n) (feature 0: discs);
-   * in WebAssembly where the columns are in the kernels' arena (wasm/assembly/counting-sorts.ts; the same table).
-   */
-  build(list: ContactList, n: number, wasm: WasmKernels | null = null): void {
-    const count = Math.min(list.pairContacts, list.count);
+  /** Grows the table for `count` contacts among `n` bodies (before a build elsewhere: indexPairs on a worker pool) */
+  reserve(count: number, n: number): void {
     if (this.start.length < n + 1) this.start = int32Like(this.start, grownCapacity(n + 1, this.start.length));
     if (this.partner.length < count) {
       const cap = grownCapacity(count, this.partner.length);
       this.partner = int32Like(this.partner, cap);
       this.contact = int32Like(this.contact, cap);
     }
-    const start = this.start, partner = this.partner, contact = this.contact, li = list.i, lj = list.j, lf = list.feature;
-    if (wasm) {
-      const a = wasm.arena;
-      const oi = a.offsetOf(li), oj = a.offsetOf(lj), of = a.offsetOf(lf), os = a.offsetOf(start), op = a.offsetOf(partner), oc = a.offsetOf(contact);
-      if ((oi | oj | of | os | op | oc) >= 0) {
-        wasm.pairHistory(oi, oj, of, count, n, os, op, oc);
-        return;
-      }
-    }
-    start.fill(0, 0, n + 1);
-    for (let c = 0; c < count; c++) {
-      const i = li[c];
-      if (i < n && lf[c] === 0) start[i + 1]++;
-    }
-    for (let b = 0; b < n; b++) start[b + 1] += start[b];
-    // fill with start[i] as body i's cursor (it ends at body i + 1's start), then shift the starts back
-    for (let c = 0; c < count; c++) {
-      const i = li[c];
-      if (i < n && lf[c] === 0) {
-        const e = start[i]++;
-        partner[e] = lj[c];
-        contact[e] = c;
-      }
-    }
-    for (let b = n; b > 0; b--) start[b] = start[b - 1];
-    start[0] = 0;
+  }
+
+  /**
+   * Indexes the contacts of `list` between bodies, [0, list.pairContacts), among bodies [0, n) (feature 0: discs);
+   * in WebAssembly where the columns are in the kernels' arena (wasm/assembly/counting-sorts.ts; the same table).
+   */
+  build(list: ContactList, n: number, wasm: WasmKernels | null = null): void {
+    const count = Math.min(list.pairContacts, list.count);
+    this.reserve(count, n);
+    indexPairs(list.i, list.j, list.feature, count, n, this.start, this.partner, this.contact, wasm);
   }
 
   /** The index of contact (i, j) in the indexed list, or −1 */
@@ -63,4 +43,35 @@ export class PairHistoryIndex {
     for (let e = this.start[i], end = this.start[i + 1]; e < end; e++) if (partner[e] === j) return this.contact[e];
     return -1;
   }
+}
+
+/** PairHistoryIndex.build's table for contacts [0, count) of columns li, lj, lf into start, partner, contact (grown already) */
+export function indexPairs(
+  li: Int32Array, lj: Int32Array, lf: Int32Array, count: number, n: number, start: Int32Array, partner: Int32Array, contact: Int32Array, wasm: WasmKernels | null,
+): void {
+  if (wasm) {
+    const a = wasm.arena;
+    const oi = a.offsetOf(li), oj = a.offsetOf(lj), of = a.offsetOf(lf), os = a.offsetOf(start), op = a.offsetOf(partner), oc = a.offsetOf(contact);
+    if ((oi | oj | of | os | op | oc) >= 0) {
+      wasm.pairHistory(oi, oj, of, count, n, os, op, oc);
+      return;
+    }
+  }
+  start.fill(0, 0, n + 1);
+  for (let c = 0; c < count; c++) {
+    const i = li[c];
+    if (i < n && lf[c] === 0) start[i + 1]++;
+  }
+  for (let b = 0; b < n; b++) start[b + 1] += start[b];
+  // fill with start[i] as body i's cursor (it ends at body i + 1's start), then shift the starts back
+  for (let c = 0; c < count; c++) {
+    const i = li[c];
+    if (i < n && lf[c] === 0) {
+      const e = start[i]++;
+      partner[e] = lj[c];
+      contact[e] = c;
+    }
+  }
+  for (let b = n; b > 0; b--) start[b] = start[b - 1];
+  start[0] = 0;
 }

@@ -13,7 +13,7 @@
  * `sim export lammps`) and in this core with cdm + Cundall and with Gear 5 + Cundall, for each N of --sizes;
  * LAMMPS's own loop time against this core's wall time: the three in turn, --repeat times (default 3),
  * printing the medians and each ratio's median and range over the rounds.
- * `--threads 1,2`: the same piles with cdm + Cundall, serially and with the disc pass on a worker pool of
+ * `--threads 1,2`: the same piles with cdm + Cundall (or --integrator's), serially and with the disc pass on a worker pool of
  * each thread count (the caller and threads − 1 worker_threads), --repeat rounds in turn; the pools'
  * speed-up over the serial run (default sizes 1000,10000,100000).
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
@@ -37,7 +37,7 @@ import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
 import { MAX_PARTICLES, parseScenario, type ScenarioInput, type ScenarioSpec } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
-import { INTEGRATOR_IDS } from '../core/sim/params';
+import { INTEGRATOR_IDS, type IntegratorId } from '../core/sim/params';
 
 /** The default bench's integrators: the force integrators (contact dynamics has its own bench, --cd) */
 const FORCE_INTEGRATORS = INTEGRATOR_IDS.filter((id) => id !== 'contact-dynamics');
@@ -183,18 +183,18 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
 }
 
 /**
- * The bench piles with cdm + Cundall, serially and with the disc pass on worker pools of each thread count
- * (contacts/parallel-disc-pass.ts): one World each, settled alike (their numbers are the same bits), then
- * timed in turn, `repeat` rounds; medians, and each pool's speed-up over the serial run per round.
+ * The bench piles with `integrator` + Cundall, serially and on worker pools of each thread count
+ * (contacts/parallel-disc-pass.ts and the per-body stages): one World each, settled alike (their numbers are the
+ * same bits), then timed in turn, `repeat` rounds; medians, and each pool's speed-up over the serial run per round.
  */
-async function benchThreads(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined): Promise<void> {
+async function benchThreads(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined, integrator: string): Promise<void> {
   const pools = await Promise.all(threadCounts.map((t) => nodePool(t)));
-  process.stdout.write(`particles  contacts/particle  steps  serial (M p-steps/s)  ${threadCounts.map((t) => `${t} thread${t > 1 ? 's' : ''}  speed-up (range)`.padEnd(34)).join('')}[cdm + Cundall, median of ${repeat}]
+  process.stdout.write(`particles  contacts/particle  steps  serial (M p-steps/s)  ${threadCounts.map((t) => `${t} thread${t > 1 ? 's' : ''}  speed-up (range)`.padEnd(34)).join('')}[${integrator} + Cundall, median of ${repeat}]
 `);
   for (const n of sizes) {
     const worlds = [benchPile(n), ...pools.map((p) => benchPile(n, 'cundall', p.pool))];
     for (const w of worlds) {
-      w.setParams({ integrator: 'cdm' });
+      w.setParams({ integrator: integrator as IntegratorId });
       w.step(discSettle(n));
     }
     const steps = Math.max(100, Math.round(2e7 / n));
@@ -262,7 +262,7 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
 
 const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--integrator gear5|cdm|…] [--csv FILE]
 npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lmp)
-npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n]
+npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n] [--integrator cdm|gear5|…]   (cdm unless told)
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
 Any of them with --kernels js|wasm (default wasm): the serial loops' language.
@@ -278,7 +278,7 @@ function main(): void {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string', default: 'gear5' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (e) {
@@ -310,13 +310,19 @@ function main(): void {
     benchVsLammps(sizes, repeat, values.csv);
     return;
   }
+  // the threads' table is cdm's unless told; the plain bench Gear 5's
+  const integrator = values.integrator ?? (values.threads !== undefined ? 'cdm' : 'gear5');
+  if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) {
+    process.stderr.write(`error: --integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}\n`);
+    process.exit(2);
+  }
   if (values.threads !== undefined) {
     const counts = values.threads.split(',').map(Number);
     if (counts.some((t) => !Number.isInteger(t) || t < 1 || t > MAX_THREADS)) {
       process.stderr.write(`error: --threads must be integers from 1 to ${MAX_THREADS}\n`);
       process.exit(2);
     }
-    void benchThreads(sizes, counts, repeat, values.csv);
+    void benchThreads(sizes, counts, repeat, values.csv, integrator);
     return;
   }
   if (values.pipe) {
@@ -331,11 +337,6 @@ function main(): void {
     }
     benchContactDynamics(sizes, its, values.csv);
     return;
-  }
-  const integrator = values.integrator;
-  if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) {
-    process.stderr.write(`error: --integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}\n`);
-    process.exit(2);
   }
   const polygonSizes = (values['polygon-sizes'] ?? '1000,10000').split(',').map(Number).filter((v) => v > 0);
   process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');

@@ -91,6 +91,29 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
   }
 });
 
+describe('Gear on a worker pool', () => {
+  it('predicts and corrects chunk by chunk, predicting ahead in its corrector too, with the serial run’s bits', async () => {
+    const [one, two] = await Promise.all([nodePool(1), nodePool(2)]);
+    try {
+      const spec = parseScenario(lattice('gear5', 0.02));
+      const serial = new World(spec), single = new World(spec, one.pool), dual = new World(spec, two.pool);
+      single.useJavaScriptKernels();
+      type Gear = { g: Float64Array; fuseFrom: number };
+      const gear = (w: World) => (w as unknown as { integrator: Gear }).integrator;
+      for (const w of [serial, single, dual]) gear(w).fuseFrom = 0; // 3000 discs: predict ahead as from 80,000 on
+      for (const batch of [1, 37, 100]) {
+        for (const w of [serial, single, dual]) w.step(batch);
+        expect(differences(single, dual)).toEqual([]);
+        expect(differences(serial, dual, 1e-9)).toEqual([]);
+      }
+      expect(Array.from(gear(dual).g.subarray(0, 18 * dual.n))).toEqual(Array.from(gear(serial).g.subarray(0, 18 * serial.n)));
+      expect(dual.health.status).toBe('ok');
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
 describe('the collision monitor on a worker pool', () => {
   it('measures the same binary collisions, in the same order, as the serial run', async () => {
     // a dilute gas in a box: many binary collisions, some between bodies of different chunks of 4096

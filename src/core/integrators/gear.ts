@@ -19,8 +19,13 @@ import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags'
 import type { IntegratorId } from '../sim/params';
 import type { BodyState } from '../state/body-state';
 import { interpolateStability, type Integrator, type StepDriver } from './integrator';
-import { growF64 } from '../math/grow';
+import { growF64, isShared } from '../math/grow';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
+import { GEAR_CORRECT, GEAR_PREDICT } from '../parallel/kernel-ids';
+import { sharedCopy } from '../parallel/shared-memory';
+import type { Columns } from '../parallel/worker-pool';
 import { gearCorrectWasm, gearPredictWasm } from '../wasm/body-kernels';
+import type { WasmKernels } from '../wasm/kernels';
 
 interface GearTable {
   values: number;
@@ -111,6 +116,8 @@ export class GearIntegrator implements Integrator {
       const g = w.wasm.gearDerivatives(this.g.length); // init writes every body's row
       if (g) this.g = g;
     }
+    if (w.pool && !isShared(this.g)) this.g = sharedCopy(this.g); // a worker pool's threads predict and correct
+
     b.ex.set(b.x.subarray(0, b.n)); b.ey.set(b.y.subarray(0, b.n)); b.ephi.set(b.phi.subarray(0, b.n));
     b.evx.set(b.vx.subarray(0, b.n)); b.evy.set(b.vy.subarray(0, b.n)); b.eomega.set(b.omega.subarray(0, b.n));
     w.computeForces(w.t, 0);
@@ -162,50 +169,27 @@ export class GearIntegrator implements Integrator {
   }
 
   step(w: StepDriver): void {
-    const b = w.bodies, n = b.n, g = this.g, dt = w.dt, invDt = 1 / dt;
+    const b = w.bodies, n = b.n, dt = w.dt, invDt = 1 / dt, pool = w.pool;
     this.velocityDependent = w.velocityDependentForces;
-    // Predict (§1.2), one body at a time, unless the last corrector did. Unused slots of lower orders stay
-    // zero, so the 6-value Pascal matrix serves every order. In WebAssembly where the columns are in its
-    // arena (the same bits).
-    if (!this.ahead && !(w.wasm && gearPredictWasm(w.wasm, b, g, n, invDt))) for (let k = 0; k < n; k++) predictBody(g, b, k, invDt);
+    const a = pool ? pool.pool.args : SERIAL_ARGS;
+    a[A_N] = n; a[A_INV_DT] = invDt;
+    if (pool) { bindBodies(pool, b); pool.put(G_COLUMN, this.g); pool.bind(); }
+    // Predict (§1.2), unless the last corrector did. Unused slots of lower orders stay zero, so the 6-value
+    // Pascal matrix serves every order.
+    if (!this.ahead) {
+      if (pool) pool.pool.run(GEAR_PREDICT, Math.ceil(n / BODY_CHUNK));
+      else predictRange(this.g, b, 0, n, invDt, w.wasm);
+    }
     this.ahead = false;
     w.computeForces(w.t + dt, dt);
     // Correct (§1.3).
-    const a = this.velocityDependent ? this.table.alphaVel : this.table.alphaPos;
-    const q = this.table.values;
-    const a0 = a[0], a1 = a[1], a3 = q > 3 ? a[3] : 0, a4 = q > 4 ? a[4] : 0, a5 = q > 5 ? a[5] : 0;
-    const h2 = 0.5 * dt * dt, invH2 = 1 / h2;
-    const flags = b.flags, fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
-    const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, ax = b.ax, ay = b.ay, al = b.alpha;
-    const flush = w.stepCount % FLUSH_EVERY === 0, ahead = w.predictAhead === true && n >= this.fuseFrom;
-    if (!(w.wasm && gearCorrectWasm(w.wasm, b, g, n, IMMOVABLE, LOCK_X, LOCK_Y, a0, a1, a3, a4, a5, h2, invDt, invH2, flush, ahead))) for (let k = 0; k < n; k++) {
-      const f = flags[k];
-      const o = k * 18, p = o + STRIDE, r = o + 2 * STRIDE;
-      // y_k += α_k Δ with Δ = (Δt²/2) f/m − y_2^p (paper 000 Eq. 17; α_2 = 1). Written out, not
-      // called, so no doubles are boxed across a call boundary.
-      if ((f & IMMOVABLE) === 0) {
-        const imk = im[k], iik = ii[k];
-        if (imk > 0 && (f & LOCK_X) === 0) {
-          const d = h2 * fx[k] * imk - g[o + 2];
-          g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
-          if (flush) flushSubnormals(g, o);
-        }
-        if (imk > 0 && (f & LOCK_Y) === 0) {
-          const d = h2 * fy[k] * imk - g[p + 2];
-          g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
-          if (flush) flushSubnormals(g, p);
-        }
-        if (iik > 0) {
-          const d = h2 * tau[k] * iik - g[r + 2];
-          g[r] += a0 * d; g[r + 1] += a1 * d; g[r + 2] += d; g[r + 3] += a3 * d; g[r + 4] += a4 * d; g[r + 5] += a5 * d;
-          if (flush) flushSubnormals(g, r);
-        }
-      }
-      x[k] = g[o]; vx[k] = g[o + 1] * invDt; ax[k] = g[o + 2] * invH2;
-      y[k] = g[p]; vy[k] = g[p + 1] * invDt; ay[k] = g[p + 2] * invH2;
-      phi[k] = g[r]; om[k] = g[r + 1] * invDt; al[k] = g[r + 2] * invH2;
-      if (ahead) predictBody(g, b, k, invDt);
-    }
+    const alpha = this.velocityDependent ? this.table.alphaVel : this.table.alphaPos, q = this.table.values;
+    const ahead = w.predictAhead === true && n >= this.fuseFrom;
+    a[A_N] = n; a[A_INV_DT] = invDt; a[A_H2] = 0.5 * dt * dt; a[A_INV_H2] = 1 / a[A_H2];
+    a[A_A0] = alpha[0]; a[A_A1] = alpha[1]; a[A_A3] = q > 3 ? alpha[3] : 0; a[A_A4] = q > 4 ? alpha[4] : 0; a[A_A5] = q > 5 ? alpha[5] : 0;
+    a[A_FLUSH] = w.stepCount % FLUSH_EVERY === 0 ? 1 : 0; a[A_AHEAD] = ahead ? 1 : 0;
+    if (pool) { bindBodies(pool, b); pool.put(G_COLUMN, this.g); pool.bind(); pool.pool.run(GEAR_CORRECT, Math.ceil(n / BODY_CHUNK)); }
+    else correctRange(this.g, b, 0, n, a, w.wasm);
     this.ahead = ahead;
     w.commitTangential(dt);
   }
@@ -222,6 +206,66 @@ export class GearIntegrator implements Integrator {
     const g = this.g;
     for (let o = 0; o < g.length; o += STRIDE) unpredictSlot(g, o);
   }
+}
+
+/** The correct loop's arguments (the pool's args, or these serially): bodies, 1/Δt, α_0, α_1, α_3 … α_5, Δt²/2, its inverse, flush, ahead */
+const A_N = 0, A_INV_DT = 1, A_A0 = 2, A_A1 = 3, A_A3 = 4, A_A4 = 5, A_A5 = 6, A_H2 = 7, A_INV_H2 = 8, A_FLUSH = 9, A_AHEAD = 10;
+const SERIAL_ARGS = new Float64Array(11);
+/** The derivatives' name among a worker pool's columns */
+const G_COLUMN = 'gear.g';
+
+/** Bodies [k0, k1) predicted (predictBody); in WebAssembly where the columns are in its arena (the same bits) */
+function predictRange(g: Float64Array, b: BodyState, k0: number, k1: number, invDt: number, wasm: WasmKernels | null): void {
+  if (!(wasm && gearPredictWasm(wasm, b, g, k0, k1, invDt))) for (let k = k0; k < k1; k++) predictBody(g, b, k, invDt);
+}
+
+/** Bodies [k0, k1) corrected with the forces at the predicted state, x, v, a written, and with a[A_AHEAD] predicted again */
+function correctRange(g: Float64Array, b: BodyState, k0: number, k1: number, a: Float64Array, wasm: WasmKernels | null): void {
+  const invDt = a[A_INV_DT], a0 = a[A_A0], a1 = a[A_A1], a3 = a[A_A3], a4 = a[A_A4], a5 = a[A_A5], h2 = a[A_H2], invH2 = a[A_INV_H2];
+  const flush = a[A_FLUSH] === 1, ahead = a[A_AHEAD] === 1;
+  if (wasm && gearCorrectWasm(wasm, b, g, k0, k1, IMMOVABLE, LOCK_X, LOCK_Y, a0, a1, a3, a4, a5, h2, invDt, invH2, flush, ahead)) return;
+  const flags = b.flags, fx = b.fx, fy = b.fy, tau = b.tau, im = b.invMass, ii = b.invInertia;
+  const x = b.x, y = b.y, phi = b.phi, vx = b.vx, vy = b.vy, om = b.omega, ax = b.ax, ay = b.ay, al = b.alpha;
+  for (let k = k0; k < k1; k++) {
+    const f = flags[k];
+    const o = k * 18, p = o + STRIDE, r = o + 2 * STRIDE;
+    // y_k += α_k Δ with Δ = (Δt²/2) f/m − y_2^p (paper 000 Eq. 17; α_2 = 1). Written out, not
+    // called, so no doubles are boxed across a call boundary.
+    if ((f & IMMOVABLE) === 0) {
+      const imk = im[k], iik = ii[k];
+      if (imk > 0 && (f & LOCK_X) === 0) {
+        const d = h2 * fx[k] * imk - g[o + 2];
+        g[o] += a0 * d; g[o + 1] += a1 * d; g[o + 2] += d; g[o + 3] += a3 * d; g[o + 4] += a4 * d; g[o + 5] += a5 * d;
+        if (flush) flushSubnormals(g, o);
+      }
+      if (imk > 0 && (f & LOCK_Y) === 0) {
+        const d = h2 * fy[k] * imk - g[p + 2];
+        g[p] += a0 * d; g[p + 1] += a1 * d; g[p + 2] += d; g[p + 3] += a3 * d; g[p + 4] += a4 * d; g[p + 5] += a5 * d;
+        if (flush) flushSubnormals(g, p);
+      }
+      if (iik > 0) {
+        const d = h2 * tau[k] * iik - g[r + 2];
+        g[r] += a0 * d; g[r + 1] += a1 * d; g[r + 2] += d; g[r + 3] += a3 * d; g[r + 4] += a4 * d; g[r + 5] += a5 * d;
+        if (flush) flushSubnormals(g, r);
+      }
+    }
+    x[k] = g[o]; vx[k] = g[o + 1] * invDt; ax[k] = g[o + 2] * invH2;
+    y[k] = g[p]; vy[k] = g[p + 1] * invDt; ay[k] = g[p + 2] * invH2;
+    phi[k] = g[r]; om[k] = g[r + 1] * invDt; al[k] = g[r + 2] * invH2;
+    if (ahead) predictBody(g, b, k, invDt);
+  }
+}
+
+/** Kernel: the predictors of chunk c of the bodies (args: A_N, A_INV_DT) */
+export function gearPredictChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[A_N];
+  predictRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[A_INV_DT], wasm);
+}
+
+/** Kernel: the correctors of chunk c of the bodies (args: A_N … A_AHEAD) */
+export function gearCorrectChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[A_N];
+  correctRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a, wasm);
 }
 
 /** Body k's three coordinates predicted, and its evaluation state y_0^p, y_1^p/Δt written (§1.2, §1.3). */

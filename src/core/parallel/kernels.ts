@@ -7,6 +7,7 @@
 import { countWallTouches, historyIndexChunk, pairPass, writeWallTouches } from '../contacts/parallel-disc-pass';
 import { collisionEventsChunk, freeFlightChunk } from '../diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from '../diagnostics/energy';
+import { gearCorrectChunk, gearPredictChunk } from '../integrators/gear';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
 import { bodyForcesChunk } from '../sim/body-forces';
 import { reuseTestChunk } from '../neighbors/verlet-reuse';
@@ -18,4 +19,5 @@ export type Kernel = (columns: Columns, args: Float64Array, chunk: number, wasm:
 export const KERNELS: readonly Kernel[] = [
   pairPass, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
   countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk, historyIndexChunk,
+  gearPredictChunk, gearCorrectChunk,
 ];

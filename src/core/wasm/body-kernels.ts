@@ -57,19 +57,19 @@ export function bodyEnergiesWasm(w: WasmKernels, b: BodyState, k0: number, k1: n
   return true;
 }
 
-/** Gear's predict loop (integrators/gear.ts) over bodies [0, n): `g` the interleaved scaled derivatives */
-export function gearPredictWasm(w: WasmKernels, b: BodyState, g: Float64Array, n: number, invDt: number): boolean {
+/** Gear's predict loop (integrators/gear.ts) over bodies [k0, k1): `g` the interleaved scaled derivatives */
+export function gearPredictWasm(w: WasmKernels, b: BodyState, g: Float64Array, k0: number, k1: number, invDt: number): boolean {
   const a = w.arena;
   const gg = a.offsetOf(g), ex = a.offsetOf(b.ex), ey = a.offsetOf(b.ey), ephi = a.offsetOf(b.ephi);
   const evx = a.offsetOf(b.evx), evy = a.offsetOf(b.evy), ew = a.offsetOf(b.eomega);
   if ((gg | ex | ey | ephi | evx | evy | ew) < 0) return false;
-  w.gearPredict(gg, ex, ey, ephi, evx, evy, ew, n, invDt);
+  w.gearPredict(gg, ex, ey, ephi, evx, evy, ew, k0, k1, invDt);
   return true;
 }
 
-/** Gear's correct loop (integrators/gear.ts) over bodies [0, n); α_0, α_1, α_3 … α_5 and the flags that hold a body or a coordinate; with `ahead`, the next step's predict loop fused in */
+/** Gear's correct loop (integrators/gear.ts) over bodies [k0, k1); α_0, α_1, α_3 … α_5 and the flags that hold a body or a coordinate; with `ahead`, the next step's predict loop fused in */
 export function gearCorrectWasm(
-  w: WasmKernels, b: BodyState, g: Float64Array, n: number, immovable: number, lockX: number, lockY: number,
+  w: WasmKernels, b: BodyState, g: Float64Array, k0: number, k1: number, immovable: number, lockX: number, lockY: number,
   a0: number, a1: number, a3: number, a4: number, a5: number, h2: number, invDt: number, invH2: number, flush: boolean, ahead: boolean,
 ): boolean {
   const a = w.arena;
@@ -79,8 +79,8 @@ export function gearCorrectWasm(
   const ax = a.offsetOf(b.ax), ay = a.offsetOf(b.ay), al = a.offsetOf(b.alpha);
   const ex = a.offsetOf(b.ex), ey = a.offsetOf(b.ey), ephi = a.offsetOf(b.ephi), evx = a.offsetOf(b.evx), evy = a.offsetOf(b.evy), ew = a.offsetOf(b.eomega);
   if ((gg | flags | fx | fy | tau | im | ii | x | y | phi | vx | vy | om | ax | ay | al | ex | ey | ephi | evx | evy | ew) < 0) return false;
-  if (ahead) w.gearCorrectPredict(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, ex, ey, ephi, evx, evy, ew, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
-  else w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, n, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
+  if (ahead) w.gearCorrectPredict(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, ex, ey, ephi, evx, evy, ew, k0, k1, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
+  else w.gearCorrect(gg, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k0, k1, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush ? 1 : 0);
   return true;
 }
 

@@ -25,9 +25,9 @@
   store<f64>(ephi + b, load<f64>(r)); store<f64>(ew + b, load<f64>(r, 8) * invDt);
 }
 
-/** Predicts bodies [0, n) and writes the evaluation state */
-export function gearPredict(g: usize, ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize, n: i32, invDt: f64): void {
-  for (let k = 0; k < n; k++) predictBody(g, ex, ey, ephi, evx, evy, ew, k, invDt);
+/** Predicts bodies [k0, k1) and writes the evaluation state */
+export function gearPredict(g: usize, ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize, k0: i32, k1: i32, invDt: f64): void {
+  for (let k = k0; k < k1; k++) predictBody(g, ex, ey, ephi, evx, evy, ew, k, invDt);
 }
 
 @inline function correctSlot(o: usize, d: f64, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64): void {
@@ -72,13 +72,13 @@ const MIN_NORMAL: f64 = 2.2250738585072014e-308;
   store<f64>(phi + b, load<f64>(r)); store<f64>(om + b, load<f64>(r, 8) * invDt); store<f64>(al + b, load<f64>(r, 16) * invH2);
 }
 
-/** Corrects bodies [0, n) with the forces at the predicted state and writes x, v, a */
+/** Corrects bodies [k0, k1) with the forces at the predicted state and writes x, v, a */
 export function gearCorrect(
   g: usize, flags: usize, fx: usize, fy: usize, tau: usize, im: usize, ii: usize,
   x: usize, y: usize, phi: usize, vx: usize, vy: usize, om: usize, ax: usize, ay: usize, al: usize,
-  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
+  k0: i32, k1: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
 ): void {
-  for (let k = 0; k < n; k++) correctBody(g, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush);
+  for (let k = k0; k < k1; k++) correctBody(g, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush);
 }
 
 /** gearCorrect, each body then predicted for the next step and its evaluation state written, as gearPredict does */
@@ -86,9 +86,9 @@ export function gearCorrectPredict(
   g: usize, flags: usize, fx: usize, fy: usize, tau: usize, im: usize, ii: usize,
   x: usize, y: usize, phi: usize, vx: usize, vy: usize, om: usize, ax: usize, ay: usize, al: usize,
   ex: usize, ey: usize, ephi: usize, evx: usize, evy: usize, ew: usize,
-  n: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
+  k0: i32, k1: i32, immovable: i32, lockX: i32, lockY: i32, a0: f64, a1: f64, a3: f64, a4: f64, a5: f64, h2: f64, invDt: f64, invH2: f64, flush: i32,
 ): void {
-  for (let k = 0; k < n; k++) {
+  for (let k = k0; k < k1; k++) {
     correctBody(g, flags, fx, fy, tau, im, ii, x, y, phi, vx, vy, om, ax, ay, al, k, immovable, lockX, lockY, a0, a1, a3, a4, a5, h2, invDt, invH2, flush);
     predictBody(g, ex, ey, ephi, evx, evy, ew, k, invDt);
   }

@@ -131,8 +131,11 @@ export class ParallelDiscPass {
     if (this.touching.length < P) this.touching = growI32(this.touching, grownCapacity(P, this.touching.length));
     if (this.offsets.length < chunks) this.offsets = growI32(this.offsets, grownCapacity(chunks, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
-    if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n, np.kernels);
-    this.ctx.pool.finish();
+    try {
+      if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n, np.kernels);
+    } finally {
+      this.ctx.pool.finish();
+    }
     const blocks = Math.ceil(chunks / this.blockChunks);
     if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
     if (this.blockDone.length < blocks) this.blockDone = growI32(this.blockDone, grownCapacity(blocks, this.blockDone.length));

@@ -117,7 +117,6 @@ export class GearIntegrator implements Integrator {
       if (g) this.g = g;
     }
     if (w.pool && !isShared(this.g)) this.g = sharedCopy(this.g); // a worker pool's threads predict and correct
-
     b.ex.set(b.x.subarray(0, b.n)); b.ey.set(b.y.subarray(0, b.n)); b.ephi.set(b.phi.subarray(0, b.n));
     b.evx.set(b.vx.subarray(0, b.n)); b.evy.set(b.vy.subarray(0, b.n)); b.eomega.set(b.omega.subarray(0, b.n));
     w.computeForces(w.t, 0);
@@ -185,10 +184,11 @@ export class GearIntegrator implements Integrator {
     // Correct (§1.3).
     const alpha = this.velocityDependent ? this.table.alphaVel : this.table.alphaPos, q = this.table.values;
     const ahead = w.predictAhead === true && n >= this.fuseFrom;
+    // the arguments again: the force pass used the pool's in between
     a[A_N] = n; a[A_INV_DT] = invDt; a[A_H2] = 0.5 * dt * dt; a[A_INV_H2] = 1 / a[A_H2];
     a[A_A0] = alpha[0]; a[A_A1] = alpha[1]; a[A_A3] = q > 3 ? alpha[3] : 0; a[A_A4] = q > 4 ? alpha[4] : 0; a[A_A5] = q > 5 ? alpha[5] : 0;
     a[A_FLUSH] = w.stepCount % FLUSH_EVERY === 0 ? 1 : 0; a[A_AHEAD] = ahead ? 1 : 0;
-    if (pool) { bindBodies(pool, b); pool.put(G_COLUMN, this.g); pool.bind(); pool.pool.run(GEAR_CORRECT, Math.ceil(n / BODY_CHUNK)); }
+    if (pool) { pool.bind(); pool.pool.run(GEAR_CORRECT, Math.ceil(n / BODY_CHUNK)); } // the columns put before the predictor
     else correctRange(this.g, b, 0, n, a, w.wasm);
     this.ahead = ahead;
     w.commitTangential(dt);

@@ -99,7 +99,7 @@ export class WorkerPool {
     let same = true;
     for (const key in columns) if (this.bound[key] !== columns[key]) same = false;
     if (same) { this.boundFrom = columns; return; }
-    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
+    this.refuseWhileStarted();
     this.boundFrom = columns;
     this.bound = { ...columns };
     if (this.workers.length === 0) return;
@@ -113,8 +113,8 @@ export class WorkerPool {
 
   /** Runs kernel `kernel` (parallel/kernels.ts) on chunks 0 … chunks − 1 and returns when all are done. */
   run(kernel: number, chunks: number): void {
+    this.refuseWhileStarted();
     // one chunk: the calling thread takes it without waking the workers (the same work, the same bits)
-    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
     if (this.workers.length === 0 || chunks <= 1) {
       const f = KERNELS[kernel];
       for (let c = 0; c < chunks; c++) f(this.bound, this.args, c, this.wasm);
@@ -163,10 +163,15 @@ export class WorkerPool {
     this.awaitWorkers(cmd, own);
   }
 
+  /** Throws while a command start() posted is not finished: the workers are still on it */
+  private refuseWhileStarted(): void {
+    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
+  }
+
   /** Wakes the workers on command `cmd` over `chunks` chunks. */
   private post(cmd: number, chunks: number): void {
     if (this.broken) throw new Error(`worker pool: stopped after an earlier failure (${this.broken})`);
-    if (this.started !== null) throw new Error(`worker pool: kernel ${this.started} was started and not finished`);
+    this.refuseWhileStarted();
     const ctl = this.control;
     ctl[CMD] = cmd;
     ctl[CHUNKS] = chunks;

@@ -91,6 +91,30 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
   }
 });
 
+describe('the cell mask on a worker pool', () => {
+  it('finds the serial search’s pairs in its order, chunk by chunk, and searches serially when a chunk overflows its room', async () => {
+    const np = await nodePool(2);
+    try {
+      const spec = parseScenario(lattice('cdm', 0.05, {}, 100, 90)); // 9000 discs: three particle chunks
+      const serial = new World(spec), dual = new World(spec, np.pool);
+      type Mask = { chunkRoom: number };
+      const mask = (w: World) => w.search.mask as unknown as Mask;
+      const pairs = (w: World) => [Array.from(w.search.pairs.i.subarray(0, w.search.pairs.count)), Array.from(w.search.pairs.j.subarray(0, w.search.pairs.count))];
+      expect(pairs(dual)).toEqual(pairs(serial));
+      expect(dual.search.pairs.count).toBeGreaterThan(2 * 9000);
+      mask(dual).chunkRoom = 1000; // a chunk of 4096 discs has ≈ 13,000 pairs
+      for (let round = 0; round < 5; round++) {
+        for (const w of [serial, dual]) { w.search.invalidate(); w.step(1); }
+        expect(pairs(dual)).toEqual(pairs(serial));
+      }
+      expect(mask(dual).chunkRoom).toBe(16_000); // doubled at each overflow, up to room enough
+      expect(differences(serial, dual, 1e-9)).toEqual([]);
+    } finally {
+      await np.close();
+    }
+  });
+});
+
 describe('Gear on a worker pool', () => {
   it('predicts and corrects chunk by chunk, predicting ahead in its corrector too, with the serial run’s bits', async () => {
     const [one, two] = await Promise.all([nodePool(1), nodePool(2)]);

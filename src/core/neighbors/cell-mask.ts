@@ -16,23 +16,15 @@
  * and reports it (§5).
  */
 import { grownCapacity, growI32, int32Like } from '../math/grow';
+import { MASK_PAIRS, MASK_PAIRS_COPY } from '../parallel/kernel-ids';
+import type { PoolContext } from '../parallel/pool-context';
+import type { Columns } from '../parallel/worker-pool';
 import type { WasmKernels } from '../wasm/kernels';
 import type { PairBuffer } from './pair-buffer';
 import type { SearchInput } from './search-input';
 
 /** Penetration fraction the cell size is designed for (paper 003: 10 %). */
 export const DESIGN_PENETRATION = 0.1;
-
-/** Half-mask offsets of the (2k+1)² mask: 12 for k = 2 (design/neighbour-search.md §3). */
-export function halfMaskOffsets(k: number): { dx: Int32Array<ArrayBuffer>; dy: Int32Array<ArrayBuffer> } {
-  const dx: number[] = [], dy: number[] = [];
-  for (let oy = 0; oy <= k; oy++) {
-    for (let ox = -k; ox <= k; ox++) {
-      if (oy > 0 || ox > 0) { dx.push(ox); dy.push(oy); }
-    }
-  }
-  return { dx: Int32Array.from(dx), dy: Int32Array.from(dy) };
-}
 
 /** Smallest mask half-width k ∈ {2, 3, 4} whose range and one-per-cell conditions hold, or 0 if none. */
 export function chooseMaskHalfWidth(rMin: number, rMax: number, skin: number): number {
@@ -52,13 +44,14 @@ export class CellMask {
   cells = new Int32Array(0);
   cellX = new Int32Array(0);
   cellY = new Int32Array(0);
-  private k = 0;
-  private offX = new Int32Array(0);
-  private offY = new Int32Array(0);
-  private wrapX = new Int32Array(0);
-  private delta = new Int32Array(0);
   /** Particles that found their cell occupied in the last build */
   conflicts = 0;
+  /** A worker pool's search: per particle chunk, room for chunkRoom pairs; how many each found, and where they go */
+  private scratchI = new Int32Array(0);
+  private scratchJ = new Int32Array(0);
+  private chunkCounts = new Int32Array(0);
+  private chunkOffsets = new Int32Array(0);
+  private chunkRoom = WASM_PARTICLES * 5;
 
   /**
    * Builds the lattice for particles of largest radius `rMax` and writes the candidate pairs. Returns 'conflict' if the one-per-cell
@@ -71,10 +64,6 @@ export class CellMask {
     this.conflicts = 0;
     const { n, x, y, radius, skin, periodic } = s;
     const d = (2 * rMax + skin) / k;
-    if (k !== this.k) {
-      const o = halfMaskOffsets(k);
-      this.offX = o.dx; this.offY = o.dy; this.k = k;
-    }
     const per = periodic.enabled;
     let ncx: number, x0: number, dxCell: number, nx: number;
     if (per) {
@@ -99,23 +88,22 @@ export class CellMask {
       this.cellX = growI32(this.cellX, cap);
       this.cellY = growI32(this.cellY, cap);
     }
-    if (per && this.wrapX.length < ncx + 2 * k) this.wrapX = new Int32Array(ncx + 2 * k);
-    if (per) for (let c = -k; c < ncx + k; c++) this.wrapX[c + k] = ((c % ncx) + ncx) % ncx;
 
-    const cells = this.cells, cellX = this.cellX, cellY = this.cellY, wrapX = this.wrapX;
+    const cells = this.cells, cellX = this.cellX, cellY = this.cellY;
     cells.fill(-1, 0, ncell);
     const invDx = 1 / dxCell, invD = 1 / d;
-    const wasm = s.wasm ?? null, w = wasm ? wasmColumns(wasm, x, y, radius, cells, cellX, cellY, out) : null;
+    const wasm = s.wasm ?? null, w = wasm ? wasmColumns(wasm, x, y, radius, cells, cellX, cellY, out.i, out.j) : null;
     if (wasm && w) {
       this.conflicts = wasm.cellBin(w.x, w.y, w.cells, w.cellX, w.cellY, n, per ? 1 : 0, ncx, nx, x0, invDx, y0, invD);
       if (this.conflicts > 0) return 'conflict';
+      if (s.pool && n > WASM_PARTICLES && this.pairsOnPool(s, s.pool, k, nx, ncx, out)) return 'ok';
       const most = (((2 * k + 1) ** 2 - 1) / 2) * WASM_PARTICLES;
       let count = 0;
       for (let p0 = 0; p0 < n; p0 += WASM_PARTICLES) {
         out.reserve(count + most); // grows in the arena (math/grow.ts), so its offsets are taken after
         count = wasm.cellPairs(
           w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, wasm.arena.offsetOf(out.i), wasm.arena.offsetOf(out.j),
-          p0, Math.min(n, p0 + WASM_PARTICLES), count, k, nx, ncx, per ? 1 : 0, periodic.length, per ? 1 / periodic.length : 0, skin,
+          p0, Math.min(n, p0 + WASM_PARTICLES), count, out.i.length, k, nx, ncx, per ? 1 : 0, periodic.length, per ? 1 / periodic.length : 0, skin,
         );
       }
       out.count = count;
@@ -135,43 +123,120 @@ export class CellMask {
     this.conflicts = conflicts;
     if (conflicts > 0) return 'conflict';
 
-    const offX = this.offX, offY = this.offY, nOff = offX.length, L = periodic.length, invL = per ? 1 / L : 0;
-    // Offsets as flat cell-index deltas (non-periodic) so the inner loop is one add and one load.
-    const delta = this.delta.length >= nOff ? this.delta : (this.delta = new Int32Array(nOff));
-    for (let o = 0; o < nOff; o++) delta[o] = offY[o] * nx + offX[o];
-    for (let p = 0; p < n; p++) {
-      const cx = cellX[p], cy = cellY[p];
-      const xp = x[p], yp = y[p], rp = radius[p] + skin;
-      if (per) {
-        for (let o = 0; o < nOff; o++) {
-          const q = cells[(cy + offY[o]) * nx + wrapX[cx + offX[o] + k]];
-          if (q < 0) continue;
-          let ddx = x[q] - xp;
-          ddx -= L * Math.round(ddx * invL);
-          const ddy = y[q] - yp, rr = rp + radius[q];
-          if (ddx * ddx + ddy * ddy < rr * rr) out.push(p, q);
-        }
-      } else {
-        const c = cy * nx + cx;
-        for (let o = 0; o < nOff; o++) {
-          const q = cells[c + delta[o]];
-          if (q < 0) continue;
-          const ddx = x[q] - xp, ddy = y[q] - yp, rr = rp + radius[q];
-          if (ddx * ddx + ddy * ddy < rr * rr) out.push(p, q);
+    const most = (((2 * k + 1) ** 2 - 1) / 2) * WASM_PARTICLES, L = periodic.length, invL = per ? 1 / L : 0;
+    let count = 0;
+    for (let p0 = 0; p0 < n; p0 += WASM_PARTICLES) {
+      out.reserve(count + most);
+      count = maskPairsRange(x, y, radius, cells, cellX, cellY, out.i, out.j, p0, Math.min(n, p0 + WASM_PARTICLES), count, out.i.length, k, nx, ncx, per, L, invL, skin);
+    }
+    out.count = count;
+    return 'ok';
+  }
+
+  /**
+   * The half-mask search on a worker pool, the lattice binned: each particle chunk writes its pairs to its own part
+   * of a scratch (maskPairsChunk), then copies them to the list after the chunks before it (maskPairsCopyChunk) —
+   * the serial search's pairs in its order. False, nothing written, if a chunk found more pairs than its room
+   * (≈ 1.5 times a dense pile's): the room is doubled for the next build and the caller searches serially.
+   */
+  private pairsOnPool(s: SearchInput, pool: PoolContext, k: number, nx: number, ncx: number, out: PairBuffer): boolean {
+    const n = s.n, chunks = Math.ceil(n / WASM_PARTICLES), room = this.chunkRoom, per = s.periodic.enabled, L = s.periodic.length;
+    if (this.scratchI.length < chunks * room) {
+      const cap = grownCapacity(chunks * room, this.scratchI.length);
+      this.scratchI = int32Like(this.cells, cap); // in the cells' memory: the kernels' arena
+      this.scratchJ = int32Like(this.cells, cap);
+    }
+    if (this.chunkCounts.length < chunks) {
+      this.chunkCounts = int32Like(this.cells, grownCapacity(chunks, this.chunkCounts.length));
+      this.chunkOffsets = int32Like(this.cells, this.chunkCounts.length);
+    }
+    pool.put('mask.x', s.x); pool.put('mask.y', s.y); pool.put('mask.radius', s.radius);
+    pool.put('mask.cells', this.cells); pool.put('mask.cellX', this.cellX); pool.put('mask.cellY', this.cellY);
+    pool.put('mask.i', this.scratchI); pool.put('mask.j', this.scratchJ); pool.put('mask.counts', this.chunkCounts);
+    pool.bind();
+    const a = pool.pool.args;
+    a[A_N] = n; a[A_K] = k; a[A_NX] = nx; a[A_NCX] = ncx; a[A_PERIODIC] = per ? 1 : 0; a[A_L] = L; a[A_INV_L] = per ? 1 / L : 0; a[A_SKIN] = s.skin; a[A_ROOM] = room;
+    pool.pool.run(MASK_PAIRS, chunks);
+    const counts = this.chunkCounts, offsets = this.chunkOffsets;
+    let total = 0;
+    for (let c = 0; c < chunks; c++) {
+      if (counts[c] < 0) { this.chunkRoom = 2 * room; return false; }
+      offsets[c] = total;
+      total += counts[c];
+    }
+    out.reserve(total);
+    pool.put('mask.outI', out.i); pool.put('mask.outJ', out.j); pool.put('mask.offsets', offsets);
+    pool.bind();
+    pool.pool.run(MASK_PAIRS_COPY, chunks);
+    out.count = total;
+    return true;
+  }
+}
+
+/**
+ * Pairs of particles [0, n) at the given positions in one particle chunk of the lattice (cellPairs' loop in
+ * JavaScript, the same pairs in the same order) into outI/outJ from `count`; returns the new count, or −1 past `limit`.
+ */
+function maskPairsRange(
+  x: Float64Array, y: Float64Array, radius: Float64Array, cells: Int32Array, cellX: Int32Array, cellY: Int32Array, outI: Int32Array, outJ: Int32Array,
+  p0: number, p1: number, count: number, limit: number, k: number, nx: number, ncx: number, per: boolean, L: number, invL: number, skin: number,
+): number {
+  for (let p = p0; p < p1; p++) {
+    const cx = cellX[p], cy = cellY[p], xp = x[p], yp = y[p], rp = radius[p] + skin;
+    for (let oy = 0; oy <= k; oy++) {
+      for (let ox = -k; ox <= k; ox++) {
+        if (oy === 0 && ox <= 0) continue;
+        let qx = cx + ox;
+        if (per) { if (qx < 0) qx += ncx; else if (qx >= ncx) qx -= ncx; }
+        const q = cells[(cy + oy) * nx + qx];
+        if (q < 0) continue;
+        let ddx = x[q] - xp;
+        if (per) ddx -= L * Math.round(ddx * invL);
+        const ddy = y[q] - yp, rr = rp + radius[q];
+        if (ddx * ddx + ddy * ddy < rr * rr) {
+          if (count >= limit) return -1;
+          outI[count] = p < q ? p : q; outJ[count] = p < q ? q : p;
+          count++;
         }
       }
     }
-    return 'ok';
   }
+  return count;
+}
+
+/** Arguments of the pool's cell-mask kernels (WorkerPool.args) */
+const A_N = 0, A_K = 1, A_NX = 2, A_NCX = 3, A_PERIODIC = 4, A_L = 5, A_INV_L = 6, A_SKIN = 7, A_ROOM = 8;
+
+/**
+ * Kernel: the candidate pairs of particle chunk c (WASM_PARTICLES particles) into its own part of the scratch,
+ * mask.i/j[c · room …], and how many into mask.counts[c] (−1: more than room).
+ */
+export function maskPairsChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+  const n = a[A_N], room = a[A_ROOM], p0 = chunk * WASM_PARTICLES, p1 = Math.min(n, p0 + WASM_PARTICLES), base = chunk * room;
+  const x = c['mask.x'] as Float64Array, y = c['mask.y'] as Float64Array, radius = c['mask.radius'] as Float64Array;
+  const cells = c['mask.cells'] as Int32Array, cellX = c['mask.cellX'] as Int32Array, cellY = c['mask.cellY'] as Int32Array;
+  const si = c['mask.i'] as Int32Array, sj = c['mask.j'] as Int32Array, counts = c['mask.counts'] as Int32Array;
+  const per = a[A_PERIODIC] === 1, k = a[A_K], nx = a[A_NX], ncx = a[A_NCX], L = a[A_L], invL = a[A_INV_L], skin = a[A_SKIN];
+  const w = wasm ? wasmColumns(wasm, x, y, radius, cells, cellX, cellY, si, sj) : null;
+  counts[chunk] = wasm && w
+    ? wasm.cellPairs(w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, w.outI + 4 * base, w.outJ + 4 * base, p0, p1, 0, room, k, nx, ncx, per ? 1 : 0, L, invL, skin)
+    : maskPairsRange(x, y, radius, cells, cellX, cellY, si.subarray(base, base + room), sj.subarray(base, base + room), p0, p1, 0, room, k, nx, ncx, per, L, invL, skin);
+}
+
+/** Kernel: chunk c's pairs copied from its part of the scratch to the list, from mask.offsets[c] on. */
+export function maskPairsCopyChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const base = chunk * a[A_ROOM], count = (c['mask.counts'] as Int32Array)[chunk], to = (c['mask.offsets'] as Int32Array)[chunk];
+  (c['mask.outI'] as Int32Array).set((c['mask.i'] as Int32Array).subarray(base, base + count), to);
+  (c['mask.outJ'] as Int32Array).set((c['mask.j'] as Int32Array).subarray(base, base + count), to);
 }
 
 /** The byte offsets of the search's columns in the kernels' arena, or null if one is elsewhere (then the JavaScript loops run) */
 function wasmColumns(
-  wasm: WasmKernels, x: Float64Array, y: Float64Array, radius: Float64Array, cells: Int32Array, cellX: Int32Array, cellY: Int32Array, out: PairBuffer,
-): { x: number; y: number; radius: number; cells: number; cellX: number; cellY: number } | null {
+  wasm: WasmKernels, x: Float64Array, y: Float64Array, radius: Float64Array, cells: Int32Array, cellX: Int32Array, cellY: Int32Array, outI: Int32Array, outJ: Int32Array,
+): { x: number; y: number; radius: number; cells: number; cellX: number; cellY: number; outI: number; outJ: number } | null {
   const a = wasm.arena, o = offsets;
   o.x = a.offsetOf(x); o.y = a.offsetOf(y); o.radius = a.offsetOf(radius);
-  o.cells = a.offsetOf(cells); o.cellX = a.offsetOf(cellX); o.cellY = a.offsetOf(cellY);
-  return (o.x | o.y | o.radius | o.cells | o.cellX | o.cellY | a.offsetOf(out.i) | a.offsetOf(out.j)) < 0 ? null : o;
+  o.cells = a.offsetOf(cells); o.cellX = a.offsetOf(cellX); o.cellY = a.offsetOf(cellY); o.outI = a.offsetOf(outI); o.outJ = a.offsetOf(outJ);
+  return (o.x | o.y | o.radius | o.cells | o.cellX | o.cellY | o.outI | o.outJ) < 0 ? null : o;
 }
-const offsets = { x: 0, y: 0, radius: 0, cells: 0, cellX: 0, cellY: 0 };
+const offsets = { x: 0, y: 0, radius: 0, cells: 0, cellX: 0, cellY: 0, outI: 0, outJ: 0 };

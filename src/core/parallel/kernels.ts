@@ -10,6 +10,7 @@ import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gearCorrectChunk, gearPredictChunk } from '../integrators/gear';
 import { gssssPredictChunk, gssssUpdateChunk } from '../integrators/gssss';
 import { bodyForcesChunk } from '../sim/body-forces';
+import { maskPairsChunk, maskPairsCopyChunk } from '../neighbors/cell-mask';
 import { reuseTestChunk } from '../neighbors/verlet-reuse';
 import type { WasmKernels } from '../wasm/kernels';
 import type { Columns } from './worker-pool';
@@ -19,5 +20,5 @@ export type Kernel = (columns: Columns, args: Float64Array, chunk: number, wasm:
 export const KERNELS: readonly Kernel[] = [
   pairPass, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
   countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk, historyIndexChunk,
-  gearPredictChunk, gearCorrectChunk,
+  gearPredictChunk, gearCorrectChunk, maskPairsChunk, maskPairsCopyChunk,
 ];

@@ -25,13 +25,13 @@ export function cellBin(
 
 /**
  * The candidate pairs of particles [p0, p1) with the half mask of half-width k (offsets dy > 0, or dy = 0 and
- * dx > 0, in halfMaskOffsets' order), written as (min, max) from count on (PairBuffer.push); returns the new count.
- * The caller has room for (p1 − p0) · ((2k + 1)² − 1)/2 more. x periodic: the cell column wraps, the distance
+ * dx > 0; by dy, then dx), written as (min, max) from count on (PairBuffer.push); returns the new count,
+ * or −1 if they would go past `limit` (the room the caller has). x periodic: the cell column wraps, the distance
  * takes the minimum image with JavaScript's Math.round.
  */
 export function cellPairs(
   x: usize, y: usize, radius: usize, cells: usize, cellX: usize, cellY: usize, outI: usize, outJ: usize,
-  p0: i32, p1: i32, count: i32, k: i32, nx: i32, ncx: i32, periodic: i32, L: f64, invL: f64, skin: f64,
+  p0: i32, p1: i32, count: i32, limit: i32, k: i32, nx: i32, ncx: i32, periodic: i32, L: f64, invL: f64, skin: f64,
 ): i32 {
   for (let p = p0; p < p1; p++) {
     const b = <usize>p << 3;
@@ -54,6 +54,7 @@ export function cellPairs(
         }
         const ddy = load<f64>(y + bq) - yp, rr = rp + load<f64>(radius + bq);
         if (ddx * ddx + ddy * ddy < rr * rr) {
+          if (count >= limit) return -1;
           store<i32>(outI + (<usize>count << 2), p < q ? p : q);
           store<i32>(outJ + (<usize>count << 2), p < q ? q : p);
           count++;

@@ -218,16 +218,19 @@ export function maskPairsChunk(c: Columns, a: Float64Array, chunk: number, wasm:
   const si = c['mask.i'] as Int32Array, sj = c['mask.j'] as Int32Array, counts = c['mask.counts'] as Int32Array;
   const per = a[A_PERIODIC] === 1, k = a[A_K], nx = a[A_NX], ncx = a[A_NCX], L = a[A_L], invL = a[A_INV_L], skin = a[A_SKIN];
   const w = wasm ? wasmColumns(wasm, x, y, radius, cells, cellX, cellY, si, sj) : null;
-  counts[chunk] = wasm && w
-    ? wasm.cellPairs(w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, w.outI + 4 * base, w.outJ + 4 * base, p0, p1, 0, room, k, nx, ncx, per ? 1 : 0, L, invL, skin)
-    : maskPairsRange(x, y, radius, cells, cellX, cellY, si.subarray(base, base + room), sj.subarray(base, base + room), p0, p1, 0, room, k, nx, ncx, per, L, invL, skin);
+  const end = wasm && w
+    ? wasm.cellPairs(w.x, w.y, w.radius, w.cells, w.cellX, w.cellY, w.outI, w.outJ, p0, p1, base, base + room, k, nx, ncx, per ? 1 : 0, L, invL, skin)
+    : maskPairsRange(x, y, radius, cells, cellX, cellY, si, sj, p0, p1, base, base + room, k, nx, ncx, per, L, invL, skin);
+  counts[chunk] = end < 0 ? -1 : end - base;
 }
 
 /** Kernel: chunk c's pairs copied from its part of the scratch to the list, from mask.offsets[c] on. */
-export function maskPairsCopyChunk(c: Columns, a: Float64Array, chunk: number): void {
+export function maskPairsCopyChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const base = chunk * a[A_ROOM], count = (c['mask.counts'] as Int32Array)[chunk], to = (c['mask.offsets'] as Int32Array)[chunk];
-  (c['mask.outI'] as Int32Array).set((c['mask.i'] as Int32Array).subarray(base, base + count), to);
-  (c['mask.outJ'] as Int32Array).set((c['mask.j'] as Int32Array).subarray(base, base + count), to);
+  const si = c['mask.i'] as Int32Array, sj = c['mask.j'] as Int32Array, outI = c['mask.outI'] as Int32Array, outJ = c['mask.outJ'] as Int32Array;
+  const m = wasm?.arena, oi = m ? m.offsetOf(outI) : -1, oj = m ? m.offsetOf(outJ) : -1, osi = m ? m.offsetOf(si) : -1, osj = m ? m.offsetOf(sj) : -1;
+  if (wasm && (oi | oj | osi | osj) >= 0) wasm.copyPairs(oi + 4 * to, oj + 4 * to, osi + 4 * base, osj + 4 * base, count);
+  else for (let e = 0; e < count; e++) { outI[to + e] = si[base + e]; outJ[to + e] = sj[base + e]; }
 }
 
 /** The byte offsets of the search's columns in the kernels' arena, or null if one is elsewhere (then the JavaScript loops run) */

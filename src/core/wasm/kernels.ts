@@ -45,6 +45,7 @@ export class WasmKernels {
   readonly gatherForces: Kernel;
   readonly cellBin: Kernel;
   readonly cellPairs: Kernel;
+  readonly copyPairs: Kernel;
   readonly pairAdjacency: Kernel;
   readonly pairHistory: Kernel;
   readonly particleBounds: Kernel;
@@ -68,6 +69,7 @@ export class WasmKernels {
     this.gatherForces = e.gatherForces;
     this.cellBin = e.cellBin;
     this.cellPairs = e.cellPairs;
+    this.copyPairs = e.copyPairs;
     this.pairAdjacency = e.pairAdjacency;
     this.pairHistory = e.pairHistory;
     this.particleBounds = e.particleBounds;

@@ -64,3 +64,9 @@ export function cellPairs(
   }
   return count;
 }
+
+/** count pairs copied from srcI/srcJ to dstI/dstJ (a pool's search: a chunk's pairs from its room to the list) */
+export function copyPairs(dstI: usize, dstJ: usize, srcI: usize, srcJ: usize, count: i32): void {
+  memory.copy(dstI, srcI, <usize>count << 2);
+  memory.copy(dstJ, srcJ, <usize>count << 2);
+}

@@ -285,9 +285,10 @@ describe('lecture-ready (headless Chromium)', () => {
     it(`${scenario} at Δt/tc = ${dt}: stable, but the status turns amber with the measured numbers`, async () => {
       const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&dtOverTc=${dt}&speed=max`);
       await waitFor(page, 'window.__sandbox.status()?.accuracy.status === "warning"', 30_000);
-      const st = await accStatus(page);
-      expect(st.health.status).toBe('ok');
-      expect(st.accuracy.message).toMatch(pattern);
+      // the head-on's coarse steps can first show an energy excess inside the collision; the restitution, measured when
+      // it ends, replaces it (a run slowed by the machine's other work was once read in between)
+      await expect.poll(async () => (await accStatus(page)).accuracy.message, { timeout: 10_000 }).toMatch(pattern);
+      expect((await accStatus(page)).health.status).toBe('ok');
       await expect.poll(() => page.locator('[data-testid="status-state"]').getAttribute('class')).toMatch(/warning/);
       expect(await page.locator('[data-testid="status-state"]').textContent()).toMatch(/inaccurate/);
       // the amber line under the top bar says the same (an energy excess keeps growing, so its numbers move on)

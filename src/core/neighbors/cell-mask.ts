@@ -174,8 +174,8 @@ export class CellMask {
 }
 
 /**
- * Pairs of particles [0, n) at the given positions in one particle chunk of the lattice (cellPairs' loop in
- * JavaScript, the same pairs in the same order) into outI/outJ from `count`; returns the new count, or −1 past `limit`.
+ * The candidate pairs of particles [p0, p1) on the binned lattice (cellPairs' loop in JavaScript: the same pairs in
+ * the same order) into outI/outJ from `count`; returns the new count, or −1 past `limit`.
  */
 function maskPairsRange(
   x: Float64Array, y: Float64Array, radius: Float64Array, cells: Int32Array, cellX: Int32Array, cellY: Int32Array, outI: Int32Array, outJ: Int32Array,

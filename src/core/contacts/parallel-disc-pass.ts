@@ -1,7 +1,7 @@
 /**
  * The fused disc pass (contacts/disc-force-pass.ts) on a worker pool (issue 9), giving the serial pass's
  * numbers bit for bit, for any number of threads:
- *   1–2. the candidate list is dealt out in blocks of chunks (up to BLOCKS_PER_THREAD blocks a thread;
+ *   1–2. the candidate list is dealt out in blocks of chunks, large first and single chunks last (guidedBlocks;
  *      pairForcesBlock). A block counts the touching pairs of its chunks (countTouching), takes where
  *      its contacts start from the block before it once that one has counted (a look-back prefix sum: blocks
  *      are taken in order, so it is counting or done), publishes where the next starts, and runs the pair loop
@@ -17,12 +17,13 @@
  * (countWallTouches, writeWallTouches),
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
- * After a rebuild of the candidate list, last step's contacts are indexed by body (for their history) on a worker
- * while the calling thread sorts the new list by body (WorkerPool.start).
+ * After a rebuild of the candidate list a worker sorts the new list by body and finds the gather's bodies
+ * (pairAdjacencyChunk, WorkerPool.start) while the calling thread indexes last step's contacts by body (for their
+ * history) and lists the walls' candidates.
  * With the World's WebAssembly arena the pass's own columns live there too, and the count, the pair loop
  * and the gather run in WebAssembly on every thread (wasm/kernels.ts; the same bits).
  */
-import { HISTORY_INDEX, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
+import { PAIR_ADJACENCY, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
 import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
 import { bindWalls, wallsOf } from '../parallel/wall-columns';
 import type { PoolContext } from '../parallel/pool-context';
@@ -31,7 +32,6 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { sharedCopy } from '../parallel/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { ContactList } from '../state/contact-list';
-import { indexPairs } from '../state/pair-history-index';
 import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
@@ -41,14 +41,15 @@ import type { WasmKernels } from '../wasm/kernels';
 import type { WasmArena } from '../wasm/wasm-arena';
 
 /** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
-const PAIR_CHUNK = 4096;
+const PAIR_CHUNK_SHIFT = 12, PAIR_CHUNK = 1 << PAIR_CHUNK_SHIFT;
 /**
- * Most blocks of chunks the pair loop is dealt out in, per thread: enough to share the work, few enough that most
- * bodies have all their pairs in one (100k discs on 2 threads, one process, alternating: 12 blocks 0.05–0.09 ms a
- * step faster than 24, 16 or 40, and than 8 or 6). The bits do not depend on it: a body adds its pairs' forces in
- * list order, in its block or in the gather.
+ * A block takes 1/(GUIDED · threads) of the chunks not yet dealt (at least one; the first block half that): few
+ * blocks, so that most bodies have all their pairs in one, and small ones last, so that the threads finish together.
+ * The first is smaller than the second so that the second's thread, which needs the first's count, does not wait for
+ * it (100k discs, 2 threads: the calling thread waited 0.11 ms a step there with the two the same size). The bits
+ * do not depend on the blocks: a body adds its pairs' forces in list order, in its block or in the gather.
  */
-const BLOCKS_PER_THREAD = 6;
+const GUIDED = 2;
 /** A block waits this long at most for the block before it to count (it is running on another thread) [ms] */
 const COUNT_WAIT_MS = 30_000;
 /** blockEnds' mark for a block not counted yet */
@@ -65,9 +66,7 @@ const A_PARTNER = 18;
 /** 1: commit the spring as it is found (discForcePass's `commit`) */
 const A_COMMIT = 19;
 /** chunks of the candidate list, chunks per block, how many bodies the gather does, and how many blocks there are */
-const A_CHUNKS = 20, A_BLOCK_CHUNKS = 21, A_GATHERED = 22, A_BLOCKS = 23;
-/** how many of last step's contacts the history index takes */
-const A_HISTORY = 24;
+const A_CHUNKS = 20, A_GATHERED = 22, A_BLOCKS = 23;
 const A_KN = 8, A_KT = 9, A_MU = 10, A_ZN = 11, A_ZT = 12, A_FROM_RATIO = 13, A_RATIO = 14, A_ELASTIC = 15, A_CLAMP = 16;
 
 export class ParallelDiscPass {
@@ -90,7 +89,10 @@ export class ParallelDiscPass {
   /** The other bodies, ascending: the gather's */
   private gathered: Int32Array<ArrayBuffer>;
   private gatheredCount = 0;
-  private blockChunks = 1;
+  /** Block b's chunks are blockFirst[b] … blockFirst[b + 1] − 1; chunk c is in block blockOf[c] */
+  private blockFirst: Int32Array<ArrayBuffer>;
+  private blockOf: Int32Array<ArrayBuffer>;
+  private blocks = 0;
   /** Per wall and chunk of bodies: the chunk's touches of the wall, then where they go in the record */
   private wallOffsets: Int32Array<ArrayBuffer>;
   /** Where each wall's contacts end in the record */
@@ -103,6 +105,7 @@ export class ParallelDiscPass {
   constructor(private readonly ctx: PoolContext, arena: WasmArena | null) {
     const i32 = (): Int32Array<ArrayBuffer> => arena?.i32(16) ?? sharedCopy(new Int32Array(16));
     this.offsets = i32(); this.blockEnds = i32(); this.blockDone = i32(); this.gatherBlocks = i32(); this.touching = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
+    this.blockFirst = i32(); this.blockOf = i32();
     this.chunkSums = arena?.f64(16) ?? sharedCopy(new Float64Array(16));
     this.inner = arena?.u8(16) ?? sharedCopy(new Uint8Array(16));
   }
@@ -123,20 +126,23 @@ export class ParallelDiscPass {
     out.pairStamp = pairs.generation;
     const bySlot = prev.pairStamp === pairs.generation;
     np.index.build(prev, prev.pairContacts);
-    // after a rebuild of the pair list: last step's pairs by body (buildHistoryIndex's) on a worker, while this
-    // thread sorts the new list by body (buildAdjacency)
-    if (!bySlot) this.startHistoryIndex(np, pairs, prev, out);
+    // after a rebuild of the pair list: the new list sorted by body on a worker (adjacencyChunk) while this thread
+    // indexes last step's contacts by body, for their history, and finds the walls' candidates
+    const rebuilt = this.adjGeneration !== pairs.generation || this.adjPairs !== pairs;
+    if (rebuilt) this.startAdjacency(np, pairs, prev, out);
+    try {
+      if (!bySlot) np.pairHistory.build(prev, n, np.kernels);
+      np.wallCandidates.update(np.bodies, np.walls, pairs.generation);
+    } finally {
+      this.ctx.pool.finish();
+    }
+    if (rebuilt) this.gatherRanges(pairs);
     sums.fill(0);
     const chunks = Math.ceil(P / PAIR_CHUNK);
     if (this.touching.length < P) this.touching = growI32(this.touching, grownCapacity(P, this.touching.length));
     if (this.offsets.length < chunks) this.offsets = growI32(this.offsets, grownCapacity(chunks, this.offsets.length));
     if (this.chunkSums.length < chunks * PASS_SUMS) this.chunkSums = growF64(this.chunkSums, grownCapacity(chunks * PASS_SUMS, this.chunkSums.length));
-    try {
-      if (this.adjGeneration !== pairs.generation || this.adjPairs !== pairs) this.buildAdjacency(pairs, n, np.kernels);
-    } finally {
-      this.ctx.pool.finish();
-    }
-    const blocks = Math.ceil(chunks / this.blockChunks);
+    const blocks = this.blocks;
     if (this.blockEnds.length < blocks) this.blockEnds = growI32(this.blockEnds, grownCapacity(blocks, this.blockEnds.length));
     if (this.blockDone.length < blocks) this.blockDone = growI32(this.blockDone, grownCapacity(blocks, this.blockDone.length));
     this.blockEnds.fill(UNCOUNTED, 0, blocks);
@@ -149,7 +155,7 @@ export class ParallelDiscPass {
     const a = this.ctx.pool.args;
     a[A_PARTNER] = partner ? 1 : 0;
     a[A_COMMIT] = commit ? 1 : 0;
-    a[A_CHUNKS] = chunks; a[A_BLOCK_CHUNKS] = this.blockChunks; a[A_GATHERED] = this.gatheredCount; a[A_BLOCKS] = blocks;
+    a[A_CHUNKS] = chunks; a[A_GATHERED] = this.gatheredCount; a[A_BLOCKS] = blocks;
     a[A_PAIRS] = P; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
     a[A_PERIODIC] = np.periodic.enabled ? 1 : 0; a[A_L] = np.periodic.length; a[A_BY_SLOT] = bySlot ? 1 : 0; a[A_DT] = dt;
     a[A_KN] = m.kn; a[A_KT] = m.kt; a[A_MU] = m.mu; a[A_ZN] = m.zetaN; a[A_ZT] = m.zetaT;
@@ -164,24 +170,13 @@ export class ParallelDiscPass {
     this.walls(np, pairs, prev, out, m, dt, sums, commit);
   }
 
-  /** np.pairHistory of `prev` (PairHistoryIndex.build), started on the pool (historyIndexChunk); the pool's finish() waits for it */
-  private startHistoryIndex(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
-    const count = Math.min(prev.pairContacts, prev.count), n = np.bodies.n;
-    np.pairHistory.reserve(count, n);
-    this.bindColumns(np, pairs, prev, out);
-    const a = this.ctx.pool.args;
-    a[A_HISTORY] = count; a[A_BODIES] = n; a[A_OUT] = this.lists[0] === out ? 0 : 1;
-    this.ctx.pool.start(HISTORY_INDEX, 1);
-  }
-
   /**
    * The walls: each chunk of bodies counts its touches of every wall, a prefix sum in wall-then-body order
    * (the serial pass's) places them, each chunk writes their geometry; the forces follow here, wall by wall.
    */
   private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean): void {
     const W = np.walls.count, n = np.bodies.n, chunks = Math.ceil(n / BODY_CHUNK);
-    beginWalls(np, out);
-    np.wallCandidates.update(np.bodies, np.walls, pairs.generation);
+    beginWalls(np, out); // the walls' candidates were updated in run()
     if (this.wallOffsets.length < W * chunks) this.wallOffsets = growI32(this.wallOffsets, grownCapacity(W * chunks, this.wallOffsets.length));
     if (this.wallEnds.length < W) this.wallEnds = new Int32Array(grownCapacity(W, this.wallEnds.length));
     this.bindColumns(np, pairs, prev, out);
@@ -205,45 +200,36 @@ export class ParallelDiscPass {
   }
 
   /**
-   * Per-body pair lists, by a counting sort over the candidate list (pairs in list order); the blocks, and
-   * which bodies have pairs in more than one (the gather's).
+   * Starts the per-body pair lists (a counting sort over the candidate list, pairs in list order) and which bodies
+   * have pairs in more than one block (the gather's) on the pool (adjacencyChunk); the blocks are dealt here.
    */
-  private buildAdjacency(pairs: PairBuffer, n: number, wasm: WasmKernels | null): void {
-    const P = pairs.count, pi = pairs.i, pj = pairs.j;
+  private startAdjacency(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
+    const P = pairs.count, n = np.bodies.n, chunks = Math.ceil(P / PAIR_CHUNK);
     if (this.adjStart.length < n + 1) this.adjStart = growI32(this.adjStart, grownCapacity(n + 1, this.adjStart.length));
     if (this.adj.length < 2 * P) this.adj = growI32(this.adj, grownCapacity(2 * P, this.adj.length));
-    const start = this.adjStart, adj = this.adj, a = wasm?.arena ?? null;
-    const opi = a ? a.offsetOf(pi) : -1, opj = a ? a.offsetOf(pj) : -1, ostart = a ? a.offsetOf(start) : -1, oadj = a ? a.offsetOf(adj) : -1;
-    if (wasm && (opi | opj | ostart | oadj) >= 0) wasm.pairAdjacency(opi, opj, P, n, ostart, oadj);
-    else {
-      // counted into start[b + 1], summed, filled with start[b] as body b's cursor, the starts shifted back
-      start.fill(0, 0, n + 1);
-      for (let p = 0; p < P; p++) { start[pi[p] + 1]++; start[pj[p] + 1]++; }
-      for (let b = 0; b < n; b++) start[b + 1] += start[b];
-      for (let p = 0; p < P; p++) {
-        adj[start[pi[p]]++] = 2 * p;
-        adj[start[pj[p]]++] = 2 * p + 1;
-      }
-      for (let b = n; b > 0; b--) start[b] = start[b - 1];
-      start[0] = 0;
-    }
-    this.blockChunks = Math.max(1, Math.ceil(Math.ceil(P / PAIR_CHUNK) / (BLOCKS_PER_THREAD * this.ctx.pool.threads)));
-    const blockPairs = this.blockChunks * PAIR_CHUNK;
+    if (this.blockFirst.length < chunks + 1) this.blockFirst = growI32(this.blockFirst, grownCapacity(chunks + 1, this.blockFirst.length));
+    if (this.blockOf.length < chunks) this.blockOf = growI32(this.blockOf, grownCapacity(chunks, this.blockOf.length));
     if (this.inner.length < n) this.inner = growU8(this.inner, grownCapacity(n, this.inner.length));
     if (this.gathered.length < n) this.gathered = growI32(this.gathered, grownCapacity(n, this.gathered.length));
-    const oinner = a ? a.offsetOf(this.inner) : -1, ogathered = a ? a.offsetOf(this.gathered) : -1;
-    this.gatheredCount = wasm && (ostart | oadj | oinner | ogathered) >= 0
-      ? wasm.blockBodies(ostart, oadj, n, blockPairs, oinner, ogathered)
-      : blockBodies(start, adj, n, blockPairs, this.inner, this.gathered);
+    this.blocks = guidedBlocks(chunks, this.ctx.pool.threads, this.blockFirst, this.blockOf);
+    this.bindColumns(np, pairs, prev, out);
+    const a = this.ctx.pool.args;
+    a[A_PAIRS] = P; a[A_BODIES] = n;
+    this.ctx.pool.start(PAIR_ADJACENCY, 1);
+  }
+
+  /** Once the pool's adjacencyChunk is done: per chunk of the gather, the first and last block holding its bodies' pairs */
+  private gatherRanges(pairs: PairBuffer): void {
+    this.gatheredCount = this.ctx.pool.args[A_GATHERED];
     const gatherChunks = Math.ceil(this.gatheredCount / GATHER_CHUNK);
     if (this.gatherBlocks.length < 2 * gatherChunks) this.gatherBlocks = growI32(this.gatherBlocks, grownCapacity(2 * gatherChunks, this.gatherBlocks.length));
-    const ranges = this.gatherBlocks, gathered = this.gathered;
+    const ranges = this.gatherBlocks, gathered = this.gathered, start = this.adjStart, adj = this.adj, blockOf = this.blockOf;
     for (let g = 0; g < gatherChunks; g++) {
       let first = Infinity, last = 0;
       for (let e = g * GATHER_CHUNK, end = Math.min(this.gatheredCount, e + GATHER_CHUNK); e < end; e++) {
         const b = gathered[e];
-        first = Math.min(first, Math.floor((adj[start[b]] >> 1) / blockPairs));
-        last = Math.max(last, Math.floor((adj[start[b + 1] - 1] >> 1) / blockPairs));
+        first = Math.min(first, blockOf[adj[start[b]] >> (1 + PAIR_CHUNK_SHIFT)]);
+        last = Math.max(last, blockOf[adj[start[b + 1] - 1] >> (1 + PAIR_CHUNK_SHIFT)]);
       }
       ranges[2 * g] = first;
       ranges[2 * g + 1] = last;
@@ -263,7 +249,7 @@ export class ParallelDiscPass {
       for (let f = 0; f < LIST_FIELDS.length; f++) c.put(keys[f], list[LIST_FIELDS[f]]);
     }
     c.put('hStart', x.start); c.put('hPartner', x.partner); c.put('hContact', x.contact);
-    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('blockDone', this.blockDone); c.put('gatherBlocks', this.gatherBlocks); c.put('touching', this.touching); c.put('sums', this.chunkSums);
+    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('blockDone', this.blockDone); c.put('blockFirst', this.blockFirst); c.put('blockOf', this.blockOf); c.put('gatherBlocks', this.gatherBlocks); c.put('touching', this.touching); c.put('sums', this.chunkSums);
     c.put('adjStart', this.adjStart); c.put('adj', this.adj); c.put('wallOffsets', this.wallOffsets);
     c.put('inner', this.inner); c.put('gathered', this.gathered);
     c.put('nearWalls', np.wallCandidates.bodies); c.put('nearWallStarts', np.wallCandidates.chunkStart);
@@ -273,16 +259,31 @@ export class ParallelDiscPass {
 }
 
 /**
- * Per body, 1 in inner[b] if its candidate pairs (adj[start[b] … start[b + 1])) all lie in one block of
- * `blockPairs` pairs, else 0 and b appended to `gathered`; returns how many were (WebAssembly twin:
+ * The chunks' blocks, guided (GUIDED): block b is chunks first[b] … first[b + 1] − 1, and chunk c is in block
+ * blockOf[c]; returns how many blocks. 74 chunks (100k discs) on 2 threads: 10, 16, 12, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1.
+ */
+export function guidedBlocks(chunks: number, threads: number, first: Int32Array, blockOf: Int32Array): number {
+  let blocks = 0;
+  for (let c = 0; c < chunks; blocks++) {
+    const size = Math.max(1, Math.ceil((chunks - c) / (GUIDED * threads) / (blocks === 0 ? 2 : 1)));
+    first[blocks] = c;
+    for (const end = c + size; c < end; c++) blockOf[c] = blocks;
+  }
+  first[blocks] = chunks;
+  return blocks;
+}
+
+/**
+ * Per body, 1 in inner[b] if its candidate pairs (adj[start[b] … start[b + 1])) all lie in one block (pair p is
+ * in block blockOf[p >> chunkShift]), else 0 and b appended to `gathered`; returns how many were (WebAssembly twin:
  * wasm/assembly/block-bodies.ts).
  */
-function blockBodies(start: Int32Array, adj: Int32Array, n: number, blockPairs: number, inner: Uint8Array, gathered: Int32Array): number {
+function blockBodies(start: Int32Array, adj: Int32Array, n: number, chunkShift: number, blockOf: Int32Array, inner: Uint8Array, gathered: Int32Array): number {
   let count = 0;
   for (let b = 0; b < n; b++) {
     // a body's pairs are listed in ascending order: they lie in one block if its first and last do
     const e0 = start[b], e1 = start[b + 1];
-    const one = e1 <= e0 || Math.floor((adj[e0] >> 1) / blockPairs) === Math.floor((adj[e1 - 1] >> 1) / blockPairs) ? 1 : 0;
+    const one = e1 <= e0 || blockOf[adj[e0] >> (1 + chunkShift)] === blockOf[adj[e1 - 1] >> (1 + chunkShift)] ? 1 : 0;
     inner[b] = one;
     if (one === 0) gathered[count++] = b;
   }
@@ -369,7 +370,7 @@ export function pairPass(c: Columns, a: Float64Array, chunk: number, wasm: WasmK
  * sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes; then marked done (blockDone).
  */
 function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
-  const per = a[A_BLOCK_CHUNKS], first = block * per, last = Math.min(a[A_CHUNKS], first + per);
+  const first = c.blockFirst[block], last = c.blockFirst[block + 1];
   const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
   let listed = true;
   for (let chunk = first; chunk < last; chunk++) listed = countTouchingPairs(c, a, chunk, wasm) && listed;
@@ -454,10 +455,31 @@ function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: Wasm
   }
 }
 
-/** Kernel: last step's pair contacts by body (PairHistoryIndex.build) into the bound history index, one chunk (args: A_HISTORY, A_BODIES, A_OUT) */
-export function historyIndexChunk(c: Columns, a: Float64Array, _chunk: number, wasm: WasmKernels | null): void {
-  const q = LIST_KEYS[1 - a[A_OUT]];
-  indexPairs(c[q[I]] as Int32Array, c[q[J]] as Int32Array, c[q[FEATURE]] as Int32Array, a[A_HISTORY], a[A_BODIES], c.hStart as Int32Array, c.hPartner as Int32Array, c.hContact as Int32Array, wasm);
+/**
+ * Kernel (one chunk): the per-body lists of candidate pairs, adj[adjStart[b] … adjStart[b + 1]) as 2p + (1 if b is j)
+ * in list order, then which bodies have pairs in more than one block (blockBodies); how many into args[A_GATHERED]
+ */
+export function pairAdjacencyChunk(c: Columns, a: Float64Array, _chunk: number, wasm: WasmKernels | null): void {
+  const P = a[A_PAIRS], n = a[A_BODIES], pi = c.pi as Int32Array, pj = c.pj as Int32Array, start = c.adjStart as Int32Array, adj = c.adj as Int32Array;
+  const blockOf = c.blockOf as Int32Array, inner = c.inner as Uint8Array, gathered = c.gathered as Int32Array, w = wasm?.arena ?? null;
+  const opi = w ? w.offsetOf(pi) : -1, opj = w ? w.offsetOf(pj) : -1, ostart = w ? w.offsetOf(start) : -1, oadj = w ? w.offsetOf(adj) : -1;
+  const oinner = w ? w.offsetOf(inner) : -1, ogathered = w ? w.offsetOf(gathered) : -1, oblockOf = w ? w.offsetOf(blockOf) : -1;
+  if (wasm && (opi | opj | ostart | oadj | oinner | ogathered | oblockOf) >= 0) {
+    wasm.pairAdjacency(opi, opj, P, n, ostart, oadj);
+    a[A_GATHERED] = wasm.blockBodies(ostart, oadj, n, PAIR_CHUNK_SHIFT, oblockOf, oinner, ogathered);
+    return;
+  }
+  // counted into start[b + 1], summed, filled with start[b] as body b's cursor, the starts shifted back
+  start.fill(0, 0, n + 1);
+  for (let p = 0; p < P; p++) { start[pi[p] + 1]++; start[pj[p] + 1]++; }
+  for (let b = 0; b < n; b++) start[b + 1] += start[b];
+  for (let p = 0; p < P; p++) {
+    adj[start[pi[p]]++] = 2 * p;
+    adj[start[pj[p]]++] = 2 * p + 1;
+  }
+  for (let b = n; b > 0; b--) start[b] = start[b - 1];
+  start[0] = 0;
+  a[A_GATHERED] = blockBodies(start, adj, n, PAIR_CHUNK_SHIFT, blockOf, inner, gathered);
 }
 
 /** Kernel: how many movable bodies of chunk c touch each wall, into wallOffsets[w · chunks + c]. */

@@ -4,7 +4,7 @@
  * arguments `args`, writing only what belongs to that chunk, so any thread may take any chunk; with `wasm`
  * (the thread's kernels on the columns' memory) it runs its WebAssembly twin where every column it reads is there.
  */
-import { countWallTouches, historyIndexChunk, pairPass, writeWallTouches } from '../contacts/parallel-disc-pass';
+import { countWallTouches, pairAdjacencyChunk, pairPass, writeWallTouches } from '../contacts/parallel-disc-pass';
 import { collisionEventsChunk, freeFlightChunk } from '../diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from '../diagnostics/energy';
 import { gearCorrectChunk, gearPredictChunk } from '../integrators/gear';
@@ -19,6 +19,6 @@ export type Kernel = (columns: Columns, args: Float64Array, chunk: number, wasm:
 
 export const KERNELS: readonly Kernel[] = [
   pairPass, bodyForcesChunk, gssssPredictChunk, gssssUpdateChunk, bodyEnergiesChunk,
-  countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk, historyIndexChunk,
+  countWallTouches, writeWallTouches, reuseTestChunk, collisionEventsChunk, freeFlightChunk, pairAdjacencyChunk,
   gearPredictChunk, gearCorrectChunk, maskPairsChunk, maskPairsCopyChunk,
 ];

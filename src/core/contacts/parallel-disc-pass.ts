@@ -39,6 +39,7 @@ import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
 import { discPairsWasm } from '../wasm/disc-pair-kernel';
 import type { WasmKernels } from '../wasm/kernels';
 import type { WasmArena } from '../wasm/wasm-arena';
+import { ArenaOffsets } from '../wasm/arena-offsets';
 
 /** Candidate pairs per chunk: fixed, so the sums do not depend on the threads */
 const PAIR_CHUNK_SHIFT = 12, PAIR_CHUNK = 1 << PAIR_CHUNK_SHIFT;
@@ -300,13 +301,49 @@ const LIST_KEYS = ['A', 'B'].map((l) => LIST_FIELDS.map((f) => l + f));
 
 const view = new DiscPassView();
 const outView = new ContactList(0);
+/**
+ * The bound columns and record (A_OUT) the views point at (one per thread): a pool's bound columns are never changed
+ * (a rebind makes new ones), so the views are re-pointed only when these are new (≈ 40 lookups of the columns each).
+ */
+let viewed: Columns | null = null, viewedOut = -1, recorded: Columns | null = null, recordedOut = -1;
 
-/** A ContactList over the bound columns of this step's record (list A or B), re-pointed at each call */
+/** A ContactList over the bound columns of this step's record (list A or B) */
 function recordOf(c: Columns, a: Float64Array): ContactList {
+  if (recorded === c && recordedOut === a[A_OUT]) return outView;
   const keys = LIST_KEYS[a[A_OUT]], o = outView as unknown as Record<string, Column>;
   for (let f = 0; f < LIST_FIELDS.length; f++) o[LIST_FIELDS[f]] = c[keys[f]];
+  recorded = c; recordedOut = a[A_OUT];
   return outView;
 }
+
+/** The pair loop's view over the bound columns (list A_OUT written, the other one read) */
+function blockView(c: Columns, a: Float64Array): DiscPassView {
+  const v = view;
+  if (viewed !== c || viewedOut !== a[A_OUT]) {
+    v.ex = c.ex as Float64Array<ArrayBuffer>; v.ey = c.ey as Float64Array<ArrayBuffer>;
+    v.evx = c.evx as Float64Array<ArrayBuffer>; v.evy = c.evy as Float64Array<ArrayBuffer>; v.ew = c.eomega as Float64Array<ArrayBuffer>;
+    v.rad = c.radius as Float64Array<ArrayBuffer>; v.im = c.invMass as Float64Array<ArrayBuffer>; v.ii = c.invInertia as Float64Array<ArrayBuffer>;
+    v.pi = c.pi as Int32Array<ArrayBuffer>; v.pj = c.pj as Int32Array<ArrayBuffer>;
+    const o = LIST_KEYS[a[A_OUT]], q = LIST_KEYS[1 - a[A_OUT]];
+    v.oi = c[o[I]] as Int32Array<ArrayBuffer>; v.oj = c[o[J]] as Int32Array<ArrayBuffer>; v.of = c[o[FEATURE]] as Int32Array<ArrayBuffer>;
+    v.olaw = c[o[LAW]] as Uint8Array<ArrayBuffer>;
+    v.ofn = c[o[FN]] as Float64Array<ArrayBuffer>; v.oft = c[o[FT]] as Float64Array<ArrayBuffer>; v.oxiE = c[o[XI_EVAL]] as Float64Array<ArrayBuffer>;
+    v.oxi = c[o[XI]] as Float64Array<ArrayBuffer>; v.onx = c[o[NX]] as Float64Array<ArrayBuffer>; v.ony = c[o[NY]] as Float64Array<ArrayBuffer>;
+    v.oprev = c[o[PREV_INDEX]] as Int32Array<ArrayBuffer>; v.slot = c[o[SLOT]] as Int32Array<ArrayBuffer>;
+    v.pxi = c[q[XI]] as Float64Array<ArrayBuffer>; v.pslot = c[q[SLOT]] as Int32Array<ArrayBuffer>;
+    const x = v.history;
+    x.start = c.hStart as Int32Array<ArrayBuffer>; x.partner = c.hPartner as Int32Array<ArrayBuffer>; x.contact = c.hContact as Int32Array<ArrayBuffer>;
+    v.fx = c.fx as Float64Array<ArrayBuffer>; v.fy = c.fy as Float64Array<ArrayBuffer>; v.tau = c.tau as Float64Array<ArrayBuffer>;
+    v.inner = c.inner as Uint8Array<ArrayBuffer>;
+    if (c[PARTNER_COLUMN]) v.partner = c[PARTNER_COLUMN] as Int32Array<ArrayBuffer>;
+    viewed = c; viewedOut = a[A_OUT];
+  }
+  v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false; v.commit = a[A_COMMIT] === 1;
+  v.findPartners = a[A_PARTNER] === 1;
+  return v;
+}
+/** countTouchingPairs' columns' offsets (this thread's) */
+const COUNT_OFFSETS = new ArenaOffsets(9);
 const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFromRatio: false, gtRatio: 0, capElastic: false, clampNormal: false };
 
 /**
@@ -314,13 +351,13 @@ const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFrom
  * them (touching[c · PAIR_CHUNK …]) and sets every pair's slot to −1, and says so (true): the pair loop then
  * visits only those.
  */
-function countTouchingPairs(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): boolean {
-  const ex = c.ex, ey = c.ey, rad = c.radius, im = c.invMass, ii = c.invInertia, pi = c.pi, pj = c.pj;
-  const periodic = a[A_PERIODIC] === 1, L = a[A_L];
+function countTouchingPairs(v: DiscPassView, c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): boolean {
+  const ex = v.ex, ey = v.ey, rad = v.rad, im = v.im, ii = v.ii, pi = v.pi, pj = v.pj;
+  const periodic = v.periodic, L = v.L;
   const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
   if (wasm) {
-    const w = wasm.arena, oex = w.offsetOf(ex), oey = w.offsetOf(ey), orad = w.offsetOf(rad), oim = w.offsetOf(im), oii = w.offsetOf(ii);
-    const opi = w.offsetOf(pi), opj = w.offsetOf(pj), olist = w.offsetOf(c.touching), oslot = w.offsetOf(c[LIST_KEYS[a[A_OUT]][SLOT]]);
+    const w = wasm.arena, o = COUNT_OFFSETS, oex = o.of(w, 0, ex), oey = o.of(w, 1, ey), orad = o.of(w, 2, rad), oim = o.of(w, 3, im), oii = o.of(w, 4, ii);
+    const opi = o.of(w, 5, pi), opj = o.of(w, 6, pj), olist = o.of(w, 7, c.touching), oslot = o.of(w, 8, v.slot);
     if ((oex | oey | orad | oim | oii | opi | opj | olist | oslot) >= 0) {
       c.offsets[chunk] = wasm.countTouching(oex, oey, orad, oim, oii, opi, opj, p0, p1, periodic ? 1 : 0, L, olist + 4 * p0, oslot);
       return true;
@@ -372,8 +409,9 @@ export function pairPass(c: Columns, a: Float64Array, chunk: number, wasm: WasmK
 function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
   const first = c.blockFirst[block], last = c.blockFirst[block + 1];
   const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
+  const v = blockView(c, a);
   let listed = true;
-  for (let chunk = first; chunk < last; chunk++) listed = countTouchingPairs(c, a, chunk, wasm) && listed;
+  for (let chunk = first; chunk < last; chunk++) listed = countTouchingPairs(v, c, a, chunk, wasm) && listed;
   let k = block === 0 ? 0 : awaitBlock(ends, block - 1, UNCOUNTED, 'count');
   for (let chunk = first; chunk < last; chunk++) {
     const count = offsets[chunk];
@@ -382,24 +420,6 @@ function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmK
   }
   Atomics.store(ends, block, k);
   Atomics.notify(ends, block);
-  const v = view;
-  v.ex = c.ex as Float64Array<ArrayBuffer>; v.ey = c.ey as Float64Array<ArrayBuffer>;
-  v.evx = c.evx as Float64Array<ArrayBuffer>; v.evy = c.evy as Float64Array<ArrayBuffer>; v.ew = c.eomega as Float64Array<ArrayBuffer>;
-  v.rad = c.radius as Float64Array<ArrayBuffer>; v.im = c.invMass as Float64Array<ArrayBuffer>; v.ii = c.invInertia as Float64Array<ArrayBuffer>;
-  v.pi = c.pi as Int32Array<ArrayBuffer>; v.pj = c.pj as Int32Array<ArrayBuffer>;
-  const o = LIST_KEYS[a[A_OUT]], q = LIST_KEYS[1 - a[A_OUT]];
-  v.oi = c[o[I]] as Int32Array<ArrayBuffer>; v.oj = c[o[J]] as Int32Array<ArrayBuffer>; v.of = c[o[FEATURE]] as Int32Array<ArrayBuffer>;
-  v.olaw = c[o[LAW]] as Uint8Array<ArrayBuffer>;
-  v.ofn = c[o[FN]] as Float64Array<ArrayBuffer>; v.oft = c[o[FT]] as Float64Array<ArrayBuffer>; v.oxiE = c[o[XI_EVAL]] as Float64Array<ArrayBuffer>;
-  v.oxi = c[o[XI]] as Float64Array<ArrayBuffer>; v.onx = c[o[NX]] as Float64Array<ArrayBuffer>; v.ony = c[o[NY]] as Float64Array<ArrayBuffer>;
-  v.oprev = c[o[PREV_INDEX]] as Int32Array<ArrayBuffer>; v.slot = c[o[SLOT]] as Int32Array<ArrayBuffer>;
-  v.pxi = c[q[XI]] as Float64Array<ArrayBuffer>; v.pslot = c[q[SLOT]] as Int32Array<ArrayBuffer>;
-  const x = v.history;
-  x.start = c.hStart as Int32Array<ArrayBuffer>; x.partner = c.hPartner as Int32Array<ArrayBuffer>; x.contact = c.hContact as Int32Array<ArrayBuffer>;
-  v.periodic = a[A_PERIODIC] === 1; v.L = a[A_L]; v.bySlot = a[A_BY_SLOT] === 1; v.scatter = false; v.commit = a[A_COMMIT] === 1;
-  v.fx = c.fx as Float64Array<ArrayBuffer>; v.fy = c.fy as Float64Array<ArrayBuffer>; v.tau = c.tau as Float64Array<ArrayBuffer>;
-  v.inner = c.inner as Uint8Array<ArrayBuffer>;
-  v.findPartners = a[A_PARTNER] === 1; v.partner = v.findPartners ? c[PARTNER_COLUMN] as Int32Array<ArrayBuffer> : v.partner;
   const m = material;
   m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
   m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;

@@ -7,10 +7,13 @@
 import type { DiscPassView, PairMaterial } from '../contacts/disc-force-pass';
 import { LINEAR } from '../laws/law-ids';
 import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
+import { ArenaOffsets } from './arena-offsets';
 import type { WasmKernels } from './kernels';
 
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
 const SUMS = 6;
+/** The columns' offsets, by slot (this thread's; the same columns call after call on a pool's chunks) */
+const OFFSETS = new ArenaOffsets(32);
 
 /**
  * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) (history by pair slot, or by key in v.history; scattering
@@ -21,19 +24,19 @@ const SUMS = 6;
 export function discPairsWasm(
   w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number, list: Int32Array | null = null, listMode = LISTED,
 ): number {
-  const a = w.arena;
-  const ex = a.offsetOf(v.ex), ey = a.offsetOf(v.ey), evx = a.offsetOf(v.evx), evy = a.offsetOf(v.evy), ew = a.offsetOf(v.ew);
-  const rad = a.offsetOf(v.rad), im = a.offsetOf(v.im), ii = a.offsetOf(v.ii), fx = a.offsetOf(v.fx), fy = a.offsetOf(v.fy), tau = a.offsetOf(v.tau);
-  const pi = a.offsetOf(v.pi), pj = a.offsetOf(v.pj), oi = a.offsetOf(v.oi), oj = a.offsetOf(v.oj), ofn = a.offsetOf(v.ofn), oft = a.offsetOf(v.oft);
-  const oxiE = a.offsetOf(v.oxiE), oxi = a.offsetOf(v.oxi), oprev = a.offsetOf(v.oprev), slot = a.offsetOf(v.slot);
-  const pxi = a.offsetOf(v.pxi), partner = v.findPartners ? a.offsetOf(v.partner) : 0, x = v.history;
-  const pslot = v.bySlot ? a.offsetOf(v.pslot) : 0, hStart = v.bySlot ? 0 : a.offsetOf(x.start);
-  const hPartner = v.bySlot ? 0 : a.offsetOf(x.partner), hContact = v.bySlot ? 0 : a.offsetOf(x.contact);
-  const block = !v.scatter, onx = block ? a.offsetOf(v.onx) : 0, ony = block ? a.offsetOf(v.ony) : 0, inner = block ? a.offsetOf(v.inner) : 0;
-  const listAt = list ? a.offsetOf(list) : 0;
+  const a = w.arena, o = OFFSETS;
+  const ex = o.of(a, 0, v.ex), ey = o.of(a, 1, v.ey), evx = o.of(a, 2, v.evx), evy = o.of(a, 3, v.evy), ew = o.of(a, 4, v.ew);
+  const rad = o.of(a, 5, v.rad), im = o.of(a, 6, v.im), ii = o.of(a, 7, v.ii), fx = o.of(a, 8, v.fx), fy = o.of(a, 9, v.fy), tau = o.of(a, 10, v.tau);
+  const pi = o.of(a, 11, v.pi), pj = o.of(a, 12, v.pj), oi = o.of(a, 13, v.oi), oj = o.of(a, 14, v.oj), ofn = o.of(a, 15, v.ofn), oft = o.of(a, 16, v.oft);
+  const oxiE = o.of(a, 17, v.oxiE), oxi = o.of(a, 18, v.oxi), oprev = o.of(a, 19, v.oprev), slot = o.of(a, 20, v.slot);
+  const pxi = o.of(a, 21, v.pxi), partner = v.findPartners ? o.of(a, 22, v.partner) : 0, x = v.history;
+  const pslot = v.bySlot ? o.of(a, 23, v.pslot) : 0, hStart = v.bySlot ? 0 : o.of(a, 24, x.start);
+  const hPartner = v.bySlot ? 0 : o.of(a, 25, x.partner), hContact = v.bySlot ? 0 : o.of(a, 26, x.contact);
+  const block = !v.scatter, onx = block ? o.of(a, 27, v.onx) : 0, ony = block ? o.of(a, 28, v.ony) : 0, inner = block ? o.of(a, 29, v.inner) : 0;
+  const listAt = list ? o.of(a, 30, list) : 0;
   if ((ex | ey | evx | evy | ew | rad | im | ii | fx | fy | tau | pi | pj | oi | oj | ofn | oft | oxiE | oxi | oprev | slot | pxi | pslot | partner | hStart | hPartner | hContact | onx | ony | inner | listAt) < 0) return -1;
   // the sums in place if they are the arena's (a pool's chunk sums), else through the kernels' scratch
-  const into = a.offsetOf(sums), s = w.sums;
+  const into = o.of(a, 31, sums), s = w.sums;
   if (into < 0) for (let q = 0; q < SUMS; q++) s[q] = sums[s0 + q];
   const flags = (v.periodic ? PERIODIC : 0) | (v.commit ? COMMIT : 0) | (m.capElastic ? CAP_ELASTIC : 0) | (m.clampNormal ? CLAMP : 0)
     | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY) | (block ? BLOCK : 0) | (list ? listMode : 0);

@@ -127,7 +127,7 @@ export class ParallelDiscPass {
     out.pairStamp = pairs.generation;
     const bySlot = prev.pairStamp === pairs.generation;
     np.index.build(prev, prev.pairContacts);
-    // after a rebuild of the pair list: the new list sorted by body on a worker (adjacencyChunk) while this thread
+    // after a rebuild of the pair list: the new list sorted by body on a worker (pairAdjacencyChunk) while this thread
     // indexes last step's contacts by body, for their history, and finds the walls' candidates
     const rebuilt = this.adjGeneration !== pairs.generation || this.adjPairs !== pairs;
     if (rebuilt) this.startAdjacency(np, pairs, prev, out);

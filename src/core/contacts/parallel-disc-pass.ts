@@ -202,7 +202,7 @@ export class ParallelDiscPass {
 
   /**
    * Starts the per-body pair lists (a counting sort over the candidate list, pairs in list order) and which bodies
-   * have pairs in more than one block (the gather's) on the pool (adjacencyChunk); the blocks are dealt here.
+   * have pairs in more than one block (the gather's) on the pool (pairAdjacencyChunk); the blocks are dealt here.
    */
   private startAdjacency(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList): void {
     const P = pairs.count, n = np.bodies.n, chunks = Math.ceil(P / PAIR_CHUNK);
@@ -219,7 +219,7 @@ export class ParallelDiscPass {
     this.ctx.pool.start(PAIR_ADJACENCY, 1);
   }
 
-  /** Once the pool's adjacencyChunk is done: per chunk of the gather, the first and last block holding its bodies' pairs */
+  /** Once the pool's pairAdjacencyChunk is done: per chunk of the gather, the first and last block holding its bodies' pairs */
   private gatherRanges(pairs: PairBuffer): void {
     this.gatheredCount = this.ctx.pool.args[A_GATHERED];
     const gatherChunks = Math.ceil(this.gatheredCount / GATHER_CHUNK);

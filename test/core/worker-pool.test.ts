@@ -17,6 +17,7 @@ import { WorkerPool, type Columns } from '../../src/core/parallel/worker-pool';
 import { WasmKernels } from '../../src/core/wasm/kernels';
 import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { differences } from './world-differences';
+import { NONE } from '../../src/core/diagnostics/collision-monitor';
 
 /** The bench's hex lattice (src/cli/bench.ts), 60 × 50 discs, settling from near contact */
 function lattice(integrator: string, dtOverTc: number, extra: Partial<ScenarioInput> = {}, nx = 60, ny = 50): ScenarioInput {
@@ -226,6 +227,33 @@ describe('a worker pool whose kernel fails', () => {
       np.pool.args.fill(4 * 4096); // every count four chunks' worth (four blocks), so both threads take one
       expect(() => np.pool.run(PAIR_FORCES, 4)).toThrow(TypeError);
       expect(() => np.pool.run(PAIR_FORCES, 4)).toThrow(/worker pool: stopped after an earlier failure/);
+    } finally {
+      await np.close();
+    }
+  });
+});
+
+describe('the collision monitor\'s partner column', () => {
+  it('is NONE for every body between steps (the pass writes only the bodies it meets), its partners kept as last step\'s', async () => {
+    const np = await nodePool(2);
+    try {
+      const spec = parseScenario(lattice('cdm', 0.05, {}, 100, 90)); // 9000 discs settling in a box
+      const serial = new World(spec), dual = new World(spec, np.pool);
+      for (const w of [serial, dual]) {
+        for (let batch = 0; batch < 3; batch++) {
+          w.step(50);
+          const m = w.collisions.columns;
+          let notNone = 0, touching = 0;
+          for (let k = 0; k < w.n; k++) { if (m.partner[k] !== NONE) notNone++; if (m.prev[k] !== NONE) touching++; }
+          expect(notNone).toBe(0);
+          expect(touching).toBeGreaterThan(w.n / 2); // a settling pile: most bodies touch something
+        }
+      }
+      expect(differences(serial, dual, 1e-9)).toEqual([]);
+      // handed out again with no observed step since (a step that threw): filled before the pass gets it
+      (serial.collisions.partnerColumn(serial.n) as Int32Array).fill(7, 0, serial.n);
+      const again = serial.collisions.partnerColumn(serial.n) as Int32Array;
+      expect(again.subarray(0, serial.n).every((p) => p === NONE)).toBe(true);
     } finally {
       await np.close();
     }

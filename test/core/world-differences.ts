@@ -6,7 +6,7 @@ const RECORD_COLUMNS = [
   'i', 'j', 'feature', 'law', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr',
   'gn', 'gt', 'fe', 'fn', 'ft', 'xi', 'xiEval', 'cx', 'cy', 'isNew', 'prevIndex',
 ] as const;
-const MONITOR_COLUMNS = ['partner', 'prev', 'clean', 'freeSteps', 'freeVx', 'freeVy', 'pending'] as const;
+const MONITOR_COLUMNS = ['prev', 'clean', 'freeSteps', 'freeVx', 'freeVy', 'pending'] as const;
 
 /**
  * Every difference between two worlds' bodies, contact records and energy accounts, by name. With
@@ -26,7 +26,8 @@ export function differences(a: World, b: World, sumsWithin = 0): string[] {
   }
   // the candidate pair a contact came from (a wall contact has none)
   for (let k = 0; k < ca.pairContacts; k++) if (ca.pair[k] !== cb.pair[k]) { out.push(`contact ${k} pair`); break; }
-  // the collision monitor's bookkeeping: each body's partner (found by the pass that made the contacts) and state
+  // the collision monitor's bookkeeping: each body's partner this step (found by the pass that made the contacts,
+  // kept as `prev` once the step is observed; the partner column is then NONE again) and state
   const ma = a.collisions.columns, mb = b.collisions.columns;
   for (const f of MONITOR_COLUMNS) {
     for (let k = 0; k < n; k++) if (!Object.is(ma[f][k], mb[f][k])) { out.push(`monitor ${k} ${f}`); break; }

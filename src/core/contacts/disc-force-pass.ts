@@ -43,8 +43,8 @@ export type PairMaterial = Pick<MaterialCoefficients, 'kn' | 'kt' | 'mu' | 'zeta
 /**
  * Fills `out` with the contacts among `pairs` and against the walls, their forces, and adds the forces
  * to the bodies and walls. `np` supplies bodies, walls, boundary and the history index (built here).
- * With `partner` (the collision monitor's column, diagnostics/collision-monitor.ts) it also writes each
- * body's partner: the one body it touches, none, or MANY (several, or a wall).
+ * With `partner` (the collision monitor's column, diagnostics/collision-monitor.ts: NONE for every body on entry)
+ * it also writes each body's partner: the one body it touches, none, or MANY (several, or a wall).
  */
 export function discForcePass(
   np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
@@ -57,7 +57,6 @@ export function discForcePass(
   const bySlot = prev.pairStamp === pairs.generation;
   buildHistoryIndex(np, prev, bySlot);
   sums.fill(0);
-  if (partner) partner.fill(NONE, 0, np.bodies.n);
   const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit);
   // the WebAssembly loop where the columns are in its arena (the same bits), else this module's
   const w = np.kernels, P = pairs.count;

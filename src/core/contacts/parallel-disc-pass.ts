@@ -113,8 +113,8 @@ export class ParallelDiscPass {
 
   /**
    * discForcePass's work, same arguments, on the pool; with `partner` (the collision monitor's column,
-   * diagnostics/collision-monitor.ts) it also writes each body's partner: the one body it touches, none,
-   * or MANY (several, or a wall).
+   * diagnostics/collision-monitor.ts: NONE for every body on entry) it also writes each body's partner: the one
+   * body it touches, none, or MANY (several, or a wall).
    */
   run(
     np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
@@ -148,10 +148,7 @@ export class ParallelDiscPass {
     if (this.blockDone.length < blocks) this.blockDone = growI32(this.blockDone, grownCapacity(blocks, this.blockDone.length));
     this.blockEnds.fill(UNCOUNTED, 0, blocks);
     this.blockDone.fill(0, 0, blocks);
-    if (partner) {
-      this.ctx.put(PARTNER_COLUMN, partner);
-      partner.fill(NONE, 0, n);
-    }
+    if (partner) this.ctx.put(PARTNER_COLUMN, partner);
     this.bindColumns(np, pairs, prev, out);
     const a = this.ctx.pool.args;
     a[A_PARTNER] = partner ? 1 : 0;

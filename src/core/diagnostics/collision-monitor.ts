@@ -84,6 +84,8 @@ export class CollisionMonitor {
   readonly columns = new MonitorColumns();
   private capacity = 0;
   private steps = 0;
+  /** The partner column is NONE for bodies [0, noneUpTo) */
+  private noneUpTo = 0;
   /** collisions measured since the last reset, and the last one's restitution */
   count = 0;
   last = NaN;
@@ -106,6 +108,8 @@ export class CollisionMonitor {
       this.capacity = cap;
     }
     s.pending.fill(NONE, 0, n);
+    s.partner.fill(NONE, 0, n);
+    this.noneUpTo = n;
     s.prev.fill(UNKNOWN, 0, n);
     s.clean.fill(0, 0, n);
     s.freeSteps.fill(SETTLE_STEPS, 0, n); // the start state is taken as settled free flight
@@ -113,9 +117,15 @@ export class CollisionMonitor {
     this.last = NaN;
   }
 
-  /** The partner column, for a contact pass that finds the partners itself (null until sized for n bodies) */
+  /**
+   * The partner column, for a contact pass that finds the partners itself: NONE for bodies [0, n) (null until
+   * sized for n bodies). observe() leaves it so (freeFlight); filled here only if it was handed out since.
+   */
   partnerColumn(n: number): Int32Array | null {
-    return this.capacity < n ? null : this.columns.partner;
+    if (this.capacity < n) return null;
+    if (n > this.noneUpTo) this.columns.partner.fill(NONE, 0, n);
+    this.noneUpTo = 0;
+    return this.columns.partner;
   }
 
   /**
@@ -150,7 +160,7 @@ export class CollisionMonitor {
     this.steps++;
     const s = this.columns, partner = s.partner;
     if (!partnersFound) {
-      partner.fill(NONE, 0, n);
+      if (n > this.noneUpTo) partner.fill(NONE, 0, n);
       for (let k = 0; k < c.count; k++) {
         const i = c.i[k], j = c.j[k];
         if (i < 0) { partner[j] = MANY; continue; }
@@ -173,6 +183,7 @@ export class CollisionMonitor {
       pool.pool.run(COLLISION_EVENTS, chunks);
       pool.pool.run(FREE_FLIGHT, chunks);
     }
+    this.noneUpTo = n; // freeFlight left the partners NONE
     // the chunks' restitutions in body order, as one pass over the bodies would meet them
     let e = NaN;
     for (let k = 0; k < chunks; k++) {
@@ -236,13 +247,15 @@ function collisionEvents(s: MonitorColumns, b: BodyState, a0: number, a1: number
 
 /**
  * Bodies [a0, a1): whether each is still clean, how long it has been free, its free-flight velocity, and
- * its partner kept as last step's (collisionEvents reads other bodies' last partners: it runs first).
+ * its partner kept as last step's (collisionEvents reads other bodies' last partners: it runs first); the
+ * partner column is left NONE, as the next contact pass needs it (partnerColumn).
  */
 function freeFlight(s: MonitorColumns, b: BodyState, a0: number, a1: number): void {
   const partner = s.partner, prev = s.prev;
   const clean = s.clean, freeSteps = s.freeSteps, vx = b.vx, vy = b.vy;
   for (let a = a0; a < a1; a++) {
     const p = partner[a];
+    partner[a] = NONE;
     if (p !== NONE) {
       // the same partner(s) as last step: clean, freeSteps (0), pending (NONE) and prev are already what
       // these lines would write — most bodies of a pile, whose pass then reads two columns only

@@ -54,10 +54,11 @@ export function collisionEvents(
   setI32(found, chunk, count);
 }
 
-/** Bodies [a0, a1): still clean, steps free, free-flight velocity; the partner kept as last step's */
+/** Bodies [a0, a1): still clean, steps free, free-flight velocity; the partner kept as last step's, and reset to NONE */
 export function freeFlight(partner: usize, prev: usize, clean: usize, freeSteps: usize, freeVx: usize, freeVy: usize, vx: usize, vy: usize, a0: i32, a1: i32): void {
   for (let a = a0; a < a1; a++) {
     const p = i32At(partner, a);
+    setI32(partner, a, NONE);
     if (p != NONE) {
       if (p == i32At(prev, a)) continue;
       if (p == MANY) store<u8>(clean + <usize>a, 0);

@@ -50,7 +50,7 @@ const EMPTY_I32 = new Int32Array(0), EMPTY_U8 = new Uint8Array(0), EMPTY_F64 = n
 
 /** The monitor's columns: per body, and per chunk of bodies for the restitutions measured in it */
 export class MonitorColumns {
-  /** this step's partner of each body (another body, NONE or MANY) and last step's */
+  /** this step's partner of each body (another body, NONE or MANY; all NONE between steps, freeFlight clears it) and last step's */
   partner = EMPTY_I32;
   prev = EMPTY_I32;
   /** 1 while the body has touched at most one other body since it was last free */

@@ -154,6 +154,8 @@ export function installTestHook(d: HookDeps): void {
       for (let i = 0; i < n; i++) { x.push(d.scene.px(i)); y.push(d.scene.py(i)); r.push(d.scene.radius[i]); }
       return { x, y, r };
     },
+    /** whether the discs are drawn as point sprites (small on screen) or as quads (disc-layer.ts) */
+    discsAsPoints: () => d.scene.discsAsPoints,
     /** the polygons as drawn from the worker's latest frame: body index, centroid [m], angle [rad] */
     polygons: () => d.scene.polygons.drawn(),
     /** the walls as drawn from the worker's latest frame (a moving wall or piston where it is now) */

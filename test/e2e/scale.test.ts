@@ -3,7 +3,9 @@
  * silo, every disc is drawn from the worker's frames (disc-layer.ts: the frame's poses go to a float
  * texture, the vertex shader places each quad), and the drawing is where the frame says: zoomed in on the
  * first and on the last disc, a point half a radius from its centre has the at-rest colour, and the middle
- * of the gap between it and two neighbours of the lattice is background. Then the run goes on with frames arriving.
+ * of the gap between it and two neighbours of the lattice is background, as point sprites (a few pixels across) and
+ * as quads (zoomed in). Then the run goes on with frames arriving. A disc turned a quarter turn has its orientation
+ * bar pointing up, as a point sprite and as a quad (the sprite's texture is turned in the fragment shader).
  * With `threads=2` the worker steps on a pool of nested Web Workers (web-pool.ts), to the same numbers as alone
  * (where it runs its loops in WebAssembly, wasm/kernels.ts);
  * the pool is pinged as soon as it has started, so a start-up handshake that lets the worker block before its
@@ -20,6 +22,7 @@ interface Hook {
   status(): { running: boolean; n: number; step: number; threads: number; params: { mu: number } | null } | null;
   frames(): { received: number; nonFiniteDrawn: number; particles: number };
   discs(): { x: number[]; y: number[]; r: number[] };
+  discsAsPoints(): boolean;
   worldToScreen(x: number, y: number): [number, number];
   view(): { s: number; ox: number; oy: number };
   fit(): void;
@@ -56,18 +59,23 @@ describe('the scale lesson: 100,000 discs in the page', () => {
       await hook(page, (h) => h.fit());
       const [sx, sy] = await hook(page, new Function('h', `return h.worldToScreen(${d.x[a]}, ${d.y[a]})`) as (h: Hook) => [number, number]);
       await page.mouse.move(sx, sy);
-      while ((await hook(page, (h) => h.view())).s * d.r[a] < 15) {
-        await page.mouse.wheel(0, -300);
-        await page.waitForTimeout(50);
+      // a few pixels across (points), then 30 pixels (quads)
+      for (const [radiusPx, points] of [[4, true], [15, false]] as const) {
+        while ((await hook(page, (h) => h.view())).s * d.r[a] < radiusPx) {
+          await page.mouse.wheel(0, -100);
+          await page.waitForTimeout(50);
+        }
+        await page.waitForTimeout(500);
+        expect(await hook(page, (h) => h.discsAsPoints())).toBe(points);
+        // half a radius above or below the centre (away from the orientation bar): the disc's fill tinted with
+        // the colour of rest; the centroid of the three discs' triangle lies in the gap between them (0.15 radii
+        // beyond their rims: checked zoomed in only)
+        const gap: [number, number] = [(d.x[a] + d.x[b] + d.x[c]) / 3, (d.y[a] + d.y[b] + d.y[c]) / 3];
+        const px = await pixelsAt(page, [[d.x[a], d.y[a] + 0.5 * d.r[a]], [d.x[b], d.y[b] - 0.5 * d.r[b]], gap]);
+        expect(diff(px[0], AT_REST), `disc ${a}, ${radiusPx} px: ${px[0]}`).toBeLessThan(16);
+        expect(diff(px[1], AT_REST), `disc ${b}, ${radiusPx} px: ${px[1]}`).toBeLessThan(16);
+        if (!points) expect(diff(px[2], BACKGROUND), `gap of ${a}, ${b}, ${c}: ${px[2]}`).toBeLessThan(8);
       }
-      await page.waitForTimeout(500);
-      // half a radius above or below the centre (away from the orientation bar): the disc's fill tinted with
-      // the colour of rest; the centroid of the three discs' triangle lies in the gap between them
-      const gap: [number, number] = [(d.x[a] + d.x[b] + d.x[c]) / 3, (d.y[a] + d.y[b] + d.y[c]) / 3];
-      const px = await pixelsAt(page, [[d.x[a], d.y[a] + 0.5 * d.r[a]], [d.x[b], d.y[b] - 0.5 * d.r[b]], gap]);
-      expect(diff(px[0], AT_REST), `disc ${a}: ${px[0]}`).toBeLessThan(16);
-      expect(diff(px[1], AT_REST), `disc ${b}: ${px[1]}`).toBeLessThan(16);
-      expect(diff(px[2], BACKGROUND), `gap of ${a}, ${b}, ${c}: ${px[2]}`).toBeLessThan(8);
     }
     // it runs: frames keep arriving and the worker steps the 100,000 discs
     const f0 = (await hook(page, (h) => h.frames())).received;
@@ -78,6 +86,47 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 240_000);
+
+  it('a disc turned a quarter turn has its bar pointing up, drawn as a point sprite and as a quad', async () => {
+    const r = 0.01, x0 = 0.3, y0 = 0.2;
+    const spec = {
+      name: 'turned-disc',
+      material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.3, mu: 0.5, density: 1000 },
+      solver: { integrator: 'cdm', tangential: 'cundall', dtOverTc: 0.05 },
+      gravity: [0, 0],
+      particles: [{ x: x0, y: y0, r, theta: Math.PI / 2 }],
+    };
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    expect(await hook(page, new Function('h', `return h.loadSpec(${JSON.stringify(spec)})`) as (h: Hook) => Promise<string[]>)).toEqual([]);
+    await hook(page, (h) => h.pause());
+    await waitFor(page, 'window.__sandbox.frames().particles === 1');
+    await hook(page, (h) => h.fit());
+    const brightness = (p: number[]): number => p[0] + p[1] + p[2];
+    const atRest = brightness(AT_REST);
+    // fitted (the disc fills the view: a quad), then zoomed out to 6–7 pixels in radius (a point sprite)
+    for (const points of [false, true]) {
+      const [sx, sy] = await hook(page, new Function('h', `return h.worldToScreen(${x0}, ${y0})`) as (h: Hook) => [number, number]);
+      await page.mouse.move(sx, sy);
+      while (points && (await hook(page, (h) => h.view())).s * r > 7) {
+        await page.mouse.wheel(0, 100);
+        await page.waitForTimeout(50);
+      }
+      await page.waitForTimeout(500);
+      expect(await hook(page, (h) => h.discsAsPoints())).toBe(points);
+      const s = (await hook(page, (h) => h.view())).s;
+      // across the bar 0.6 radii above the centre, a pixel apart: one of them on the dark bar
+      const across = Array.from({ length: 7 }, (_, k): [number, number] => [x0 + (k - 3) / s, y0 + 0.6 * r]);
+      const fill: [number, number][] = [[x0 + 0.6 * r, y0], [x0 - 0.6 * r, y0], [x0, y0 - 0.6 * r]];
+      const outside: [number, number][] = [[x0 + 1.3 * r, y0], [x0 - 1.3 * r, y0], [x0, y0 - 1.3 * r]];
+      const px = await pixelsAt(page, [...across, ...fill, ...outside]);
+      const bar = Math.min(...px.slice(0, 7).map(brightness));
+      expect(bar, `bar at ${s * r} px radius: ${px.slice(0, 7).join(' | ')}`).toBeLessThan(0.75 * atRest);
+      for (const p of px.slice(7, 10)) expect(diff(p, AT_REST), `fill at ${s * r} px radius: ${p}`).toBeLessThan(16);
+      for (const p of px.slice(10)) expect(diff(p, BACKGROUND), `outside at ${s * r} px radius: ${p}`).toBeLessThan(8);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 
   it('steps on two threads (threads=2) to the numbers of one thread', async () => {
     // 90 × 100 discs settling in a box: three chunks of bodies, several of candidate pairs

@@ -5,7 +5,7 @@
  * ∝ normal force) and the selection. World coordinates are SI metres with y up; the camera container
  * maps them to screen pixels (y flipped).
  */
-import { Application, Container, Graphics, Texture, UPDATE_PRIORITY } from 'pixi.js';
+import { Application, Container, Graphics, Texture, UPDATE_PRIORITY, type WebGLRenderer } from 'pixi.js';
 import {
   BODY_FIXED, BODY_PRESCRIBED, COLOR_CONTACTS, COLOR_SPEED, CONTACT_FLOATS, F_STEP, F_T,
   FLAG_DIVERGED, FLAG_EMPTY, FLAG_FINITE, FLAG_HAS_CONTACTS, FLAG_HAS_STATIC, FLAG_HAS_WALLS,
@@ -132,14 +132,18 @@ export class Scene {
     this.app.canvas.style.touchAction = 'none';
     host.appendChild(this.app.canvas);
     this.texture = discTexture();
-    this.discs = new DiscLayer(this.texture);
+    const gl = (this.app.renderer as Partial<WebGLRenderer>).gl;
+    this.discs = new DiscLayer(this.texture, gl ? (gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array)[1] : 0);
     this.camera.addChild(this.wallsG, this.discs.mesh, this.polygons.container);
     // contact network and selection are drawn in screen pixels (crisp at any zoom)
     this.app.stage.addChild(this.camera, this.contactsG, this.selG);
     // the host changes size with the window and when a banner above the layout opens or closes
     new ResizeObserver(() => this.app.resize()).observe(host);
-    // Pixi renders from a ticker listener at priority LOW: time it from just before to just after
-    this.app.ticker.add(() => { this.renderT0 = performance.now(); }, undefined, UPDATE_PRIORITY.LOW + 1);
+    // Pixi renders from a ticker listener at priority LOW: size the discs for the view, time it from just before to just after
+    this.app.ticker.add(() => {
+      this.renderT0 = performance.now();
+      this.discs.setPixelScale(this.view.s * this.app.renderer.resolution);
+    }, undefined, UPDATE_PRIORITY.LOW + 1);
     this.app.ticker.add(() => { this.renderMs = performance.now() - this.renderT0; }, undefined, UPDATE_PRIORITY.UTILITY);
     this.app.renderer.on('resize', () => this.onResize());
     this.applyView();
@@ -275,6 +279,11 @@ export class Scene {
 
   requestFit(): void {
     this.needFit = true;
+  }
+
+  /** Whether the discs are drawn as point sprites now (small on screen) rather than quads. */
+  get discsAsPoints(): boolean {
+    return this.discs.drawnAsPoints;
   }
 
   /** Where body i is drawn (x, y) [m]. */

@@ -224,6 +224,7 @@ async function main(): Promise<void> {
     scene.showContacts = ui.network;
     ekChart.setLog(ui.logy);
     if (patch.spf !== undefined) void api.setStepsPerFrame(ui.spf);
+    scene.app.ticker.maxFPS = ui.fps; // 0: every animation frame
     if (patch.speed !== undefined && patch.speed !== null) void setSpeed(patch.speed);
     updateUrl();
   }

@@ -11,6 +11,8 @@ import { COMPARE_PRESETS, presetNamed } from './compare/presets';
 import { LESSONS, lessonById } from './lecture/lessons';
 
 export const SPF_OPTIONS = ['max', '1', '3', '10', '30', '100', '300', '1000', '3000', '10000'] as const;
+/** Most frames drawn per second: the display's rate, or fewer (software WebGL takes CPU from the worker per frame) */
+export const FPS_OPTIONS = ['display', '30', '15', '10', '5'] as const;
 export const COLOR_OPTIONS = ['speed', 'contacts', 'none'] as const;
 export type ColorOption = (typeof COLOR_OPTIONS)[number];
 
@@ -31,9 +33,11 @@ export interface UiState {
   panes: boolean;
   /** threads the worker steps on (its worker pool), or null: automatic (one thread) */
   threads: number | null;
+  /** most frames drawn per second; 0 = the display's rate */
+  fps: number;
 }
 
-export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false, threads: null };
+export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false, threads: null, fps: 0 };
 export const DEFAULT_SCENARIO = 'pile';
 
 export interface UrlState {
@@ -57,7 +61,7 @@ export interface UrlComparison {
   variants: Record<string, unknown>[];
 }
 
-const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture', 'threads'];
+const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture', 'threads', 'fps'];
 
 function bool(v: string): boolean | null {
   if (v === '1' || v === 'true') return true;
@@ -92,6 +96,9 @@ export function parseUrl(search: string): UrlState {
     } else if (key === 'spf') {
       if ((SPF_OPTIONS as readonly string[]).includes(raw)) out.ui.spf = raw === 'max' ? 0 : Number(raw);
       else out.problems.push(`spf: must be one of ${SPF_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
+    } else if (key === 'fps') {
+      if ((FPS_OPTIONS as readonly string[]).includes(raw)) out.ui.fps = raw === 'display' ? 0 : Number(raw);
+      else out.problems.push(`fps: must be one of ${FPS_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
     } else if (key === 'color') {
       if ((COLOR_OPTIONS as readonly string[]).includes(raw)) out.ui.color = raw as ColorOption;
       else out.problems.push(`color: must be one of ${COLOR_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
@@ -203,6 +210,7 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   else if (comparison) for (const v of comparison.variants) q.append('variant', variantQuery(v));
   if (ui.panes) q.set('panes', '1');
   if (ui.threads !== null) q.set('threads', String(ui.threads));
+  if (ui.fps !== 0) q.set('fps', String(ui.fps));
   return '?' + q.toString();
 }
 

@@ -1,9 +1,10 @@
 /**
- * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000 --threads 1,2 --pile lattice]):
+ * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000 --threads 1,2 --pile lattice --fps 15]):
  * a pile of 10,000 and of 100,000 discs in headless Chromium, drawing while the worker runs free (on its own,
  * or on a pool of `threads` in all: the page's `threads` parameter). The pile is the built-in pile widened,
  * raining into its box (`rain`, the default), or `lattice`: the Node bench's hex lattice (src/cli/bench.ts)
- * stepped with cdm + Cundall, in contact from the start as the Node bench's threads table. Prints
+ * stepped with cdm + Cundall, in contact from the start as the Node bench's threads table. `--fps` caps the frames
+ * drawn per second (the page's `fps` parameter: display, 30, 15, 10 or 5). Prints
  *   - main-thread ms per frame: unpacking the frame (colours, the copy into the disc layer's textures) and
  *     Pixi's render call (its JavaScript and the GL calls it issues; not the GPU's work), mean / p50 / p95 / max;
  *   - the worker's particle-steps per second while rendering;
@@ -21,6 +22,7 @@ import { buildAndServe, launch, openApp, ROOT } from '../e2e/harness';
 import { arg, pileSpec } from './pile-10k';
 import { benchPileSpec } from '../../src/cli/bench';
 import type { ScenarioSpec } from '../../src/core/scenarios/schema';
+import { FPS_OPTIONS } from '../../src/ui/url-state';
 
 interface Hook {
   loadSpec(json: unknown): Promise<string[]>;
@@ -61,8 +63,8 @@ interface PileResult {
 }
 
 /** The pile of `count` discs in the page at full speed: main-thread ms per frame and the worker's rate, drawing and not. */
-async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, threads: number, seconds: number, warmup: number): Promise<PileResult> {
-  const { page, errors } = await openApp(browser, `${url}?scenario=pile&run=0&threads=${threads}`);
+async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, threads: number, fps: string, seconds: number, warmup: number): Promise<PileResult> {
+  const { page, errors } = await openApp(browser, `${url}?scenario=pile&run=0&threads=${threads}&fps=${fps}`);
   const h = <T>(f: (h: Hook) => T | Promise<T>): Promise<T> => page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
   const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), spec as unknown);
   if (problems.length) throw new Error(`spec rejected: ${problems.join('; ')}`);
@@ -123,6 +125,9 @@ async function main(): Promise<void> {
   const j = process.argv.indexOf('--threads');
   const threadCounts = (j >= 0 ? process.argv[j + 1] : '1').split(',').map(Number);
   if (!threadCounts.every((t) => Number.isInteger(t) && t >= 1 && t <= MAX_THREADS)) throw new Error(`--threads: comma-separated thread counts from 1 to ${MAX_THREADS}`);
+  const q = process.argv.indexOf('--fps');
+  const fps = q >= 0 ? process.argv[q + 1] : 'display';
+  if (!(FPS_OPTIONS as readonly string[]).includes(fps)) throw new Error(`--fps: one of ${FPS_OPTIONS.join(', ')}, got ${fps}`);
   console.log(`building and serving the app…`);
   const app = await buildAndServe();
   const browser = await launch();
@@ -130,10 +135,10 @@ async function main(): Promise<void> {
     const piles: (PileResult & { nodePsps: number; nodeNoDrawPsps: number })[] = [];
     for (const count of counts) for (const threads of threadCounts) {
       const spec = specOf(count);
-      const r = await measurePile(browser, app.url, spec, threads, seconds, warmup);
+      const r = await measurePile(browser, app.url, spec, threads, fps, seconds, warmup);
       const [nodePsps, nodeNoDrawPsps] = nodeRates(spec, r.stepRange, r.noDrawRange);
       piles.push({ ...r, nodePsps, nodeNoDrawPsps });
-      console.log(`browser: ${r.count} discs on ${r.threads} thread(s), ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
+      console.log(`browser: ${r.count} discs on ${r.threads} thread(s), frames/s at most ${fps}, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
       console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
       console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
       console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);

@@ -221,4 +221,26 @@ describe('granular sandbox in headless Chromium', () => {
     expect(await page.locator('[data-testid="gui-spf"] select').inputValue()).toBe('10');
     await page.context().close();
   });
+
+  it('max frames/s caps the drawing, not the run, and the menu lifts the cap', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&fps=5`);
+    expect(await page.locator('[data-testid="gui-fps"] select').inputValue()).toBe('5');
+    // frames drawn (applied) over 3 s: 5 a second at most, and the worker steps on between them
+    const rate = async (): Promise<{ fps: number; steps: number }> => {
+      const f0 = await hook(page, (h) => h.frames().received), s0 = (await hook(page, (h) => h.workerStatus())).step;
+      await page.waitForTimeout(3000);
+      const f1 = await hook(page, (h) => h.frames().received), s1 = (await hook(page, (h) => h.workerStatus())).step;
+      return { fps: (f1 - f0) / 3, steps: s1 - s0 };
+    };
+    await page.waitForTimeout(500);
+    const capped = await rate();
+    expect(capped.fps).toBeGreaterThan(2);
+    expect(capped.fps).toBeLessThanOrEqual(5.4);
+    expect(capped.steps).toBeGreaterThan(100);
+    await page.locator('[data-testid="gui-fps"] select').selectOption('display');
+    await expect.poll(() => page.url()).not.toContain('fps=');
+    expect((await rate()).fps).toBeGreaterThan(8);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -42,3 +42,18 @@ describe('URL state of the worker pool (threads)', () => {
     }
   });
 });
+
+describe('URL state of the frame-rate cap (fps)', () => {
+  it('reads display or one of the caps, writes a cap back (the display rate is left out), and refuses anything else with the choices', () => {
+    expect(parseUrl('?fps=15').ui.fps).toBe(15);
+    expect(parseUrl('?fps=display').ui.fps).toBe(0);
+    expect(parseUrl('').ui.fps).toBe(0);
+    expect(new URLSearchParams(buildQuery('pile', null, { ...DEFAULT_UI, fps: 5 })).get('fps')).toBe('5');
+    expect(new URLSearchParams(buildQuery('pile', null, DEFAULT_UI)).has('fps')).toBe(false);
+    for (const bad of ['0', '60', '7', '15.0', 'max', '']) {
+      const r = parseUrl(`?fps=${bad}`);
+      expect(r.ui.fps, bad).toBe(0);
+      expect(r.problems, bad).toEqual([`fps: must be one of display, 30, 15, 10, 5, got ${JSON.stringify(bad)}`]);
+    }
+  });
+});

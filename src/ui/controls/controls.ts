@@ -14,7 +14,7 @@ import { fmtNum, tcText } from './format';
 import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
 import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
-import { COLOR_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
+import { COLOR_OPTIONS, FPS_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
 export interface ControlHandlers {
   param(name: ParamName, value: unknown): void;
@@ -142,6 +142,9 @@ export class Controls {
     m.spf = 'max';
     tag(gui.add(m, 'spf', SPF_OPTIONS as unknown as string[]).name('steps per frame'), 'spf')
       .onChange((v: string) => { if (!this.suppress) h.ui({ spf: v === 'max' ? 0 : Number(v) }); });
+    m.fps = 'display';
+    tag(gui.add(m, 'fps', FPS_OPTIONS as unknown as string[]).name('max frames/s'), 'fps')
+      .onChange((v: string) => { if (!this.suppress) h.ui({ fps: v === 'display' ? 0 : Number(v) }); });
 
     // --- solver ---
     const solver = gui.addFolder('Solver');
@@ -438,6 +441,7 @@ export class Controls {
     this.suppress = true;
     try {
       this.model.spf = ui.spf === 0 ? 'max' : String(ui.spf);
+      this.model.fps = ui.fps === 0 ? 'display' : String(ui.fps);
       this.model.threads = ui.threads === null ? 'auto' : String(ui.threads);
       this.model.color = ui.color;
       this.model.network = ui.network;

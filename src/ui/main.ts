@@ -112,6 +112,7 @@ async function main(): Promise<void> {
   $('url-message-close').addEventListener('click', () => { urlMsg.hidden = true; });
 
   await scene.init($('canvas-host'));
+  if (scene.softwareGl) st.fps.title = 'This browser draws without a GPU, on the cores the simulation needs: a lower "max frames/s" gives the simulation more of them.';
   const spaceTime = new SpaceTimePanel({ root: $('spacetime'), host: $('spacetime-host'), title: $('spacetime-title'), stats: $('spacetime-stats') });
   await spaceTime.init();
   scenarios = await api.listScenarios();
@@ -551,7 +552,7 @@ async function main(): Promise<void> {
     st.sps.title = `${s.threads > 1 ? `the disc pass on a pool of ${s.threads} threads; ` : ''}the loops run in ${s.kernels}`;
     setText(st.n, `${fmtInt(s.n)} particles`);
     setText(st.c, `${fmtInt(s.contacts)} contacts`);
-    setText(st.fps, `${Math.round(lastFps)} frames/s`);
+    setText(st.fps, `${Math.round(lastFps)} frames/s${scene.softwareGl ? ' · software WebGL' : ''}`);
     const diverged = s.health.status === 'diverged';
     const inaccurate = !diverged && s.accuracy.status === 'warning';
     setText(st.state, diverged ? 'DIVERGED' : `${s.running ? 'running' : 'paused'}${inaccurate ? ' · inaccurate' : ''}`);

@@ -222,9 +222,12 @@ describe('granular sandbox in headless Chromium', () => {
     await page.context().close();
   });
 
-  it('max frames/s caps the drawing, not the run, and the menu lifts the cap', async () => {
+  it('max frames/s caps the drawing, not the run, and the menu lifts the cap; software WebGL is named', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&fps=5`);
     expect(await page.locator('[data-testid="gui-fps"] select').inputValue()).toBe('5');
+    // headless Chromium draws with SwiftShader (the harness disables the GPU): the status line says so and points here
+    await expect.poll(() => page.textContent('[data-testid="status-fps"]')).toContain('frames/s · software WebGL');
+    expect(await page.getAttribute('[data-testid="status-fps"]', 'title')).toContain('max frames/s');
     // frames drawn (applied) over 3 s: 5 a second at most, and the worker steps on between them
     const rate = async (): Promise<{ fps: number; steps: number }> => {
       const f0 = await hook(page, (h) => h.frames().received), s0 = (await hook(page, (h) => h.workerStatus())).step;

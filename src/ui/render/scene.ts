@@ -36,6 +36,15 @@ export interface FrameInfo {
   applyMs: number;
 }
 
+/** WebGL renderers that draw on the CPU: Chromium's SwiftShader, Mesa's llvmpipe and softpipe, Windows' Basic Render Driver */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/** The GL's renderer: the unmasked name where the browser gives it (Chromium answers RENDERER with "WebKit WebGL") */
+function rendererName(gl: WebGL2RenderingContext): string {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return `${String(gl.getParameter(gl.RENDERER))} ${info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : ''}`;
+}
+
 function discTexture(): Texture {
   const c = document.createElement('canvas');
   c.width = c.height = TEX;
@@ -134,6 +143,7 @@ export class Scene {
     this.texture = discTexture();
     const gl = (this.app.renderer as Partial<WebGLRenderer>).gl;
     this.discs = new DiscLayer(this.texture, gl ? (gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array)[1] : 0);
+    this.softwareGl = gl ? SOFTWARE_RENDERER.test(rendererName(gl)) : false;
     this.camera.addChild(this.wallsG, this.discs.mesh, this.polygons.container);
     // contact network and selection are drawn in screen pixels (crisp at any zoom)
     this.app.stage.addChild(this.camera, this.contactsG, this.selG);
@@ -280,6 +290,9 @@ export class Scene {
   requestFit(): void {
     this.needFit = true;
   }
+
+  /** WebGL runs in software on the CPU (no GPU, or a blocked one): drawing takes CPU from the simulation. */
+  softwareGl = false;
 
   /** Whether the discs are drawn as point sprites now (small on screen) rather than quads. */
   get discsAsPoints(): boolean {

@@ -68,7 +68,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'scale',
     title: '8 · A hundred thousand grains',
-    watch: 'A silo of 100,000 discs drains through its orifice: the colours (speed) show the flow converging on the hole and a compaction front climbing the column. Every step is 17 μs, so this is slow motion — the status bar gives the steps per second.',
+    watch: 'A silo of 100,000 discs drains through its orifice: the speed colours show the flow converging on the hole and a compaction front climbing the column. Each step is 17 μs: slow motion. Without a GPU, a lower max frames/s leaves the simulation more CPU.',
     query: 'scenario=silo',
     charts: ['chart-ek'],
   },

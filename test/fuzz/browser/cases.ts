@@ -46,7 +46,10 @@ const PERCENT_JUNK = [
   '%2', '%25', '%%32%35', '%u0041', '%E0%A4%A%E0%A4%A', '%C3', '%80%80',
 ];
 
-export const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run'] as const;
+/** A file above MAX_SCENARIO_BYTES (16 MiB) is refused before it is read, with its size and the limit */
+const TOO_LARGE = /^the file could not be read \(it is [0-9.]+ MiB; the largest scenario file is 16 MiB\)$/;
+
+export const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'fps'] as const;
 export const PARAM_KEYS = Object.keys(PARAMS);
 const NUMERIC = PARAM_KEYS.filter((k) => (PARAMS as Record<string, ParamInfo>)[k].kind === 'number');
 const CHOICE = PARAM_KEYS.filter((k) => (PARAMS as Record<string, ParamInfo>)[k].kind === 'choice');
@@ -66,6 +69,7 @@ const SCENARIO_JUNK = [
 const SPEED_VALUES = ['max', 'MAX', '0', '1e-9', '1e-10', '1e6', '1e7', '-1', 'Infinity', 'NaN', '0x1', '1_0', '', '0.5', '١', ' max', '2.5e-3'];
 const SPF_VALUES = ['max', '1', '3', '10', '10000', '5', '0', '-1', 'max ', '1e3', 'Infinity', '3.0', ''];
 const COLOR_VALUES = ['speed', 'contacts', 'none', 'SPEED', 'red', '', 'speed\u0000', '<b>speed</b>'];
+const FPS_VALUES = ['display', '30', '15', '5', '60', '0', '-5', '15.0', 'Display', '', '<b>5</b>', 'Infinity'];
 const BOOL_VALUES = ['0', '1', 'true', 'false', 'TRUE', 'yes', 'on', '', 'true ', '2', '-0', '1.0'];
 
 export interface UrlCase {
@@ -176,7 +180,7 @@ const URL_FAMILIES: UrlFamily[] = [
       const key = rng.pick(UI_KEYS);
       const v = key === 'scenario' ? rng.pick([...SCENARIO_JUNK, 'two-disc', 'head-on', 'cd-chain', 'incline'])
         : key === 'speed' ? rng.pick(SPEED_VALUES) : key === 'spf' ? rng.pick(SPF_VALUES)
-          : key === 'color' ? rng.pick(COLOR_VALUES) : rng.pick(BOOL_VALUES);
+          : key === 'color' ? rng.pick(COLOR_VALUES) : key === 'fps' ? rng.pick(FPS_VALUES) : rng.pick(BOOL_VALUES);
       return { query: `?${pair(rng, key, v)}${rng.chance(0.5) ? '&run=0' : ''}`, note: `${key}=${JSON.stringify(v.slice(0, 30))}` };
     },
   },
@@ -432,9 +436,9 @@ const FILE_FAMILIES: FileFamily[] = [
         case 5: return { via: 'import', note: 'a description of 5001 characters', content: json({ ...b, description: 'd'.repeat(5001) }), expect: { accepted: false, problem: field('description') } };
         case 6: return { via: 'import', note: '1001 generators', content: json({ ...b, generators: Array.from({ length: 1001 }, () => ({ type: 'lattice', origin: [0, 0], nx: 1, ny: 1, spacing: 0.1, r: 0.01 })) }), expect: { accepted: false, problem: field('generators') } };
         case 7: return { via: 'import', note: '100,000 bad walls', content: () => utf8(`{"name":"h","walls":[${'{"type":"box"},'.repeat(99_999)}{"type":"box"}]}`), expect: { accepted: false, problem: /^walls(\.0)?:/ } };
-        case 8: return { via: 'import', heavy: true, note: '1,000,001 explicit discs (21 MB)', content: () => utf8(`{"name":"h","particles":[${'{"x":0,"y":0,"r":1},'.repeat(1_000_000)}{"x":0,"y":0,"r":1}]}`), expect: { accepted: false, problem: field('particles') } };
-        case 9: return { via: 'import', heavy: true, note: '3,000,000 explicit discs (63 MB)', content: () => utf8(`{"name":"h","particles":[${'{"x":0,"y":0,"r":1},'.repeat(2_999_999)}{"x":0,"y":0,"r":1}]}`), expect: { accepted: false, problem: field('particles') } };
-        default: return { via: 'import', heavy: true, boundMs: 120_000, note: '10⁷ explicit discs (200 MB)', content: () => utf8(`{"name":"h","particles":[${'{"x":0,"y":0,"r":1},'.repeat(9_999_999)}{"x":0,"y":0,"r":1}]}`), expect: { accepted: false, problem: field('particles') } };
+        case 8: return { via: 'import', heavy: true, note: '1,000,001 explicit discs (21 MB)', content: () => utf8(`{"name":"h","particles":[${'{"x":0,"y":0,"r":1},'.repeat(1_000_000)}{"x":0,"y":0,"r":1}]}`), expect: { accepted: false, problem: TOO_LARGE } };
+        case 9: return { via: 'import', heavy: true, note: '3,000,000 explicit discs (63 MB)', content: () => utf8(`{"name":"h","particles":[${'{"x":0,"y":0,"r":1},'.repeat(2_999_999)}{"x":0,"y":0,"r":1}]}`), expect: { accepted: false, problem: TOO_LARGE } };
+        default: return { via: 'import', heavy: true, boundMs: 120_000, note: '10⁷ explicit discs (200 MB)', content: () => utf8(`{"name":"h","particles":[${'{"x":0,"y":0,"r":1},'.repeat(9_999_999)}{"x":0,"y":0,"r":1}]}`), expect: { accepted: false, problem: TOO_LARGE } };
       }
     },
   },

@@ -10,6 +10,7 @@ import { PARAMS, type ParamInfo } from '../../../src/core/sim/params';
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const SPF = ['max', '1', '3', '10', '30', '100', '300', '1000', '3000', '10000'];
 const COLORS = ['speed', 'contacts', 'none'];
+const FPS = ['display', '30', '15', '10', '5'];
 const UI_BOOLS = ['0', '1', 'true', 'false'];
 
 export interface UrlExpectation {
@@ -57,12 +58,15 @@ export function expectUrl(search: string, builtIns: readonly string[], defaultSc
     } else if (key === 'speed') {
       const t = raw.trim();
       const v = t === 'max' ? 0 : decimal(t);
-      if (v === 0 || (v >= 1e-9 && v <= 1e6)) out.speed = v;
+      // 'max' is full speed; a number, 0 included, must lie in the range
+      if (t === 'max' || (v >= 1e-9 && v <= 1e6)) out.speed = v;
       else name(key);
     } else if (key === 'spf') {
       if (!SPF.includes(raw)) name(key);
     } else if (key === 'color') {
       if (!COLORS.includes(raw)) name(key);
+    } else if (key === 'fps') {
+      if (!FPS.includes(raw)) name(key);
     } else if (key === 'network' || key === 'logy' || key === 'run') {
       if (!UI_BOOLS.includes(raw)) name(key);
       else if (key === 'run') out.running = raw === '1' || raw === 'true';

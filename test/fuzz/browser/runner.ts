@@ -381,7 +381,7 @@ export function summaryTable(outcomes: Outcome[]): string {
 /** README's rows: families grouped by what they attack. */
 const GROUPS: [string, string[]][] = [
   ['URL: numbers, choices, booleans', ['url/numbers', 'url/choices-booleans']],
-  ['URL: `scenario`, `speed`, `spf`, `color`, `network`, `logy`, `run`', ['url/ui-keys']],
+  ['URL: `scenario`, `speed`, `spf`, `color`, `network`, `logy`, `run`, `fps`', ['url/ui-keys']],
   ['URL: unknown and prototype keys', ['url/unknown-keys', 'url/prototype-keys']],
   ['URL: HTML and `javascript:` payloads', ['url/html-payloads']],
   ['URL: 100 kB values, 5000 keys, repeated keys', ['url/long-values', 'url/repeated-keys']],

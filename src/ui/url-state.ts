@@ -69,6 +69,13 @@ function bool(v: string): boolean | null {
   return null;
 }
 
+/** `raw` if it is one of a key's options; otherwise null, and the key's message with the options */
+function option<T extends string>(out: UrlState, key: string, options: readonly T[], raw: string): T | null {
+  if ((options as readonly string[]).includes(raw)) return raw as T;
+  out.problems.push(`${key}: must be one of ${options.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
+  return null;
+}
+
 export function parseUrl(search: string): UrlState {
   const out: UrlState = { scenario: null, overrides: {}, ui: { ...DEFAULT_UI }, problems: [], scenarioProblem: null, comparison: null };
   const seen = new Set<string>();
@@ -94,14 +101,14 @@ export function parseUrl(search: string): UrlState {
         out.problems.push(e instanceof Error ? e.message : String(e));
       }
     } else if (key === 'spf') {
-      if ((SPF_OPTIONS as readonly string[]).includes(raw)) out.ui.spf = raw === 'max' ? 0 : Number(raw);
-      else out.problems.push(`spf: must be one of ${SPF_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
+      const v = option(out, key, SPF_OPTIONS, raw);
+      if (v !== null) out.ui.spf = v === 'max' ? 0 : Number(v);
     } else if (key === 'fps') {
-      if ((FPS_OPTIONS as readonly string[]).includes(raw)) out.ui.fps = raw === 'display' ? 0 : Number(raw);
-      else out.problems.push(`fps: must be one of ${FPS_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
+      const v = option(out, key, FPS_OPTIONS, raw);
+      if (v !== null) out.ui.fps = v === 'display' ? 0 : Number(v);
     } else if (key === 'color') {
-      if ((COLOR_OPTIONS as readonly string[]).includes(raw)) out.ui.color = raw as ColorOption;
-      else out.problems.push(`color: must be one of ${COLOR_OPTIONS.join(', ')}, got ${JSON.stringify(raw.slice(0, 60))}`);
+      const v = option(out, key, COLOR_OPTIONS, raw);
+      if (v !== null) out.ui.color = v;
     } else if (key === 'threads') {
       const t = raw === 'auto' ? null : /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
       if (t === null || (t >= 1 && t <= MAX_THREADS)) out.ui.threads = t;

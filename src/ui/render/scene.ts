@@ -81,6 +81,8 @@ export class Scene {
   private readonly contactsG = new Graphics();
   private readonly selG = new Graphics();
   private discs!: DiscLayer;
+  /** WebGL runs in software on the CPU (no GPU, or a blocked one): drawing takes CPU from the simulation. */
+  softwareGl = false;
   /** polygon bodies, drawn as polygons; their disc sprites have scale 0 */
   readonly polygons = new PolygonLayer();
   /** the newest polygon shapes received (they may belong to a static version not yet in a frame) */
@@ -290,9 +292,6 @@ export class Scene {
   requestFit(): void {
     this.needFit = true;
   }
-
-  /** WebGL runs in software on the CPU (no GPU, or a blocked one): drawing takes CPU from the simulation. */
-  softwareGl = false;
 
   /** Whether the discs are drawn as point sprites now (small on screen) rather than quads. */
   get discsAsPoints(): boolean {

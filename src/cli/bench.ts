@@ -29,6 +29,7 @@
  * work on the machine; quote the wall-time figure from an otherwise idle machine.
  */
 import { appendFileSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
 import { lammpsAvailable, LMP, runLammps } from './lammps-run';
@@ -322,6 +323,8 @@ function main(): void {
       process.stderr.write(`error: --threads must be integers from 1 to ${MAX_THREADS}\n`);
       process.exit(2);
     }
+    const cores = availableParallelism();
+    if (Math.max(...counts) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);
     void benchThreads(sizes, counts, repeat, values.csv, integrator);
     return;
   }

@@ -6,6 +6,8 @@
  * Every input is bounded (limits.ts) and outputs are written through temporaries (out-files.ts).
  */
 import { MAX_THREADS, nodePool } from './node-pool';
+import { availableParallelism } from 'node:os';
+import { threadsForCores } from '../core/parallel/max-threads';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ScenarioSpec } from '../core/scenarios/schema';
@@ -64,7 +66,8 @@ Commands:
           the impact speed hertzSpeed (the summary repeats it).
           --threads N (1–${MAX_THREADS}, default 1) runs the disc contact pass and the per-body stages of
           discs-only, linear-law, Cundall runs on N threads, with the same numbers bit for bit (the energy
-          ledger's sums to rounding); it pays off from about 100,000 discs (README § Threads).
+          ledger's sums to rounding); it pays off from about 100,000 discs (README § Threads). At most
+          this machine's logical cores are used (more only wait on one another; a note says so).
   export lammps
           Writes the scenario's initial state as a LAMMPS run: DIR/data.lmp and DIR/in.lmp (default
           out/<scenario name>/lammps) for Debian's lmp (GRANULAR package): gran/hooke/history, wall/gran
@@ -245,11 +248,13 @@ function exportCommand(scenarioArg: string, sets: string[], out: string | undefi
   process.stdout.write(JSON.stringify({ scenario: spec.name, out: dir, notes: exported.notes }) + '\n');
 }
 
-/** --threads: an integer from 1 to MAX_THREADS */
+/** --threads: an integer from 1 to MAX_THREADS, and at most this machine's logical cores (said on stderr) */
 function threadCount(value: string): number {
   const t = Number(value);
   if (!Number.isInteger(t) || t < 1 || t > MAX_THREADS) fail(new UsageError(`--threads: '${value}' is not an integer from 1 to ${MAX_THREADS}`));
-  return t;
+  const fit = threadsForCores(t, availableParallelism());
+  if (fit.note) process.stderr.write(`note: --threads: ${fit.note}\n`);
+  return fit.threads;
 }
 
 async function runCommand(scenarioArg: string, sets: string[], out: string | undefined, threads: number): Promise<void> {

@@ -25,6 +25,7 @@ import { RelaxationPanel } from './relaxation/relaxation-panel';
 import { RewindStrip } from './rewind/rewind-strip';
 import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
+import { threadsForCores } from '../core/parallel/max-threads';
 import { composePng, downloadText, download, pickTextFile, type ChartPicture } from './export';
 import { Scene } from './render/scene';
 import { rampCss } from './render/colormap';
@@ -429,7 +430,9 @@ async function main(): Promise<void> {
   const problems = [...url.problems];
   applyUi({});
   await api.setStepsPerFrame(ui.spf);
-  // the worker pool, before the first scene (a scene is built on it)
+  // the worker pool, before the first scene (a scene is built on it); at most this machine's cores
+  const fit = ui.threads === null ? null : threadsForCores(ui.threads, navigator.hardwareConcurrency);
+  if (fit?.note) { problems.push(`threads: ${fit.note}`); ui.threads = fit.threads; }
   const threads = await api.setThreads(ui.threads);
   if (!threads.ok) problems.push(...threads.problems);
   else if (threads.value.note && ui.threads !== null) problems.push(`threads: ${threads.value.note}`);

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +112,17 @@ describe('sim run', () => {
     expect(worst).toBeLessThan(1e-9);
     expect(sa.at(-1)![7]).toBeGreaterThan(4800); // contacts: a pile, not a gas
     expect(sim('run', 'pile', '--threads', '0').err).toMatch(/--threads: '0' is not an integer from 1 to 64/);
+  });
+
+  it('--threads above the logical cores uses the cores, says so, and gives the same numbers', () => {
+    const cores = availableParallelism();
+    const a = join(tmp(), 'a'), b = join(tmp(), 'b');
+    const args = ['run', 'pile', '--set', 'duration=0.005', '--set', 'run.track=[0,200,399]'];
+    expect(sim(...args, '--out', a).code).toBe(0);
+    const r = sim(...args, '--threads', '64', '--out', b);
+    expect(r.code).toBe(0);
+    if (cores < 64) expect(r.err).toContain(`note: --threads: 64 threads asked for; this machine has ${cores} logical core${cores === 1 ? '' : 's'}, so ${cores}`);
+    expect(readFileSync(join(a, 'tracks.csv')).equals(readFileSync(join(b, 'tracks.csv')))).toBe(true);
   });
 
   it('reads a scenario file and lists built-ins', () => {

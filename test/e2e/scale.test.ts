@@ -169,6 +169,22 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     expect(one.diag.ek).toBeGreaterThan(0);
   }, 240_000);
 
+  it('threads above the logical cores (threads=64) step on the cores, with a note, the URL and menu saying so', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&threads=64`);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const used = Math.min(64, cores);
+    await waitFor(page, 'window.__sandbox.status()?.n > 0');
+    expect((await hook(page, (h) => h.workerStatus())).threads).toBe(used);
+    expect(await hook(page, (h) => h.stepN(20))).toBe(20);
+    if (used < 64) {
+      expect((await hook(page, (h) => h.messages())).join(' ')).toContain(`threads: 64 threads asked for; this machine has ${cores} logical core`);
+      await expect.poll(() => new URL(page.url()).searchParams.get('threads')).toBe(String(used));
+      expect(await page.locator('[data-testid="gui-threads"] select').inputValue()).toBe(String(used));
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it('the threads menu starts the scene again on the chosen threads, keeping the parameters', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&mu=0.3`);
     await waitFor(page, 'window.__sandbox.status()?.params?.mu === 0.3');

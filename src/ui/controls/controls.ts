@@ -5,7 +5,7 @@
  * Every controller gets a stable data-testid="gui-<name>".
  */
 import GUI, { type Controller } from 'lil-gui';
-import { MAX_THREADS } from '../../core/parallel/max-threads';
+import { MAX_THREADS, threadsForCores } from '../../core/parallel/max-threads';
 import { checkParam, parseDecimal, PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
@@ -48,12 +48,9 @@ function parseRecordEvery(text: string): number {
   return v;
 }
 
-/**
- * The threads menu: automatic, or 1 up to this machine's logical cores (at least 2, so a two-core machine
- * can compare; the worker pool: README § Threads).
- */
+/** The threads menu: automatic, or 1 up to this machine's logical cores (the worker pool: README § Threads). */
 function threadOptions(cores: number): string[] {
-  const most = Math.min(MAX_THREADS, Math.max(2, Math.floor(cores) || 1));
+  const most = threadsForCores(MAX_THREADS, cores).threads;
   return ['auto', ...Array.from({ length: most }, (_, k) => String(k + 1))];
 }
 

@@ -49,7 +49,7 @@ const PERCENT_JUNK = [
 /** A file above MAX_SCENARIO_BYTES (16 MiB) is refused before it is read, with its size and the limit */
 const TOO_LARGE = /^the file could not be read \(it is [0-9.]+ MiB; the largest scenario file is 16 MiB\)$/;
 
-export const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'fps'] as const;
+export const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'fps', 'threads'] as const;
 export const PARAM_KEYS = Object.keys(PARAMS);
 const NUMERIC = PARAM_KEYS.filter((k) => (PARAMS as Record<string, ParamInfo>)[k].kind === 'number');
 const CHOICE = PARAM_KEYS.filter((k) => (PARAMS as Record<string, ParamInfo>)[k].kind === 'choice');
@@ -70,6 +70,8 @@ const SPEED_VALUES = ['max', 'MAX', '0', '1e-9', '1e-10', '1e6', '1e7', '-1', 'I
 const SPF_VALUES = ['max', '1', '3', '10', '10000', '5', '0', '-1', 'max ', '1e3', 'Infinity', '3.0', ''];
 const COLOR_VALUES = ['speed', 'contacts', 'none', 'SPEED', 'red', '', 'speed\u0000', '<b>speed</b>'];
 const FPS_VALUES = ['display', '30', '15', '5', '60', '0', '-5', '15.0', 'Display', '', '<b>5</b>', 'Infinity'];
+/** threads: the good ones start a pool of at most the cores (64 asks for more than any CI machine has) */
+const THREADS_VALUES = ['auto', '1', '2', '02', '3', '64', '65', '0', '-1', '1.5', 'AUTO', '', 'two', '1e1', '0x2', '\u0662'];
 const BOOL_VALUES = ['0', '1', 'true', 'false', 'TRUE', 'yes', 'on', '', 'true ', '2', '-0', '1.0'];
 
 export interface UrlCase {
@@ -180,7 +182,7 @@ const URL_FAMILIES: UrlFamily[] = [
       const key = rng.pick(UI_KEYS);
       const v = key === 'scenario' ? rng.pick([...SCENARIO_JUNK, 'two-disc', 'head-on', 'cd-chain', 'incline'])
         : key === 'speed' ? rng.pick(SPEED_VALUES) : key === 'spf' ? rng.pick(SPF_VALUES)
-          : key === 'color' ? rng.pick(COLOR_VALUES) : key === 'fps' ? rng.pick(FPS_VALUES) : rng.pick(BOOL_VALUES);
+          : key === 'color' ? rng.pick(COLOR_VALUES) : key === 'fps' ? rng.pick(FPS_VALUES) : key === 'threads' ? rng.pick(THREADS_VALUES) : rng.pick(BOOL_VALUES);
       return { query: `?${pair(rng, key, v)}${rng.chance(0.5) ? '&run=0' : ''}`, note: `${key}=${JSON.stringify(v.slice(0, 30))}` };
     },
   },

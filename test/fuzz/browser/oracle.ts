@@ -26,6 +26,10 @@ export interface UrlExpectation {
   speed: number | null;
   /** whether the run must be going */
   running: boolean;
+  /** the threads the worker must step on: auto is one; a good count, at most the page's logical cores */
+  threads: number;
+  /** keys whose good value was cut to the machine, with a note saying so (threads above the cores) */
+  noted: string[];
 }
 
 function decimal(text: string): number {
@@ -44,9 +48,9 @@ export function paramValue(info: ParamInfo, raw: string): number | string | bool
   return raw === 'true' ? true : raw === 'false' ? false : undefined;
 }
 
-/** `search` is the query the page saw (location.search at its start); `builtIns` the scenario names. */
-export function expectUrl(search: string, builtIns: readonly string[], defaultScenario = 'pile'): UrlExpectation {
-  const out: UrlExpectation = { scenario: defaultScenario, named: [], applied: {}, refused: {}, speed: null, running: true };
+/** `search` is the query the page saw (location.search at its start); `builtIns` the scenario names; `cores` the page's logical cores. */
+export function expectUrl(search: string, builtIns: readonly string[], defaultScenario: string, cores: number): UrlExpectation {
+  const out: UrlExpectation = { scenario: defaultScenario, named: [], applied: {}, refused: {}, speed: null, running: true, threads: 1, noted: [] };
   const seen = new Set<string>();
   const name = (k: string) => { const s = k.slice(0, 40); if (!out.named.includes(s)) out.named.push(s); };
   for (const [key, raw] of new URLSearchParams(search)) {
@@ -67,6 +71,13 @@ export function expectUrl(search: string, builtIns: readonly string[], defaultSc
       if (!COLORS.includes(raw)) name(key);
     } else if (key === 'fps') {
       if (!FPS.includes(raw)) name(key);
+    } else if (key === 'threads') {
+      // 'auto' (one thread) or 1 to 64 written in plain digits; more than the cores: the cores, with a note
+      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+      if (n >= 1 && n <= 64) {
+        out.threads = Math.min(n, cores);
+        if (n > cores) out.noted.push(key);
+      } else if (raw !== 'auto') name(key);
     } else if (key === 'network' || key === 'logy' || key === 'run') {
       if (!UI_BOOLS.includes(raw)) name(key);
       else if (key === 'run') out.running = raw === '1' || raw === 'true';

@@ -48,7 +48,9 @@ interface Snapshot {
   banner: { visible: boolean; title: string; items: string[] };
   fileLoads: { count: number; problems: string[] };
   description: string;
-  status: { scenario: string; n: number; step: number; running: boolean; speed: number; health: string; params: Record<string, unknown> | null };
+  status: { scenario: string; n: number; step: number; running: boolean; speed: number; health: string; params: Record<string, unknown> | null; threads: number };
+  /** the page's navigator.hardwareConcurrency */
+  cores: number;
   pwned: unknown;
   marked: number;
   jsLinks: number;
@@ -61,7 +63,7 @@ function snapshotInPage({ mark, limit }: { mark: string; limit: number }): Promi
     messages(): string[];
     fileLoads(): { count: number; problems: string[] };
     description(): string;
-    workerStatus(): Promise<{ scenario: string; n: number; step: number; running: boolean; speed: number; health: { status: string }; params: Record<string, unknown> | null }>;
+    workerStatus(): Promise<{ scenario: string; n: number; step: number; running: boolean; speed: number; health: { status: string }; params: Record<string, unknown> | null; threads: number }>;
   };
   const w = window as unknown as { __sandbox: Hook; __fz: { search: string; hash: string }; __pwned?: unknown };
   return w.__sandbox.workerStatus().then((s) => {
@@ -79,7 +81,8 @@ function snapshotInPage({ mark, limit }: { mark: string; limit: number }): Promi
       },
       fileLoads: (({ count, problems }) => ({ count, problems: problems.slice(0, limit) }))(w.__sandbox.fileLoads()),
       description: w.__sandbox.description(),
-      status: { scenario: s.scenario, n: s.n, step: s.step, running: s.running, speed: s.speed, health: s.health.status, params: s.params },
+      status: { scenario: s.scenario, n: s.n, step: s.step, running: s.running, speed: s.speed, health: s.health.status, params: s.params, threads: s.threads },
+      cores: navigator.hardwareConcurrency,
       pwned: w.__pwned ?? null,
       marked: document.querySelectorAll(`[${mark}]`).length,
       jsLinks: document.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]').length,
@@ -213,10 +216,14 @@ export class BrowserFuzz {
 
   /** README "URL parameters", through oracle.ts, against what the page shows and what the worker runs. */
   private judgeUrl(s: Snapshot): string[] {
-    const exp = expectUrl(s.fz.search, BUILT_INS, DEFAULT_SCENARIO);
+    const exp = expectUrl(s.fz.search, BUILT_INS, DEFAULT_SCENARIO, s.cores);
     const out: string[] = [];
     const st = s.status;
     if (st.scenario !== exp.scenario) out.push(`scenario ${q(st.scenario)}, expected ${q(exp.scenario)}`);
+    if (st.threads !== exp.threads) out.push(`${st.threads} threads, expected ${exp.threads}`);
+    for (const k of exp.noted) {
+      if (!s.messages.some((m) => m.startsWith(`${k}:`) && /logical core/.test(m))) out.push(`${q(k)} has no note saying the cores were used`);
+    }
     const names = (k: string) => s.messages.some((m) => m.startsWith(`${k}:`));
     for (const k of exp.named) {
       const line = s.messages.find((m) => m.startsWith(`${k}:`));
@@ -224,7 +231,7 @@ export class BrowserFuzz {
       else if (!REFUSAL_WORDS.test(line.slice(k.length))) out.push(`the message for ${q(k)} gives no rule: ${q(line)}`);
     }
     for (const m of s.messages) {
-      const about = [...exp.named, ...Object.keys(exp.applied)].some((k) => m.startsWith(`${k}:`));
+      const about = [...exp.named, ...exp.noted, ...Object.keys(exp.applied)].some((k) => m.startsWith(`${k}:`));
       if (!about) out.push(`unexpected message ${q(m)}`);
     }
     out.push(...this.bannerShows(s, 'Some settings could not be used; the defaults were kept:'));
@@ -381,7 +388,7 @@ export function summaryTable(outcomes: Outcome[]): string {
 /** README's rows: families grouped by what they attack. */
 const GROUPS: [string, string[]][] = [
   ['URL: numbers, choices, booleans', ['url/numbers', 'url/choices-booleans']],
-  ['URL: `scenario`, `speed`, `spf`, `color`, `network`, `logy`, `run`, `fps`', ['url/ui-keys']],
+  ['URL: `scenario`, `speed`, `spf`, `color`, `network`, `logy`, `run`, `fps`, `threads`', ['url/ui-keys']],
   ['URL: unknown and prototype keys', ['url/unknown-keys', 'url/prototype-keys']],
   ['URL: HTML and `javascript:` payloads', ['url/html-payloads']],
   ['URL: 100 kB values, 5000 keys, repeated keys', ['url/long-values', 'url/repeated-keys']],

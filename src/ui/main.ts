@@ -28,12 +28,13 @@ import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
 import { threadsForCores } from '../core/parallel/max-threads';
 import { composePng, downloadText, download, pickTextFile, type ChartPicture } from './export';
 import { Scene } from './render/scene';
+import { IdleFrames } from './render/idle-frames';
 import { rampCss } from './render/colormap';
 import { SpaceTimePanel } from './spacetime/space-time-panel';
 import { FramePool, startWorker } from './sim-client';
 import { decodeSpecFragment, encodeSpecFragment } from './spec-fragment';
 import { DEFAULT_SCENARIO, parseUrl, writeUrl, type UiState } from './url-state';
-import { installTestHook, PerfStats } from './test-hook';
+import { installTestHook, PerfStats, wakingCalls } from './test-hook';
 
 function $(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -113,7 +114,12 @@ async function main(): Promise<void> {
   $('url-message-close').addEventListener('click', () => { urlMsg.hidden = true; });
 
   await scene.init($('canvas-host'));
-  if (scene.softwareGl) st.fps.title = 'This browser draws without a GPU, on the cores the simulation needs: a lower "max frames/s" gives the simulation more of them.';
+  /** fewer frames while paused and unchanged (render/idle-frames.ts); a user's input brings them back */
+  const idle = new IdleFrames(scene.app.ticker);
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'input', 'change', 'resize']) {
+    window.addEventListener(type, () => idle.wake(), { capture: true, passive: true });
+  }
+  const fpsTitle = scene.softwareGl ? 'This browser draws without a GPU, on the cores the simulation needs: a lower "max frames/s" gives the simulation more of them.' : '';
   const spaceTime = new SpaceTimePanel({ root: $('spacetime'), host: $('spacetime-host'), title: $('spacetime-title'), stats: $('spacetime-stats') });
   await spaceTime.init();
   scenarios = await api.listScenarios();
@@ -481,6 +487,7 @@ async function main(): Promise<void> {
       const variantsMs = compare.applyFrame(buf);
       pool.release(buf);
       if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs + variantsMs); lastSeq = info.seq; renderPending = true; }
+      idle.tick(performance.now(), `${info.step} ${info.t} ${info.n} ${info.staticVersion} ${info.contactsTotal} ${info.ok}`, status?.running ?? false);
       if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes || compare.layer.total > (pool.caps.variantCap ?? 0)) {
         pool.resize(capsFor(info.n, info.contactsTotal, 64, compare.layer.total));
       }
@@ -555,7 +562,8 @@ async function main(): Promise<void> {
     st.sps.title = `${s.threads > 1 ? `the disc pass on a pool of ${s.threads} threads; ` : ''}the loops run in ${s.kernels}`;
     setText(st.n, `${fmtInt(s.n)} particles`);
     setText(st.c, `${fmtInt(s.contacts)} contacts`);
-    setText(st.fps, `${Math.round(lastFps)} frames/s${scene.softwareGl ? ' · software WebGL' : ''}`);
+    setText(st.fps, `${Math.round(lastFps)} frames/s${idle.idle ? ' · idle' : scene.softwareGl ? ' · software WebGL' : ''}`);
+    st.fps.title = idle.idle ? 'Paused and unchanged: the picture is redrawn once a second until something changes (input, a step, the run).' : fpsTitle;
     const diverged = s.health.status === 'diverged';
     const inaccurate = !diverged && s.accuracy.status === 'warning';
     setText(st.state, diverged ? 'DIVERGED' : `${s.running ? 'running' : 'paused'}${inaccurate ? ' · inaccurate' : ''}`);
@@ -747,7 +755,7 @@ async function main(): Promise<void> {
   });
 
   installTestHook({
-    api, scene, store, perf, renderPerf, pool,
+    api, scene, store, perf, renderPerf, pool, idle,
     status: () => status,
     charts: { ek: ekChart, angle: angleChart, position: positionChart, flow: flowChart },
     ledger: { chart: ledgerChart, shown: ledgerSwitch.shown },
@@ -768,7 +776,7 @@ async function main(): Promise<void> {
       return problems;
     },
   });
-  Object.assign((window as unknown as { __sandbox: object }).__sandbox, { compare: compare.hook() });
+  Object.assign((window as unknown as { __sandbox: object }).__sandbox, { compare: wakingCalls(compare.hook(), idle) });
 }
 
 main().catch((e: unknown) => {

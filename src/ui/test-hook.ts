@@ -1,7 +1,8 @@
 /**
  * A small read-mostly hook for the end-to-end tests and the browser benchmark:
  * `window.__sandbox`. It reads state the page already has; its few actions call the same worker
- * API as the buttons (step, pause, diagnostics).
+ * API as the buttons (step, pause, diagnostics). Every call counts as the user's input does for drawing on
+ * demand (render/idle-frames.ts), except `frames()` and `idle()`, with which a test watches an idle page.
  */
 import type { SimStatus } from '../protocol/api';
 import type { LiveChart } from './charts/charts';
@@ -11,6 +12,7 @@ import type { SeriesStore } from './charts/series-store';
 import type { Controls } from './controls/controls';
 import type { ConvergencePanel } from './convergence/convergence-panel';
 import type { ThrowEstimate } from './hand-velocity';
+import type { IdleFrames } from './render/idle-frames';
 import type { Scene } from './render/scene';
 import type { SpaceTimePanel } from './spacetime/space-time-panel';
 import type { FramePool, SimRemote } from './sim-client';
@@ -44,6 +46,7 @@ export interface HookDeps {
   perf: PerfStats;
   renderPerf: PerfStats;
   pool: FramePool;
+  idle: IdleFrames;
   status(): SimStatus | null;
   charts: { ek: LiveChart; angle: LiveChart; position: LiveChart; flow: LiveChart };
   /** the energy ledger chart and whether it is shown (in the Ek chart's place) */
@@ -171,6 +174,17 @@ export function installTestHook(d: HookDeps): void {
     fit: () => d.scene.fit(),
     /** benchmarks: stop/start drawing (and so frame requests) to measure the worker alone */
     setRendering: (on: boolean) => { if (on) d.scene.app.ticker.start(); else d.scene.app.ticker.stop(); },
+    /** whether the page draws at its idle rate (paused and unchanged) */
+    idle: () => d.idle.idle,
   };
-  (window as unknown as { __sandbox: typeof hook }).__sandbox = hook;
+  (window as unknown as { __sandbox: typeof hook }).__sandbox = wakingCalls(hook, d.idle, ['frames', 'idle']);
+}
+
+/** The same object, each of whose functions (but those named in `quiet`) first wakes the page's drawing. */
+export function wakingCalls<T extends object>(hook: T, idle: IdleFrames, quiet: string[] = []): T {
+  const out = { ...hook } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(hook)) {
+    if (typeof v === 'function' && !quiet.includes(k)) out[k] = (...args: unknown[]) => { idle.wake(); return (v as (...a: unknown[]) => unknown)(...args); };
+  }
+  return out as T;
 }

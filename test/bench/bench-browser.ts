@@ -12,9 +12,11 @@
  *   - main-thread ms per frame with a 4-variant lockstep comparison of the 400-disc pile (issue 11 asks
  *     ≤ 4 ms): the Scene's unpacking plus the three outlined variants (src/ui/compare/variant-layer.ts),
  *     overlaid and side by side (panes=1, with the panes' upkeep: src/ui/compare/pane-view.ts).
+ *   - a paused page's cost, the browser's CPU in % of one core (the 400-disc pile, the 100,000-disc silo): left
+ *     alone, when it idles (src/ui/render/idle-frames.ts), and kept drawing every animation frame.
  * Results are also written to bench-results/browser-<date>.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createWorld, MAX_THREADS } from '../../src/core/index';
 import type { Browser } from 'playwright-core';
@@ -97,6 +99,43 @@ async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, th
   };
 }
 
+/** CPU time of the browser's processes (all named chromium or chrome), in seconds: Linux's /proc. */
+function browserCpuSeconds(): number {
+  const ticks = 100; // USER_HZ
+  let t = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!/chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      t += (Number(f[11]) + Number(f[12])) / ticks; // utime, stime
+    } catch { /* the process ended meanwhile */ }
+  }
+  return t;
+}
+
+/**
+ * A paused page's cost: the browser's CPU (% of one core) over `seconds`, left alone (it idles: render/idle-frames.ts)
+ * and kept awake by a hook call every 200 ms (as before drawing on demand: every animation frame drawn).
+ */
+async function measurePaused(browser: Browser, url: string, query: string, seconds: number): Promise<{ idle: number; awake: number; n: number }> {
+  const { page } = await openApp(browser, url + query);
+  await page.waitForFunction(() => ((window as unknown as { __sandbox: { status(): { n: number } | null } }).__sandbox.status()?.n ?? 0) > 0, undefined, { timeout: 120_000 });
+  const n = await page.evaluate(() => (window as unknown as { __sandbox: { status(): { n: number } } }).__sandbox.status().n);
+  const cpu = async (awake: boolean): Promise<number> => {
+    await page.waitForTimeout(3000); // past IDLE_AFTER_MS, or the wake-ups settled
+    const c0 = browserCpuSeconds(), t0 = Date.now();
+    while (Date.now() - t0 < seconds * 1000) {
+      if (awake) await page.evaluate(() => (window as unknown as { __sandbox: { status(): unknown } }).__sandbox.status());
+      await page.waitForTimeout(200);
+    }
+    return (100 * (browserCpuSeconds() - c0)) / ((Date.now() - t0) / 1000);
+  };
+  const idle = await cpu(false);
+  const awake = await cpu(true);
+  await page.context().close();
+  return { idle, awake, n };
+}
+
 /** Node, the same scenario over the same step ranges (the cost depends on the state: contacts grow as it settles). */
 function nodeRates(spec: ScenarioSpec, drawn: [number, number], noDraw: [number, number]): [number, number] {
   const world = createWorld(spec);
@@ -153,7 +192,13 @@ async function main(): Promise<void> {
     console.log(`  main thread per frame (unpack + sprites + 3 outlined variants): mean ${cmp.mean.toFixed(3)} ms, p50 ${cmp.p50.toFixed(3)} ms, p95 ${cmp.p95.toFixed(3)} ms, max ${cmp.max.toFixed(2)} ms over ${cmp.frames} frames, ${cmp.fps.toFixed(1)} frames/s`);
     const side = await measureComparison(browser, app.url, Math.min(seconds, 10), warmup, true);
     console.log(`  side by side (panes=1; + the panes' upkeep): mean ${side.mean.toFixed(3)} ms, p50 ${side.p50.toFixed(3)} ms, p95 ${side.p95.toFixed(3)} ms, max ${side.max.toFixed(2)} ms over ${side.frames} frames, ${side.fps.toFixed(1)} frames/s`);
-    const out = { date: new Date().toISOString(), piles, comparison4MainThreadMsPerFrame: cmp, comparison4SideBySideMainThreadMsPerFrame: side };
+    const paused = [];
+    for (const query of ['?scenario=pile&run=0', '?scenario=silo&run=0']) {
+      const r = await measurePaused(browser, app.url, query, Math.min(seconds, 10));
+      paused.push({ query, ...r });
+      console.log(`paused page ${query} (${r.n} bodies): the browser's CPU ${r.idle.toFixed(0)} % of one core idle, ${r.awake.toFixed(0)} % kept drawing every animation frame`);
+    }
+    const out = { date: new Date().toISOString(), piles, comparison4MainThreadMsPerFrame: cmp, comparison4SideBySideMainThreadMsPerFrame: side, pausedBrowserCpuPercent: paused };
     const dir = join(ROOT, 'bench-results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `browser-${out.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));

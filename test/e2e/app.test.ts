@@ -246,4 +246,44 @@ describe('granular sandbox in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('a paused, unchanged page idles at one frame a second; input, a step or the run draw at full rate at once', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    await waitFor(page, 'window.__sandbox.status()?.n > 0 && window.__sandbox.frames().particles > 0');
+    // frames() and idle() are the hook's two calls that do not count as input (test-hook.ts)
+    const quiet = <T>(f: (h: { frames(): { received: number }; idle(): boolean }) => T): Promise<T> =>
+      page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
+    const framesIn = async (ms: number): Promise<number> => {
+      const f0 = await quiet((h) => h.frames().received);
+      await page.waitForTimeout(ms);
+      return (await quiet((h) => h.frames().received)) - f0;
+    };
+    // idle 1.5 s after the last sign of change (IDLE_AFTER_MS), then a heartbeat of IDLE_FPS = 1
+    await expect.poll(() => quiet((h) => h.idle()), { timeout: 10_000 }).toBe(true);
+    const idleFrames = await framesIn(4000);
+    expect(idleFrames).toBeGreaterThanOrEqual(2);
+    expect(idleFrames).toBeLessThanOrEqual(6);
+    await expect.poll(() => page.textContent('[data-testid="status-fps"]'), { timeout: 5000 }).toContain('· idle');
+    // the wheel (a zoom) wakes it: full rate while the input lasts
+    const box = (await page.locator('[data-testid="sim-canvas"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -200);
+    expect(await quiet((h) => h.idle())).toBe(false);
+    expect(await framesIn(1000)).toBeGreaterThan(6);
+    await expect.poll(() => quiet((h) => h.idle()), { timeout: 10_000 }).toBe(true);
+    // a step (the hook's stepN, as the Step button) draws the new state at once, then idles again
+    const before = await quiet((h) => h.frames().received);
+    expect(await hook(page, (h) => h.stepN(5))).toBe(5);
+    await page.waitForTimeout(500);
+    expect(await quiet((h) => h.frames().received)).toBeGreaterThan(before + 4);
+    await expect.poll(() => quiet((h) => h.idle()), { timeout: 10_000 }).toBe(true);
+    // the run (space bar) keeps it drawing for as long as it goes
+    await page.keyboard.press('Space');
+    await waitFor(page, 'window.__sandbox.status()?.running === true');
+    await page.waitForTimeout(2500);
+    expect(await quiet((h) => h.idle())).toBe(false);
+    expect(await framesIn(1000)).toBeGreaterThan(6);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   await scene.init($('canvas-host'));
   /** fewer frames while paused and unchanged (render/idle-frames.ts); a user's input brings them back */
   const idle = new IdleFrames(scene.app.ticker);
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'input', 'change', 'resize']) {
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'input', 'change', 'drop', 'resize']) {
     window.addEventListener(type, () => idle.wake(), { capture: true, passive: true });
   }
   const fpsTitle = scene.softwareGl ? 'This browser draws without a GPU, on the cores the simulation needs: a lower "max frames/s" gives the simulation more of them.' : '';

@@ -1,7 +1,7 @@
 /**
  * Drawing on demand: while the simulation is paused and nothing changes, the page draws IDLE_FPS frames a second
  * instead of every animation frame. Every frame costs the browser a render and a composite even when the picture is
- * the same (without a GPU, a paused 400-disc pile kept both cores busy: 186 % of one core); an idle page should cost
+ * the same (without a GPU, a paused 400-disc pile kept both cores busy: 184 % of one core); an idle page should cost
  * next to nothing. Idle, Pixi's ticker (which also asks the worker for frames) is stopped, so that no animation frame
  * is asked for at all, and stepped by a timer; any sign of change starts it again at once: a user's input (pointer,
  * wheel, key, form input, a dropped file, resize), the test hook's calls, a frame with other content (step, time, bodies, statics)

@@ -119,6 +119,7 @@ async function main(): Promise<void> {
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'input', 'change', 'drop', 'resize']) {
     window.addEventListener(type, () => idle.wake(), { capture: true, passive: true });
   }
+  scene.app.renderer.on('resize', () => idle.wake());
   const fpsTitle = scene.softwareGl ? 'This browser draws without a GPU, on the cores the simulation needs: a lower "max frames/s" gives the simulation more of them.' : '';
   const spaceTime = new SpaceTimePanel({ root: $('spacetime'), host: $('spacetime-host'), title: $('spacetime-title'), stats: $('spacetime-stats') });
   await spaceTime.init();

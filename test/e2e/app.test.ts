@@ -264,6 +264,18 @@ describe('granular sandbox in headless Chromium', () => {
     expect(idleFrames).toBeGreaterThanOrEqual(2);
     expect(idleFrames).toBeLessThanOrEqual(6);
     await expect.poll(() => page.textContent('[data-testid="status-fps"]'), { timeout: 5000 }).toContain('· idle');
+    // a banner opening above the canvas resizes it, which clears it: the resize wakes the page, which draws it again
+    const heights = await page.evaluate(async () => {
+      const c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
+      const h0 = c.height;
+      document.getElementById('url-message-text')!.textContent = 'a banner';
+      document.getElementById('url-message')!.hidden = false;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return [h0, c.height];
+    });
+    expect(heights[1]).toBeLessThan(heights[0]);
+    expect(await quiet((h) => h.idle())).toBe(false);
+    await expect.poll(() => quiet((h) => h.idle()), { timeout: 10_000 }).toBe(true);
     // the wheel (a zoom) wakes it: full rate while the input lasts
     const box = (await page.locator('[data-testid="sim-canvas"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -4,7 +4,7 @@
  * the same (without a GPU, a paused 400-disc pile kept both cores busy: 184 % of one core); an idle page should cost
  * next to nothing. Idle, Pixi's ticker (which also asks the worker for frames) is stopped, so that no animation frame
  * is asked for at all, and stepped by a timer; any sign of change starts it again at once: a user's input (pointer,
- * wheel, key, form input, a dropped file, resize), the test hook's calls, a frame with other content (step, time, bodies, statics)
+ * wheel, key, form input, a dropped file, the window or the canvas resized), the test hook's calls, a frame with other content (step, time, bodies, statics)
  * or the run going.
  */
 import type { Ticker } from 'pixi.js';

@@ -11,6 +11,13 @@ export default defineConfig({
   base: './',
   worker: { format: 'es' },
   server: { headers: isolation },
+  // Pre-bundle every dependency on the dev server's first start: the scan from index.html does not follow
+  // `new Worker(new URL(…))`, so the workers' imports (zod through the core) would be found only when the
+  // page loads, and Vite would re-optimise and answer that load with `504 (Outdated Optimize Dep)`.
+  optimizeDeps: {
+    entries: ['index.html', 'src/worker/*.worker.ts'],
+    include: ['pixi.js', 'uplot', 'lil-gui', 'comlink', 'zod'],
+  },
   preview: { headers: isolation },
   build: { target: 'es2022', sourcemap: true },
   test: {

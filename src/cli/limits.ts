@@ -1,6 +1,6 @@
 /**
  * The headless runner's limits (issue 8): every input is bounded before it can cost memory or time, and
- * each bound says why. `--help` and README § "Limits and the fuzz suite" print this table. Limits on the
+ * each bound says why. `--help` and docs/cli.md#limits-and-safe-output print this table. Limits on the
  * scenario itself (particle count, track list, …) live in the schema (core/scenarios/schema.ts) so the
  * page applies them too; the ones here concern files, parsing and run length, which only the CLI has.
  */
@@ -46,7 +46,7 @@ export const EXIT_INTERRUPTED = 130;
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-/** The limits with their reasons, for --help and the README (one row each). */
+/** The limits with their reasons, for --help and docs/cli.md#limits-and-safe-output (one row each). */
 export const LIMITS: [string, string, string][] = [
   ['scenario file', '16 MiB', 'read with a bounded reader (/dev/zero stops there); the text and its parsed copies stay in memory, about 20× the text'],
   ['JSON nesting', `${MAX_JSON_DEPTH} levels`, 'a scenario nests at most 5 deep; checked on the text before parsing, so deep input cannot overflow the stack (also --set values)'],

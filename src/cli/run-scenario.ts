@@ -35,7 +35,7 @@ export interface RunSummary {
   /** 2π√(m_min/kn), paper 000 Eq. 9 [s] */
   ts: number;
   dtOverTc: number;
-  /** Largest stable Δt/tc of the integrator for this contact damping (design/integrators.md §1.7) */
+  /** Largest stable Δt/tc of the integrator for this contact damping (docs/model.md#stability-of-gear-on-a-damped-contact) */
   stableDtOverTc: number;
   integrator: string;
   tangential: string;

@@ -1,5 +1,5 @@
 /**
- * Headless runner: `npm run sim -- <command> ...` (README § "Headless runner").
+ * Headless runner: `npm run sim -- <command> ...` (docs/cli.md).
  * Exit codes: 0 done, 2 bad input or an unusable output path (one `error:` line per problem; nothing
  * written), 3 the simulation diverged (output up to the last healthy row is kept and the summary says why),
  * 130 interrupted by Ctrl-C or SIGTERM (the rows so far are kept, complete, and the summary says so).

@@ -1,5 +1,5 @@
 /**
- * The worker's control plane (Comlink, structured clone): design/architecture.md §5.
+ * The worker's control plane (Comlink, structured clone): docs/architecture.md#worker-and-page.
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
 import type { Accuracy } from '../core/diagnostics/accuracy';
@@ -103,7 +103,7 @@ export interface ComparisonStatus {
   variants: VariantStatus[];
 }
 
-/** The bins of a pipe scene's space–time rows (design/experiments.md E10). */
+/** The bins of a pipe scene's space–time rows (docs/validation.md#e10-pipe-flow). */
 export interface SpaceTimeInfo {
   /** Bins along x, from the periodic box's xmin */
   bins: number;
@@ -143,7 +143,7 @@ export const SERIES_COLUMNS = [
   // the position chart: index of the tracked particle (NaN: none), its x and y [m], the first piston's
   // position along its inward normal [m] (NaN: no piston)
   'tracked', 'trackX', 'trackY', 'piston',
-  // the contact-plane chart (design/contact-plane.md §6): the selected polygon pair's normal angle [rad]
+  // the contact-plane chart (docs/user-guide.md#contact-plane-chart-for-polygons): the selected polygon pair's normal angle [rad]
   // under each plane definition (PLANE_COLUMN below; the active one's is also `angle`) and its number of
   // boundary crossings; NaN when the selection is not a polygon pair in contact
   'planeUsual', 'planeLiteralSigned', 'planeLiteralAbs', 'planeAxial', 'crossings',
@@ -239,7 +239,7 @@ export type SchemeProblems = Record<TangentialId, string | null>;
 export interface ThreadsInfo {
   /** threads in the pool (1: no pool, every scene steps on the worker alone) */
   threads: number;
-  /** chosen automatically: one thread (while the page draws, a second thread competes with the drawing for the cores: README § Threads) */
+  /** chosen automatically: one thread (while the page draws, a second thread competes with the drawing for the cores: docs/cli.md#threads) */
   auto: boolean;
   /** why there are fewer threads than asked for, or '' */
   note: string;

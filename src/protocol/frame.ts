@@ -1,6 +1,6 @@
 /**
  * Frame layout shared by the worker (which packs) and the UI (which unpacks).
- * design/architecture.md §5: the UI owns a small pool of ArrayBuffers sized from this layout,
+ * docs/architecture.md#worker-and-page: the UI owns a small pool of ArrayBuffers sized from this layout,
  * transfers one to the worker's `fillFrame`, and gets it back filled (also by transfer).
  * No core runtime code here: constants and pure layout arithmetic only.
  *

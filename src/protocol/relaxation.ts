@@ -1,5 +1,5 @@
 /**
- * The relaxation fit Ek(t) = E₀ exp(−t/t_R) (paper 000 Eq. 12, design/experiments.md E1): live in the
+ * The relaxation fit Ek(t) = E₀ exp(−t/t_R) (paper 000 Eq. 12, docs/validation.md#e1-two-disc-relaxation): live in the
  * simulation worker (SimApi.relaxationFit) and as the E1 sweep in its own worker (RelaxationSweepApi).
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */

@@ -1,7 +1,7 @@
 /**
  * The page: wires the worker (sim-client), the Pixi scene, the uPlot charts, the lil-gui controls,
  * the status line, the divergence banner, URL state and export. No physics runs here: the main
- * thread only unpacks frames and draws (design/architecture.md §5).
+ * thread only unpacks frames and draws (docs/architecture.md#worker-and-page).
  */
 import './style.css';
 import type { LiveParams, ParamName } from '../core/sim/params';
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
     if (flowBox.hidden !== (info === null)) flowBox.hidden = info === null;
   }
 
-  /** The angle chart's main line is the plane definition in force (design/contact-plane.md §6). */
+  /** The angle chart's main line is the plane definition in force (docs/user-guide.md#contact-plane-chart-for-polygons). */
   function showPlane(): void {
     angleChart.setPlaneView({ polygons: status?.polygons ?? false, plane: status?.params?.plane ?? DISC_VIEW.plane });
   }

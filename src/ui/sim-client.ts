@@ -1,6 +1,6 @@
 /**
  * The page's handle on the simulation worker: Comlink proxy for control calls, plus the frame
- * pool (design/architecture.md §5). The UI owns FRAME_POOL_SIZE ArrayBuffers; one may be away at
+ * pool (docs/architecture.md#worker-and-page). The UI owns FRAME_POOL_SIZE ArrayBuffers; one may be away at
  * the worker (detached here, byteLength 0) while the other holds the newest frame waiting for
  * the next animation frame. A frame is never queued: a newer one replaces an unapplied older one.
  */

@@ -143,7 +143,7 @@ export class SimWorker implements SimApi {
     }
     // automatic: one thread, whose loops run in WebAssembly (wasm/kernels.ts). A pool's threads run them too,
     // but its waiting threads spin between commands and the page's drawing needs a core of its own: a pool
-    // when asked for (README, Threads).
+    // when asked for (docs/cli.md#threads).
     const auto = threads === null;
     const wanted = threads ?? 1;
     let note = '';
@@ -628,7 +628,7 @@ export class SimWorker implements SimApi {
     r[9] = tracked >= 0 ? b.x[tracked] : NaN;
     r[10] = tracked >= 0 ? b.y[tracked] : NaN;
     r[11] = d.pistonPosition;
-    // the contact-plane chart (design/contact-plane.md §6): every definition's angle and the crossings
+    // the contact-plane chart (docs/user-guide.md#contact-plane-chart-for-polygons): every definition's angle and the crossings
     for (let p = 0; p < PLANE_ROW.length; p++) r[PLANE_ROW[p]] = p < d.planeAngles.length ? d.planeAngles[p] : NaN;
     r[CROSSINGS_ROW] = d.crossings;
     r[MEAN_VX_ROW] = d.meanVx;

@@ -111,7 +111,7 @@ export function combinationProblem(p: LiveParams, polygons: boolean): string | n
   return core.combinationProblem(p, polygons);
 }
 export const TANGENTIAL_IDS = core.TANGENTIAL_IDS;
-/** The contact-plane definitions in the order of Diagnostics.planeAngles (design/contact-plane.md §6). */
+/** The contact-plane definitions in the order of Diagnostics.planeAngles (docs/user-guide.md#contact-plane-chart-for-polygons). */
 export { PLANE_IDS } from '../core/sim/params';
 export function runConvergence(spec: ScenarioSpec): LadderResult {
   return core.runConvergence(spec);

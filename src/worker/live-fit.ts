@@ -1,5 +1,5 @@
 /**
- * The live relaxation fit of a scene with run.relaxation (paper 000 Eq. 12, design/experiments.md E1):
+ * The live relaxation fit of a scene with run.relaxation (paper 000 Eq. 12, docs/validation.md#e1-two-disc-relaxation):
  * the core's fitRelaxation through the Ek peaks recorded since the scene was loaded or put back (a restore
  * starts the peaks afresh), with the time span of the peaks it used, for the Ek chart's fit line.
  */

@@ -1,5 +1,5 @@
 /**
- * Time-sliced run loop (design/architecture.md §5): step for about SLICE_MS, then yield through a
+ * Time-sliced run loop (docs/architecture.md#worker-and-page): step for about SLICE_MS, then yield through a
  * MessageChannel ping so that Comlink control calls queued meanwhile are served. A tight loop
  * would freeze the controls; setTimeout(0) would waste ~4 ms per slice to clamping.
  */

@@ -1,5 +1,5 @@
 /**
- * Periodic boundary in x (design/contact-laws.md §9–10): it only changes the displacement between two
+ * Periodic boundary in x (docs/model.md#contact-geometry): it only changes the displacement between two
  * bodies (minimum image) and wraps positions after each step. Not a wall. `minimumImageX` is the one
  * place the minimum-image rule is written (the jax-md displacement idea).
  */

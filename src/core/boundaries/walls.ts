@@ -1,5 +1,5 @@
 /**
- * Straight walls (design/contact-laws.md §2, §9). A wall is body i of its contacts, with 1/m = 1/I = 0,
+ * Straight walls (docs/model.md#contact-geometry). A wall is body i of its contacts, with 1/m = 1/I = 0,
  * so it reuses the particle contact law and tangential schemes (the LAMMPS `fix wall/gran` idea).
  *   kind 0, line: the half-plane boundary through (ax, ay) with inward unit normal (nx, ny); one-sided,
  *                 δ = a − (x − p)·n, n_contact = n.
@@ -7,7 +7,7 @@
  *                 point q to the centre, δ = a − |x − q|.
  * A wall moves with constant velocity (vx, vy); (ox, oy) is its displacement at the current
  * evaluation time, set by `moveTo(t)`.
- * A line wall with a mass is a piston (design/integrators.md §3.3): it moves only along its normal
+ * A line wall with a mass is a piston (docs/model.md#the-w-matrix): it moves only along its normal
  * n (the axis), with velocity (vx, vy) = v n and displacement (ox, oy) integrated by the solver from
  * the piston force (pushing along n) and the contact forces; `moveTo` leaves it alone.
  */

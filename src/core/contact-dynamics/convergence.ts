@@ -1,5 +1,5 @@
 /**
- * Stopping rule of the contact-dynamics iteration, [Sho12] §2.2 (design/integrators.md §3.8), between
+ * Stopping rule of the contact-dynamics iteration, [Sho12] §2.2 (docs/model.md#sweeps-and-the-stopping-rule), between
  * sweep k−1 (rnPrev, rtPrev) and sweep k (rn, rt), with ΔR = R^k − R^{k−1}, S = R^k + R^{k−1} and
  * R_avg the mean force magnitude over the contacts:
  *   (I)  at least 90 % of the contacts have |ΔR|²/|S|² < α, and the others |ΔR|² < α R_avg^{k−1}²;

@@ -1,16 +1,16 @@
 /**
  * Contact-dynamics data of the contacts of one step (structure of arrays), and the bodies' mobilities
- * seen by the solver. Built once per step from the narrow phase's contact record (design/integrators.md
- * §3.2 step 1, §3.3):
+ * seen by the solver. Built once per step from the narrow phase's contact record (docs/model.md#contact-dynamics
+ * step 1, docs/model.md#the-w-matrix):
  *   lever arms r_i = C − x_i, r_j = C − x_j to the contact point C (the record's, in the contact frame;
  *   the mid-gap point for discs, [Sho12] §3.1);
  *   W_nn = Σ_b m⁻¹(n·n) + (r_b×n)²/I_b,  W_tt = Σ_b m⁻¹(t·t) + (r_b·n)²/I_b,
- *   W_nt = Σ_b m⁻¹(n·t) + (r_b×n)(r_b·n)/I_b            (design/integrators.md §3.3)
+ *   W_nt = Σ_b m⁻¹(n·t) + (r_b×n)(r_b·n)/I_b            (docs/model.md#the-w-matrix)
  * where m⁻¹(a·b) = a_x b_x /m_x + a_y b_y /m_y carries the per-axis locks (1/m_x = 0 when x is locked),
  * and a piston (a wall moving along its axis e with mass M) adds (a·e)(b·e)/M instead.
  * The normal target u*_n = −g⁺/Δt (quasi-inelastic shock law, paper 004 Eq. 6) or, with Newton
- * restitution e > 0 on a closed contact approaching at u_n(t) < 0, −e u_n(t) (§3.10, [LMGC]).
- * Everything here works with general lever arms and W_nt ≠ 0 (polygon vertex–edge contacts, §3.9).
+ * restitution e > 0 on a closed contact approaching at u_n(t) < 0, −e u_n(t) (docs/model.md#local-solvers, [LMGC]).
+ * Everything here works with general lever arms and W_nt ≠ 0 (polygon vertex–edge contacts, docs/model.md#polygons-in-contact-dynamics).
  */
 import type { WallSet } from '../boundaries/walls';
 import { grownCapacity, growF64, growI32 } from '../math/grow';
@@ -77,7 +77,7 @@ export class Mobility {
 
 /**
  * Fills `ic` from the narrow phase's contacts: geometry, W, target velocity, and the warm-start force
- * (history slots h0 = R_n, h1 = R_t; new contacts start from R = 0, design/contact-laws.md §10).
+ * (history slots h0 = R_n, h1 = R_t; new contacts start from R = 0, docs/model.md#contact-history).
  */
 export function prepareContacts(
   c: ContactList, walls: WallSet, mob: Mobility, dt: number, restitution: number, ic: ImpulseContacts,
@@ -109,7 +109,7 @@ export function prepareContacts(
       ic.rix[k] = 0; ic.riy[k] = 0;
       const w = -1 - i, m = wim[w];
       if (m > 0) {
-        // Piston along its normal e: (a·e)(b·e)/M (design/integrators.md §3.3).
+        // Piston along its normal e: (a·e)(b·e)/M (docs/model.md#the-w-matrix).
         const ne = nx * wnx[w] + ny * wny[w], te = tx * wnx[w] + ty * wny[w];
         wnn += m * ne * ne; wtt += m * te * te; wnt += m * ne * te;
       }
@@ -119,7 +119,7 @@ export function prepareContacts(
     ic.wnn[k] = wnn; ic.wtt[k] = wtt; ic.wnt[k] = wnt;
     const gPlus = delta < 0 ? -delta : 0;
     let target = -gPlus / dt; // paper 004 Eq. 6
-    if (restitution > 0 && delta >= 0 && c.un[k] < 0) target = Math.max(target, -restitution * c.un[k]); // §3.10
+    if (restitution > 0 && delta >= 0 && c.un[k] < 0) target = Math.max(target, -restitution * c.un[k]); // docs/model.md#local-solvers
     ic.target[k] = target;
     ic.rn[k] = c.isNew[k] ? 0 : c.h0[k];
     ic.rt[k] = c.isNew[k] ? 0 : c.h1[k];

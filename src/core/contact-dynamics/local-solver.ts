@@ -1,10 +1,10 @@
 /**
  * The Signorini–Coulomb problem of one contact with every other force held fixed
- * (design/integrators.md §3.4–3.5; paper 004 Eqs. 3–6; [Jean99] Eqs. 25, 29–34).
+ * (docs/model.md#local-solvers; paper 004 Eqs. 3–6; [Jean99] Eqs. 25, 29–34).
  *
  * Input: b = u⁰ − u*, the relative velocity at t+Δt that the contact would have without its own force
  * (u⁰), minus the target normal velocity u*_n (−g⁺/Δt for the quasi-inelastic shock law, paper 004
- * Eq. 6; Newton restitution may raise it, §3.10); the contact's W matrix (Δu = Δt W R); μ; Δt.
+ * Eq. 6; Newton restitution may raise it, docs/model.md#local-solvers); the contact's W matrix (Δu = Δt W R); μ; Δt.
  * Output: the force R = (R_n, R_t) on j such that u = b + Δt W R satisfies
  *   R_n ≥ 0, u_n ≥ 0, R_n u_n = 0   (Signorini)   and   |R_t| ≤ μ R_n, sliding opposes R_t (Coulomb).
  * The hot loop passes its numbers in one Float64Array (`solveLocal(io)`): doubles given as call
@@ -22,7 +22,7 @@ export function solveLocal(io: Float64Array): void {
   else coupled(io);
 }
 
-/** Discs and any contact with W_nt = 0 (design/integrators.md §3.4). */
+/** Discs and any contact with W_nt = 0 (docs/model.md#local-solvers). */
 function decoupled(io: Float64Array): void {
   const bn = io[BN], bt = io[BT], wnn = io[WNN], wtt = io[WTT], mu = io[MU], dt = io[DT];
   if (bn >= 0) { io[RN] = 0; io[RT] = 0; return; } // the contact opens (or stays open) without a force
@@ -34,7 +34,7 @@ function decoupled(io: Float64Array): void {
 }
 
 /**
- * General 2×2 W with W_nt ≠ 0 (polygons; design/integrators.md §3.5, [LMGC] local solvers 2D,
+ * General 2×2 W with W_nt ≠ 0 (polygons; docs/model.md#local-solvers, [LMGC] local solvers 2D,
  * [Jean99] Eq. 34). Unique when μ|W_nt| < W_nn ([Jean99] condition 33); `painleve` reports the
  * contacts where it is not.
  */
@@ -63,7 +63,7 @@ function coupled(io: Float64Array): void {
 
 const scalarIo = new Float64Array(LOCAL_SLOTS);
 
-/** §3.4 with scalar arguments; writes out[0] = R_n, out[1] = R_t. */
+/** The local solver (docs/model.md#local-solvers) with scalar arguments; writes out[0] = R_n, out[1] = R_t. */
 export function solveDecoupled(bn: number, bt: number, wnn: number, wtt: number, mu: number, dt: number, out: Float64Array): void {
   scalarIo[BN] = bn; scalarIo[BT] = bt; scalarIo[WNN] = wnn; scalarIo[WTT] = wtt; scalarIo[WNT] = 0;
   scalarIo[MU] = mu; scalarIo[DT] = dt;
@@ -71,7 +71,7 @@ export function solveDecoupled(bn: number, bt: number, wnn: number, wtt: number,
   out[0] = scalarIo[RN]; out[1] = scalarIo[RT];
 }
 
-/** §3.5 with scalar arguments; writes out[0] = R_n, out[1] = R_t. */
+/** The local solver (docs/model.md#local-solvers) with scalar arguments; writes out[0] = R_n, out[1] = R_t. */
 export function solveCoupled(
   bn: number, bt: number, wnn: number, wtt: number, wnt: number, mu: number, dt: number, out: Float64Array,
 ): void {

@@ -1,6 +1,6 @@
 /**
  * One iteration ("sweep") of the contact-dynamics solver over all contacts
- * (design/integrators.md §3.6–3.7; paper 004 §II.A.2 and Eq. 7; [Jean99] §5.4; [Sho12] §2.1).
+ * (docs/model.md#sweeps-and-the-stopping-rule; paper 004 §II.A.2 and Eq. 7; [Jean99] §5.4; [Sho12] §2.1).
  *
  * The body velocities at t+Δt are kept current ("exchange local–global" non-linear Gauss–Seidel): for
  * contact c, u = current relative velocity of j's contact point w.r.t. i's, u⁰ = u − Δt W_c R_c (own
@@ -46,7 +46,7 @@ function solveContact(ic: ImpulseContacts, s: SolverBodies, k: number): void {
   const un = ux * nx + uy * ny, ut = -ux * ny + uy * nx;
   const rn = ic.rn[k], rt = ic.rt[k], wnn = ic.wnn[k], wtt = ic.wtt[k], wnt = ic.wnt[k], dt = io[DT];
   if (wnn <= 0) { io[RN] = 0; io[RT] = 0; return; } // nothing at this contact can move
-  // b = u⁰ − u*, with u⁰ = u − Δt W R (design/integrators.md §3.4, §3.6)
+  // b = u⁰ − u*, with u⁰ = u − Δt W R (docs/model.md#local-solvers, docs/model.md#sweeps-and-the-stopping-rule)
   io[BN] = un - dt * (wnn * rn + wnt * rt) - ic.target[k];
   io[BT] = ut - dt * (wnt * rn + wtt * rt);
   io[WNN] = wnn; io[WTT] = wtt; io[WNT] = wnt;
@@ -75,7 +75,7 @@ function applyChange(ic: ImpulseContacts, s: SolverBodies, k: number): void {
   }
 }
 
-/** Applies the whole current force of every contact (the warm start, design/integrators.md §3.2 step 3). */
+/** Applies the whole current force of every contact (the warm start, docs/model.md#contact-dynamics step 3). */
 export function applyAll(ic: ImpulseContacts, s: SolverBodies, dt: number): void {
   io[DT] = dt;
   const rn = ic.rn, rt = ic.rt;

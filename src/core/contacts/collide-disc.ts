@@ -1,5 +1,5 @@
 /**
- * Colliders for discs: rows of the narrow-phase table (design/contact-laws.md §2), each run once per
+ * Colliders for discs: rows of the narrow-phase table (docs/model.md#contact-geometry), each run once per
  * step over the candidate pairs (or bodies) of its kind; a touching pair appends one contact to the
  * record at the evaluation configuration (ex, ey):
  *   disc i – disc j: d = x_j − x_i (minimum image), n = d/|d|, δ = a_i + a_j − |d|   (paper 002 Eq. 5)

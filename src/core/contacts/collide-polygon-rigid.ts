@@ -1,12 +1,12 @@
 /**
- * Polygon contacts for contact dynamics (design/integrators.md §3.9): rigid bodies meet at points, not
+ * Polygon contacts for contact dynamics (docs/model.md#polygons-in-contact-dynamics): rigid bodies meet at points, not
  * through an overlap area. Two convex outlines give up to two contact points by the separating-axis
  * test and clipping of Box2D's b2CollidePolygons (reference face of largest separation, incident face most
  * anti-parallel to it, incident face clipped to the reference face's side planes); a polygon against a
  * line wall gives each vertex within the gap threshold. For each point: the gap g (negative when the
  * bodies overlap), δ = −g, the normal of the reference face oriented from i to j, the contact point C
  * midway across the gap, lever arms C − x_k, and the feature (0, 1 along the reference face; the vertex
- * for a wall) that keys its warm start (design/contact-laws.md §10). Discs meeting polygons enter as their
+ * for a wall) that keys its warm start (docs/model.md#contact-history). Discs meeting polygons enter as their
  * equal-area 24-gon, as in the area law.
  */
 import { LINE } from '../boundaries/walls';

@@ -1,10 +1,10 @@
 /**
- * Colliders for convex polygons under the area law (design/contact-laws.md §5; paper 000 Eqs. 4–5):
+ * Colliders for convex polygons under the area law (docs/model.md#area-law-for-polygons; paper 000 Eqs. 4–5):
  * rows of the narrow-phase table for polygon–polygon, disc–polygon and polygon–disc pairs, and for a
  * polygon against a line wall. At the evaluation configuration:
  *   O = overlap polygon (Sutherland–Hodgman; against a wall, the part beyond the wall line), its area A
  *   and centroid C (the point of application, paper 000 §5);
- *   n: the contact plane of the active definition (np.plane, design/contact-plane.md): the usual line
+ *   n: the contact plane of the active definition (np.plane, docs/model.md#contact-plane-for-polygons): the usual line
  *   through the boundary crossings (plane/chord-normal.ts), or a mean of the overlap's edge directions
  *   with the flip rule and its hysteresis (plane/edge-average.ts, plane/flip.ts), oriented so that
  *   n·(x_j − x_i) > 0; without a line, the previous step's normal of the same contact, or for a new
@@ -24,7 +24,7 @@ import { toWorld } from '../shapes/polygon-clip';
 import { POLYGON } from '../shapes/shape-kind';
 import type { NarrowPhase } from './narrow-phase';
 
-/** Axial anisotropy below which the overlap counts as isotropic (design/contact-plane.md §4) */
+/** Axial anisotropy below which the overlap counts as isotropic (docs/model.md#contact-plane-for-polygons) */
 const RHO_MIN = 0.1;
 /** planeChoice of a contact whose plane needs no flip (the usual line, a wall) */
 export const NO_CHOICE = 2;
@@ -82,7 +82,7 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
 
 /**
  * The contact plane of the overlap just clipped (np.clipper, np.crossings), by the active definition
- * (contact-plane.md §1–4), into np.normal (not yet oriented); returns the flip choice (NO_CHOICE for the
+ * (docs/model.md#contact-plane-for-polygons), into np.normal (not yet oriented); returns the flip choice (NO_CHOICE for the
  * usual line). b: the unit centre line; q: the contact's index in last step's list, or −1 (new).
  * Without a line (usual: fewer than two crossings; axial: an isotropic overlap, ρ < ρ_min) the contact
  * keeps last step's normal, and a new one takes the usual line or else the centre line.

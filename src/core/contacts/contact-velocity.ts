@@ -1,6 +1,6 @@
 /**
  * Relative velocity of j's contact point with respect to i's, from the record's lever arms
- * (design/README.md conventions; contact frame of state/contact-list.ts): a point at r = r_n n + r_t t
+ * (docs/model.md#conventions; contact frame of state/contact-list.ts): a point at r = r_n n + r_t t
  * of a body spinning at ω moves with ω ẑ×r = ω (r_n t − r_t n), so
  *   u_n = Δv·n + ω_i r_it − ω_j r_jt ,   u_t = Δv·t − ω_i r_in + ω_j r_jn ,   Δv = v_j − v_i
  * (discs: u_t = Δv·t − a_i ω_i − a_j ω_j). A wall i moves with its velocity and does not spin.

@@ -1,5 +1,5 @@
 /**
- * Coulomb cap on the trial tangential spring (design/contact-laws.md §8). Reads xiEval (trial ξ),
+ * Coulomb cap on the trial tangential spring (docs/model.md#coulomb-cap). Reads xiEval (trial ξ),
  * fe (the contact law's critical force: its elastic normal force f_n^e), fn, ut, gt; writes ft and the
  * capped xiEval.
  *   'elastic' (paper 000, Eqs. 6–7 text): |k_t ξ| ≤ μ f_n^e; on slip ξ = sign(ξ) μ f_n^e/k_t;
@@ -58,7 +58,7 @@ export function coulombCap(c: ContactList, m: MaterialCoefficients, power: Float
 /**
  * The same cap for the stored springs ξ[0…n) given the normal state of each (elastic force f_n^e, total
  * f_n) and u_t of that state: caps ξ in place. Used for the stored spring at t_{n+1}
- * (design/tangential-schemes.md §4.3, paper 002 rule 3). Batched over arrays, so the hot loop passes no
+ * (docs/model.md#traditional-and-consistent-updates, paper 002 rule 3). Batched over arrays, so the hot loop passes no
  * number across a call (a call V8 does not inline boxes every double argument and result).
  */
 export function capSprings(xi: Float64Array, fe: Float64Array, fn: Float64Array, ut: Float64Array, gt: Float64Array, n: number, m: MaterialCoefficients): void {

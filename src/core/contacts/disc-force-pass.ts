@@ -4,7 +4,7 @@
  * tested, and a touching one gets its record, history, velocities, dashpots, forces and Coulomb cap and
  * scatters its force while its numbers are still in registers; then the walls the same way. It replaces
  * narrow phase → dashpots → linear law → Cundall trial → coulombCap → scatterForces
- * (design/contact-laws.md §2–8) and fills the same record with the same numbers, bit for bit: every
+ * (docs/model.md#contact-geometry) and fills the same record with the same numbers, bit for bit: every
  * expression is the stages' own, in their order (test/core/disc-force-pass.test.ts runs both).
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.

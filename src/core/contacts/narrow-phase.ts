@@ -6,7 +6,7 @@
  * colliders and their rows here.
  *
  * `gapMax` > 0 also keeps pairs whose gap g = −δ is below it (contact dynamics detects contacts at the
- * start of the step with a gap threshold, design/integrators.md §3.2); δ is then negative.
+ * start of the step with a gap threshold, docs/model.md#contact-dynamics); δ is then negative.
  */
 import { LINEAR } from '../laws/law-ids';
 import type { PeriodicX } from '../boundaries/periodic';

@@ -1,5 +1,5 @@
 /**
- * Adds the contact forces to the bodies (design/README.md conventions): F = f_n n + f_t t on j, −F on i,
+ * Adds the contact forces to the bodies (docs/model.md#conventions): F = f_n n + f_t t on j, −F on i,
  * with torques τ = r × F from the record's lever arms (contact frame, state/contact-list.ts):
  *   τ_j += r_jn f_t − r_jt f_n ,   τ_i −= r_in f_t − r_it f_n      (discs: τ_j −= a_j f_t, τ_i −= a_i f_t)
  * The force on each wall (−Σ F) goes to walls.fx, fy (pistons integrate it). Records in `stats` the

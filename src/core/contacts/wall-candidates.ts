@@ -1,5 +1,5 @@
 /**
- * A Verlet list for the walls (design/neighbour-search.md §7, as for the pairs): between two builds of the
+ * A Verlet list for the walls (docs/model.md#conflicts-and-the-linked-cell-fallback, as for the pairs): between two builds of the
  * pair list no body moves farther than the reuse distance from where it was at the build, so a body whose
  * gap to a static wall was then larger cannot touch it before the next build. The walls' pass tests only the
  * bodies within `margin` of each wall. The lists are made again whenever the pair list is, and whenever a

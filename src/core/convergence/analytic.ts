@@ -2,7 +2,7 @@
  * Closed-form reference solutions for the convergence ladder, found by scenario and checked against
  * the scenario's actual settings (an override that breaks an assumption falls back to a fine run).
  *
- * case-i (paper 002 Case I; design/experiments.md E5): centre locked, undamped tangential spring along
+ * case-i (paper 002 Case I; docs/validation.md#e5-and-e6-gssss-orders): centre locked, undamped tangential spring along
  * a flat wall, no sliding: I θ̈ + k_s R² θ = 0, θ(0) = θ0, θ̇(0) = ω0 ⇒
  *   θ(t) = θ0 + (ω0/ω_n) sin(ω_n t) (with θ0 = 0 the spring starts unloaded), ω_n = R √(k_s/I).
  */

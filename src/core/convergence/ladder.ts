@@ -1,5 +1,5 @@
 /**
- * Δt ladder for observed convergence orders (design/experiments.md E5–E7; the paper 002 Fig. 5 plots).
+ * Δt ladder for observed convergence orders (docs/validation.md#e5-and-e6-gssss-orders; the paper 002 Fig. 5 plots).
  * Pure (no Node, no DOM): the CLI prints it, the worker can run it and the app plots it.
  *
  * For each step count N of the ladder the scenario runs over the window T with Δt = T/N; at S equally

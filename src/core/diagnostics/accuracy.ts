@@ -21,7 +21,7 @@ export const ACCURACY_OK: Accuracy = { status: 'ok', kind: '', message: '', valu
 
 /**
  * Excess energy reported above this fraction of the supplied energy. Gear 5 at Δt = t_c/50 keeps the
- * account within 0.1 % on the built-ins (README, validation); 5 % is far outside that and far inside
+ * account within 0.1 % on the built-ins (docs/validation.md); 5 % is far outside that and far inside
  * the divergence detector's 100 %.
  */
 export const ENERGY_EXCESS = 0.05;

@@ -4,7 +4,7 @@
  * with the velocities of their last step before the contact and SETTLE_STEPS after it, both still
  * free (a predictor–corrector keeps changing the velocity for a few steps after the force has gone;
  * an equal body force such as gravity does not change v_rel). For the linear law e should equal εn
- * (design/contact-laws.md §4); a coarse Δt makes it drift (head-on at Δt/t_c = 0.2: 0.931 for 0.9).
+ * (docs/model.md#damping-from-restitution); a coarse Δt makes it drift (head-on at Δt/t_c = 0.2: 0.931 for 0.9).
  * Per step: each body's partner (the one body it touches, several, or none) from the contacts — or from the
  * contact pass, which can find them as it goes — then two passes over the bodies: the collisions that
  * begin, end and settle (collisionEvents), then each body's own flags, free-flight velocity and last

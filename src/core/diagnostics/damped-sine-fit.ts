@@ -1,7 +1,7 @@
 /**
  * Least-squares fit of a damped sine, paper 004 Eq. 21:
  *   x(t) = x₀ + A e^{−(t − t₀)/τ} sin(ω (t − t₀) + φ),   t₀ = first sample time,
- * all five parameters free (the paper fixes ω and τ from theory in 1D; design/experiments.md E8 fits
+ * all five parameters free (the paper fixes ω and τ from theory in 1D; docs/validation.md#e8-contact-dynamics-chain fits
  * all five, E9 must).
  * 1. Start: for (ω, λ = 1/τ) on a grid, the model is linear in (x₀, A cos φ, A sin φ); solve that 3×3
  *    least-squares problem and keep the grid point with the smallest residual (variable projection),

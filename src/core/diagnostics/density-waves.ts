@@ -1,5 +1,5 @@
 /**
- * Speed of the density waves in a periodic pipe (paper 003 Fig. 6; design/experiments.md E10), read off the
+ * Speed of the density waves in a periodic pipe (paper 003 Fig. 6; docs/validation.md#e10-pipe-flow), read off the
  * space–time rows: the shift s (in bins) that maximises the cross-correlation of the density fluctuations
  * of rows `lag` samples apart, C(s) = Σ_rows Σ_k δn_t[k] δn_{t+lag}[k + s] (periodic in k), gives the
  * pattern's speed c = s·binWidth/(lag·every). Grains carried along unchanged would give c = their mean

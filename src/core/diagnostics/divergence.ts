@@ -1,7 +1,7 @@
 /**
  * The divergence detector's verdict in one sentence a lecturer can read out: what was seen and the
  * likely cause, with Δt in units of t_c and the integrator's stability limit for this contact's
- * damping (design/integrators.md §1.7, §4; design/contact-laws.md §7 step guard).
+ * damping (docs/model.md#stability-of-gear-on-a-damped-contact, docs/model.md#choosing-a-model; docs/model.md#reduced-mass-and-time-scales step guard).
  */
 export type DivergenceKind = 'non-finite' | 'energy' | 'overlap' | 'tunnelling';
 
@@ -49,7 +49,7 @@ export function explainDivergence(c: DivergenceContext): string {
   }
   if (c.kind === 'energy' && c.dtOverTc > 0.5 * c.stableDtOverTc) {
     // Central difference at Ω = ωΔt: the discrete energy of an oscillator swings by 1/(1 − Ω²/4),
-    // 2× already at Ω = √2, although the step is stable up to Ω = 2 (design/integrators.md §2.6).
+    // 2× already at Ω = √2, although the step is stable up to Ω = 2 (docs/model.md#gssss-stability-with-damping).
     return `${at}: kinetic + elastic energy reached ${f2(c.value)}× what the start state, gravity and the walls can supply with ${dt}, close to the stability limit (${f2(c.stableDtOverTc)} tc) — near the limit the step distorts the energy this much even before it blows up; reduce Δt/tc.`;
   }
   if (c.kind === 'energy') {
@@ -62,7 +62,7 @@ export function explainDivergence(c: DivergenceContext): string {
  * Contact dynamics has no stability limit; what goes wrong is growing overlaps (it never removes an
  * overlap, only stops its growth, and a finite N_I makes the packing soft: κ = q N_I m/Δt², paper 004
  * Eq. 24), steps that move particles too far, or the parallel sweep failing in a dense packing
- * (design/integrators.md §3.7, [Sho12] §2.3).
+ * (docs/model.md#sweeps-and-the-stopping-rule, [Sho12] §2.3).
  */
 function explainContactDynamics(c: DivergenceContext, cd: NonNullable<DivergenceContext['contactDynamics']>, at: string): string {
   const setup = `contact dynamics with N_I = ${cd.iterations} ${cd.sweep} sweeps and Δt = ${f2(cd.dt)} s`;

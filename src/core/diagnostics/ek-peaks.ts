@@ -1,7 +1,7 @@
 /**
  * Local maxima of Ek(t), found every step with a parabola through three samples, and the relaxation
  * fit of paper 000 Eq. 12: Ek(t) = E₀ exp(−t/t_R), a least-squares line through ln Ek at the peaks
- * whose height lies between `from` and `to` times the largest peak (design/experiments.md E1).
+ * whose height lies between `from` and `to` times the largest peak (docs/validation.md#e1-two-disc-relaxation).
  * Storage grows geometrically; `push` allocates nothing otherwise.
  */
 import { growF64 } from '../math/grow';

@@ -1,5 +1,5 @@
 /**
- * The selected polygon contact seen through every contact-plane definition (design/contact-plane.md §6):
+ * The selected polygon contact seen through every contact-plane definition (docs/user-guide.md#contact-plane-chart-for-polygons):
  * each definition has its own small narrow phase and its own history (previous normal, flip choice), so
  * the "ghost" angles evolve as they would if that definition were active. Display only: the forces use the
  * world's own narrow phase. Run on the evaluation configuration after a step; allocation-free.

@@ -1,5 +1,5 @@
 /**
- * One point of the E1 sweep (design/experiments.md E1, paper 000 Eq. 12): runs a relaxation scenario to its
+ * One point of the E1 sweep (docs/validation.md#e1-two-disc-relaxation, paper 000 Eq. 12): runs a relaxation scenario to its
  * end, to relaxed (run.relaxation.stopWhenRelaxed) or to divergence, in rows of outputEvery steps cut at
  * scheduled changes exactly as `sim run` does (cli/run-scenario.ts ScenarioRun), and fits
  * Ek(t) = E₀ exp(−t/t_R) through the Ek peaks (fitRelaxation). `sim sweep` and the app's t_R(Δt) panel both

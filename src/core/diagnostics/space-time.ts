@@ -1,5 +1,5 @@
 /**
- * Space–time density of a periodic pipe (paper 003 Fig. 6; design/experiments.md E10): at each sample (the
+ * Space–time density of a periodic pipe (paper 003 Fig. 6; docs/validation.md#e10-pipe-flow): at each sample (the
  * world takes one every run.spaceTime.every seconds) the movable grains are counted in bins along x. Rows wait in a bounded queue
  * until a reader (the CLI's writer, the worker's frame) takes them; when nobody reads, the oldest are
  * dropped. Also the flow: mean velocity along the pipe and the number flux through a cross-section.

@@ -1,10 +1,10 @@
 /**
  * Contact dynamics (CD) of rigid discs: implicit Euler with contact forces from constraints, solved by
- * an iterative non-linear Gauss–Seidel (design/integrators.md §3; paper 004 §II; [Jean99]; [Sho12]).
- * It owns the whole step (design/architecture.md §4, "Contact-dynamics path"):
- *   1. contacts at the start of the step with gap g < max(0.1 r_min, 2 v_max Δt) ([Sho12] Eq. 11, §3.2);
+ * an iterative non-linear Gauss–Seidel (docs/model.md#contact-dynamics; paper 004 §II; [Jean99]; [Sho12]).
+ * It owns the whole step (docs/architecture.md#one-step, "Contact-dynamics path"):
+ *   1. contacts at the start of the step with gap g < max(0.1 r_min, 2 v_max Δt) ([Sho12] Eq. 11, docs/model.md#contact-dynamics);
  *   2. free velocities v + Δt (m g + F_ext)/m, ω + Δt T_ext/I, pistons v_p + Δt F_p/M;
- *   3. warm start: each persisting contact starts from last step's force R (§3.2 step 3);
+ *   3. warm start: each persisting contact starts from last step's force R (docs/model.md#contact-dynamics step 3);
  *   4. N_I sweeps, random order or parallel, or fewer if the [Sho12] test passes (tolerance > 0);
  *   5. x(t+Δt) = x + Δt v(t+Δt), φ(t+Δt) = φ + Δt ω(t+Δt) (paper 004 Eq. 1), pistons likewise;
  *      R stored per contact key in the history slots h0 = R_n, h1 = R_t.
@@ -20,9 +20,9 @@ import { FIXED, LOCK_X, LOCK_Y } from '../state/body-flags';
 import type { HistorySlot } from '../state/history-slots';
 import type { ImpulseDriver, Integrator, StepDriver } from './integrator';
 
-/** Detection gap as a fraction of the smallest radius when particles are slow (design/integrators.md §3.2) */
+/** Detection gap as a fraction of the smallest radius when particles are slow (docs/model.md#contact-dynamics) */
 const GAP_FRACTION = 0.1;
-/** The solver's history slots: last step's contact force, the warm start (design/integrators.md §3.2) */
+/** The solver's history slots: last step's contact force, the warm start (docs/model.md#contact-dynamics) */
 export const CD_HISTORY: readonly HistorySlot[] = [
   { field: 'h0', meaning: 'warm-start normal force R_n [N]' },
   { field: 'h1', meaning: 'warm-start tangential force R_t [N]' },
@@ -50,7 +50,7 @@ export class ContactDynamics implements Integrator {
   };
 
   stableOmega(): number {
-    return Infinity; // implicit: no stability limit on Δt (accuracy: displacement per step ≪ r, §4)
+    return Infinity; // implicit: no stability limit on Δt (accuracy: displacement per step ≪ r, docs/model.md#choosing-a-model)
   }
 
   reserve(): void {}

@@ -1,13 +1,13 @@
 /**
  * Gear predictor–corrector of order 3, 4 and 5 for translation and rotation
- * (paper 000 App. A; design/integrators.md §1), reference implementation.
+ * (paper 000 App. A; docs/model.md#gear-predictor-corrector), reference implementation.
  *
  * Scaled derivatives per coordinate (x, y, φ): y_k = (Δt^k/k!) d^k r/dt^k, k = 0 … q−1
  * (q = order + 1 values). Stored interleaved per body: g[(b·3 + c)·6 + k].
- *   predict (Pascal matrix, §1.2):  y_k^p = Σ_{l≥k} C(l,k) y_l
- *   evaluate forces at the predicted positions and velocities ṙ^p = y_1^p/Δt (§1.3)
+ *   predict (Pascal matrix, docs/model.md#gear-predictor-corrector):  y_k^p = Σ_{l≥k} C(l,k) y_l
+ *   evaluate forces at the predicted positions and velocities ṙ^p = y_1^p/Δt (docs/model.md#gear-predictor-corrector)
  *   correct:  Δ = (Δt²/2) f(r^p, ṙ^p)/m − y_2^p,   y_k = y_k^p + α_k Δ   (paper 000 Eq. 17)
- * α tables (§1.3): the r̈ = f(r, ṙ) rows when forces depend on velocity (dashpots), else the r̈ = f(r) rows.
+ * α tables (docs/model.md#gear-predictor-corrector): the r̈ = f(r, ṙ) rows when forces depend on velocity (dashpots), else the r̈ = f(r) rows.
  * When the driver says the next step follows at once (predictAhead) and the scene is large (FUSE_FROM), the
  * corrector's loop predicts it too, so the derivatives are read and written once a step instead of twice (the
  * same arithmetic: the same bits).
@@ -32,7 +32,7 @@ interface GearTable {
   /** α for r̈ = f(r, ṙ) and for r̈ = f(r) */
   alphaVel: readonly number[];
   alphaPos: readonly number[];
-  /** design/integrators.md §1.7, Ω limits at ζ = 0, 0.05, 0.1, 0.2, 0.3 (rows for alphaVel / alphaPos) */
+  /** docs/model.md#stability-of-gear-on-a-damped-contact, Ω limits at ζ = 0, 0.05, 0.1, 0.2, 0.3 (rows for alphaVel / alphaPos) */
   stabilityVel: readonly number[];
   stabilityPos: readonly number[];
 }
@@ -107,7 +107,7 @@ export class GearIntegrator implements Integrator {
     return [this.g];
   }
 
-  /** Start-up (§1.4): y0 = r, y1 = Δt ṙ, y2 = (Δt²/2) f(r, ṙ)/m, higher derivatives zero. */
+  /** Start-up (docs/model.md#gear-predictor-corrector): y0 = r, y1 = Δt ṙ, y2 = (Δt²/2) f(r, ṙ)/m, higher derivatives zero. */
   init(w: StepDriver): void {
     const b = w.bodies;
     this.ahead = false;
@@ -173,7 +173,7 @@ export class GearIntegrator implements Integrator {
     const a = pool ? pool.pool.args : SERIAL_ARGS;
     a[A_N] = n; a[A_INV_DT] = invDt;
     if (pool) { bindBodies(pool, b); pool.put(G_COLUMN, this.g); pool.bind(); }
-    // Predict (§1.2), unless the last corrector did. Unused slots of lower orders stay zero, so the 6-value
+    // Predict (docs/model.md#gear-predictor-corrector), unless the last corrector did. Unused slots of lower orders stay zero, so the 6-value
     // Pascal matrix serves every order.
     if (!this.ahead) {
       if (pool) pool.pool.run(GEAR_PREDICT, Math.ceil(n / BODY_CHUNK));
@@ -181,7 +181,7 @@ export class GearIntegrator implements Integrator {
     }
     this.ahead = false;
     w.computeForces(w.t + dt, dt);
-    // Correct (§1.3).
+    // Correct (docs/model.md#gear-predictor-corrector).
     const alpha = this.velocityDependent ? this.table.alphaVel : this.table.alphaPos, q = this.table.values;
     const ahead = w.predictAhead === true && n >= this.fuseFrom;
     // the arguments again: the force pass used the pool's in between
@@ -268,7 +268,7 @@ export function gearCorrectChunk(c: Columns, a: Float64Array, chunk: number, was
   correctRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a, wasm);
 }
 
-/** Body k's three coordinates predicted, and its evaluation state y_0^p, y_1^p/Δt written (§1.2, §1.3). */
+/** Body k's three coordinates predicted, and its evaluation state y_0^p, y_1^p/Δt written (docs/model.md#gear-predictor-corrector, docs/model.md#gear-predictor-corrector). */
 function predictBody(g: Float64Array, b: BodyState, k: number, invDt: number): void {
   const o = k * 18;
   predictSlot(g, o);
@@ -279,7 +279,7 @@ function predictBody(g: Float64Array, b: BodyState, k: number, invDt: number): v
   b.ephi[k] = g[o + 2 * STRIDE]; b.eomega[k] = g[o + 2 * STRIDE + 1] * invDt;
 }
 
-/** Pascal-matrix predictor for one coordinate's six scaled derivatives (design/integrators.md §1.2). */
+/** Pascal-matrix predictor for one coordinate's six scaled derivatives (docs/model.md#gear-predictor-corrector). */
 function predictSlot(g: Float64Array, o: number): void {
   const y0 = g[o], y1 = g[o + 1], y2 = g[o + 2], y3 = g[o + 3], y4 = g[o + 4], y5 = g[o + 5];
   g[o] = y0 + y1 + y2 + y3 + y4 + y5;

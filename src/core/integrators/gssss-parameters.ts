@@ -2,8 +2,8 @@
  * The parameters ("DNA markers") of the explicit GSSSS / GS4-II family, in ONE table so that paper 002's
  * Eqs. 24 (U0) and 25 (V0) can replace our reconstruction in one place.
  *
- * STATUS (design/integrators.md §2.4): paper 002's Eqs. 24–25 are lost in the text we have and were not
- * found in any public source. The formulas below are the design note's RECONSTRUCTION: the eigenvalues of
+ * STATUS (docs/model.md#the-u0-and-v0-parameters): paper 002's Eqs. 24–25 are lost in the text we have and were not
+ * found in any public source. The formulas below are our RECONSTRUCTION: the eigenvalues of
  * the step matrix equal −ρmin, −ρmax, −ρs at the design frequency Ω_b; it reproduces everything the paper
  * states (CDM = U0(1,1,0) with η = 1, every member second order, U0 and V0(0,1,0) may coincide, V0(1,1,0)
  * differs from CDM), agrees with the explicit GSSE family when ρmin = ρmax (M), and carries the U0/V0 split
@@ -21,7 +21,7 @@
 
 import type { GssssFamilyId } from '../sim/params';
 
-/** The markers one explicit step needs (design/integrators.md §2.2). */
+/** The markers one explicit step needs (docs/model.md#explicit-gssss-family). */
 export interface GssssMarkers {
   /** Evaluation time t̃ = t_n + W1 Δt; q̃, ṽ predictors use W1Λ1 = W1Λ4 = W1 */
   W1: number;
@@ -66,7 +66,7 @@ export function gssssMarkers(p: GssssParameters): GssssMarkers {
   };
 }
 
-/** The named members registered as integrators (design/integrators.md §2.5, paper 002 §3.2). */
+/** The named members registered as integrators (docs/model.md#named-members, paper 002 §3.2). */
 export const GSSSS_PRESETS = {
   cdm: {
     parameters: { family: 'U0', rhoMin: 1, rhoMax: 1, rhoS: 0, eta: 1 },

@@ -1,12 +1,12 @@
 /**
  * Stability limit Ω_s = ωΔt of an explicit GSSSS member on the linear contact ẍ = −ω²x − 2ζωẋ, with the
- * force evaluated at q̃ and ṽ = v_n + W1Δt a_n as in the step (design/integrators.md §2.2, §2.6).
+ * force evaluated at q̃ and ṽ = v_n + W1Δt a_n as in the step (docs/model.md#explicit-gssss-family, docs/model.md#gssss-stability-with-damping).
  * The step is linear in (q, v, a); its 3×3 amplification matrix (Δt = 1, ω = Ω) is
  *   Δa = (a* − a)/W1Λ6 ,  a* = −Ω² q̃ − 2ζΩ ṽ
  *   A = [[1 + λ3 d_q, 1 + λ3 d_v, ½ + λ3 d_a], [λ5 d_q, 1 + λ5 d_v, 1 + λ5 d_a], [d_q, d_v, 1 + d_a]]
  * with d_q = −Ω²/W1Λ6, d_v = −(Ω² W1 + 2ζΩ)/W1Λ6, d_a = −(Ω² W2Λ2 + 2ζΩ W1 + 1)/W1Λ6.
  * Ω_s is the first Ω at which the spectral radius exceeds 1 (scan, then bisection). It reproduces
- * the §2.6 table (CDM 2(√(1+4ζ²) − 2ζ); U0/V0(0,1,0) √3 at ζ = 0) [test/core/gssss-stability.test.ts].
+ * the docs/model.md#gssss-stability-with-damping table (CDM 2(√(1+4ζ²) − 2ζ); U0/V0(0,1,0) √3 at ζ = 0) [test/core/gssss-stability.test.ts].
  */
 import type { GssssMarkers } from './gssss-parameters';
 

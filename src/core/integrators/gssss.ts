@@ -1,6 +1,6 @@
 /**
  * Explicit GSSSS (GS4-II) step for translation and rotation — ONE kernel for every member
- * (paper 002 Eqs. 21–23 as restored in design/integrators.md §2.1–2.2; markers from gssss-parameters.ts):
+ * (paper 002 Eqs. 21–23 as restored in docs/model.md#explicit-gssss-family; markers from gssss-parameters.ts):
  *   given q_n, v_n, a_n  (a_0 = M⁻¹ f(q_0, v_0, t_0), paper 002 §2.2)
  *   1  q̃ = q_n + W1 Δt v_n + W2Λ2 Δt² a_n ;  ṽ = v_n + W1 Δt a_n ;  t̃ = t_n + W1 Δt
  *   2  a* = M⁻¹ f(q̃, ṽ, t̃)                      one force pass (contacts at q̃, dashpots with ṽ, walls at t̃)
@@ -8,10 +8,10 @@
  *   4  q_{n+1} = q_n + Δt v_n + ½Δt² a_n + λ3 Δt² Δa ;  v_{n+1} = v_n + Δt a_n + λ5 Δt Δa ;  a_{n+1} = a_n + Δa
  * The same lines advance (φ, ω, ω̇) with torque/I. The committed state lives in the bodies (x, v in
  * x…omega, a_n in ax, ay, alpha), so there is no private state to snapshot.
- * Time levels (design/integrators.md §2.3, §2.7): x, v belong to t_n; the stored a_n belongs to
+ * Time levels (docs/model.md#explicit-gssss-family): x, v belong to t_n; the stored a_n belongs to
  * t_n − φΔt (φ = W1Λ6 − W1, `accelerationShift`); forces of the last pass belong to t̃ = t_n + W1Δt.
  * Locked coordinates have v = a = 0; fixed, prescribed and dragged bodies move with their stored velocity.
- * Δt changes restart the member (a recomputed from the forces; §2.7 "variable Δt").
+ * Δt changes restart the member (a recomputed from the forces; docs/model.md#explicit-gssss-family "variable Δt").
  */
 import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
@@ -40,7 +40,7 @@ export class GssssIntegrator implements Integrator {
     this.accelerationShift = this.markers.phi;
   }
 
-  /** design/integrators.md §2.6, computed from the step matrix (gssss-stability.ts). */
+  /** docs/model.md#gssss-stability-with-damping, computed from the step matrix (gssss-stability.ts). */
   stableOmega(zeta: number): number {
     if (zeta !== this.cachedZeta) {
       this.cachedZeta = zeta;
@@ -71,7 +71,7 @@ export class GssssIntegrator implements Integrator {
     accelerationFromForces(w.bodies, k);
   }
 
-  /** The markers are derived for constant Δt: restart from the committed state (§2.7). */
+  /** The markers are derived for constant Δt: restart from the committed state (docs/model.md#explicit-gssss-family). */
   changeDt(w: StepDriver): void {
     this.init(w);
   }
@@ -113,7 +113,7 @@ function gssssPredict(b: BodyState, k0: number, k1: number, pv: number, pa: numb
   predictCoordinate(b.phi, b.omega, b.alpha, b.ephi, b.eomega, k0, k1, pv, pa, va);
 }
 
-/** q̃ = q + pv v + pa a, ṽ = v + va a for one coordinate (design/integrators.md §2.2 line 1) */
+/** q̃ = q + pv v + pa a, ṽ = v + va a for one coordinate (docs/model.md#explicit-gssss-family line 1) */
 function predictCoordinate(q: Float64Array, v: Float64Array, a: Float64Array, eq: Float64Array, ev: Float64Array, k0: number, k1: number, pv: number, pa: number, va: number): void {
   for (let k = k0; k < k1; k++) {
     eq[k] = q[k] + pv * v[k] + pa * a[k];
@@ -122,7 +122,7 @@ function predictCoordinate(q: Float64Array, v: Float64Array, a: Float64Array, eq
 }
 
 /**
- * 3–4: update of bodies [k0, k1) (design/integrators.md §2.2 lines 3–4), one loop per coordinate as the
+ * 3–4: update of bodies [k0, k1) (docs/model.md#explicit-gssss-family lines 3–4), one loop per coordinate as the
  * predictors. Locked coordinates and immovable bodies get a* = 0 (and keep a = 0). Summed left to right, so
  * CDM's q_{n+1} equals q̃ bit for bit (λ3 = 0).
  */
@@ -157,7 +157,7 @@ export function gssssUpdateChunk(c: Columns, a: Float64Array, chunk: number, was
   }
 }
 
-/** Locked coordinates carry no velocity (as in Gear, design/integrators.md §1.5); fixed bodies none at all. */
+/** Locked coordinates carry no velocity (as in Gear, docs/model.md#gear-predictor-corrector); fixed bodies none at all. */
 function zeroLockedVelocities(b: BodyState, k: number): void {
   const f = b.flags[k];
   if ((f & FIXED) !== 0) { b.vx[k] = 0; b.vy[k] = 0; b.omega[k] = 0; return; }

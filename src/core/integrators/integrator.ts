@@ -1,5 +1,5 @@
 /**
- * A time integrator (design/architecture.md §3–4). It owns the step.
+ * A time integrator (docs/architecture.md#extension-recipes). It owns the step.
  * - kind 'force' (Gear): writes the evaluation configuration into the bodies' e* arrays, asks the
  *   driver for forces there, and advances the committed state. Contact search, laws and the
  *   tangential scheme live in the driver, so every force integrator works with every contact model.
@@ -55,7 +55,7 @@ export interface ImpulseDriver extends StepDriver {
   readonly contacts: ContactList;
   /**
    * Contact dynamics: the contacts at the committed configuration (copied into e*, velocities into
-   * ev*) with gap below gapMax [m], history slots carried by pair key (design/contact-laws.md §10).
+   * ev*) with gap below gapMax [m], history slots carried by pair key (docs/model.md#contact-history).
    */
   detectContacts(gapMax: number): ContactList;
   /** Contact dynamics: power fed in by walls and pistons [W] and the largest overlap/radius, for the health check. */
@@ -70,16 +70,16 @@ export interface Integrator {
   readonly sweepsDone: number;
   /** One line for the GUI and --help */
   description: string;
-  /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (design/integrators.md §1.7, §2.6) */
+  /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (docs/model.md#stability-of-gear-on-a-damped-contact, docs/model.md#gssss-stability-with-damping) */
   stableOmega(zeta: number): number;
   /**
-   * GSSSS markers for the tangential update (design/tangential-schemes.md §4.3); null for Gear, whose
+   * GSSSS markers for the tangential update (docs/model.md#traditional-and-consistent-updates); null for Gear, whose
    * forces are evaluated at the predicted state t + Δt, and for contact dynamics (no spring).
    */
   readonly markers: GssssMarkers | null;
   /**
    * The stored accelerations (ax, ay, alpha) belong to t − φΔt with φ = accelerationShift
-   * (design/integrators.md §2.3; 0 for Gear, central difference and contact dynamics).
+   * (docs/model.md#explicit-gssss-family; 0 for Gear, central difference and contact dynamics).
    */
   readonly accelerationShift: number;
   /** Makes room for `capacity` bodies (called when bodies are added) */

@@ -1,5 +1,5 @@
 /**
- * The area law for convex polygons (paper 000 Eqs. 4–5; design/contact-laws.md §5): the elastic normal
+ * The area law for convex polygons (paper 000 Eqs. 4–5; docs/model.md#area-law-for-polygons): the elastic normal
  * force is proportional to the overlap area A,
  *   f_n = k_n A / l_c − γ_n u_n ,   l_c = r_i + r_j ,  r_k = √(A_k/π)   (a wall: l_c = r_j)
  * acting along the contact-plane normal at the overlap centroid. The dashpot γ_n (laws/dashpot.ts) is the

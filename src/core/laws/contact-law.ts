@@ -1,5 +1,5 @@
 /**
- * A normal contact law (design/architecture.md §3, the LAMMPS GRANULAR sub-model idea): one file per
+ * A normal contact law (docs/architecture.md#extension-recipes, the LAMMPS GRANULAR sub-model idea): one file per
  * law that declares what it reads, the history slots it keeps, and its critical force for the Coulomb
  * cap, so `k_n δ` is written in one place. The collider of a contact writes which law acts on it (the
  * record's `law` column); each law runs once per stage over the record and handles its own contacts

@@ -1,5 +1,5 @@
 /**
- * The contact dashpots, the same for every contact law (design/contact-laws.md §4; paper 000 Eqs. 8, 10;
+ * The contact dashpots, the same for every contact law (docs/model.md#damping-from-restitution; paper 000 Eqs. 8, 10;
  * the area law takes them "as for discs", with the contact's reduced mass):
  *   γ_n = 2 ζ_n √(m_r k_n) ,   γ_t = (ν_t/ν_n) γ_n  or  2 ζ_t √(m_r k_t)     [kg/s]
  * with ζ_n from ε_n (and ζ_t from ε_t). Rates per unit reduced mass instead (paper 003 Eqs. 18–19):

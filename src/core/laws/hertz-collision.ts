@@ -1,5 +1,5 @@
 /**
- * One head-on Hertz collision, m_r δ̈ = −k δ^{3/2} − γ_N m_r δ̇ from δ = 0, δ̇ = v (design/contact-laws.md §6):
+ * One head-on Hertz collision, m_r δ̈ = −k δ^{3/2} − γ_N m_r δ̇ from δ = 0, δ̇ = v (docs/model.md#hertz-law):
  * the time scales the step guard and the GUI quote, and the restitution the Hertz–dashpot law predicts.
  * With δ = v T x and t = T τ, T = (m_r/k)^{2/5} v^{−1/5}, it is x'' = −x^{3/2} − g x', x(0) = 0, x'(0) = 1,
  * g = γ_N T: one dimensionless damping g fixes the restitution, so e depends on v only through v^{−1/5}.

@@ -1,6 +1,6 @@
 /**
  * Hertz normal force on the overlap depth, the 3D law paper 003 uses "to mimic three-dimensional behaviour"
- * (paper 003 Eq. 18, sign of the damping fixed as in design/contact-laws.md §6):
+ * (paper 003 Eq. 18, sign of the damping fixed as in docs/model.md#hertz-law):
  *   f_n = k_N δ^{3/2} − γ_n u_n ,   γ_n = γ_N m_r  (γ_N a rate per unit reduced mass [1/s], laws/dashpot.ts)
  *   U_n = (2/5) k_N δ^{5/2}
  * k_N is the `kn` parameter read in N/m^1.5. With a dashpot linear in u_n the restitution depends on the

@@ -1,6 +1,6 @@
 /**
  * Linear spring–dashpot on the overlap depth — the reference contact law
- * (design/contact-laws.md §3–4; paper 002 Eq. 8, paper 000 Eqs. 2–5 for the form):
+ * (docs/model.md#linear-spring-and-dashpot; paper 002 Eq. 8, paper 000 Eqs. 2–5 for the form):
  *   f_n = k_n δ − γ_n u_n         (u_n < 0 while approaching; γ_n from laws/dashpot.ts)
  *   U_n = ½ k_n δ²
  * With `clampNormal` the force is max(f_n, 0) (LAMMPS limit_damping). No history.

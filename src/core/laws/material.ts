@@ -40,7 +40,7 @@ export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoeffici
     ? { tc: HERTZ_TC_COEFFICIENT * hertzTimeUnit(p.kn, mrRef, p.hertzSpeed), deltaMax: hertzMaxOverlap(p.kn, mrRef, p.hertzSpeed) }
     : null;
   // Hertz: a spring scheme's k_t is k_t/k_n times the normal stiffness linearised at the reference
-  // collision's largest overlap, 1.5 k_N √δ_max (design/contact-laws.md §6); constant over the run.
+  // collision's largest overlap, 1.5 k_N √δ_max (docs/model.md#hertz-law); constant over the run.
   const knLinear = reference ? 1.5 * p.kn * Math.sqrt(reference.deltaMax) : p.kn;
   const viscousShear = p.tangential === 'haff-werner';
   return {
@@ -49,7 +49,7 @@ export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoeffici
     zetaN: reference ? p.gammaN / (2 * Math.sqrt(knLinear / mrRef)) : dampingRatio(p.en),
     gtFromRatio: p.tangentialDamping === 'ratio',
     gtRatio: p.nuTOverNuN,
-    // Paper 000 defines εt by its Eq. 8 with (kt, νt) and the same m_r (design/contact-laws.md §4).
+    // Paper 000 defines εt by its Eq. 8 with (kt, νt) and the same m_r (docs/model.md#damping-from-restitution).
     zetaT: dampingRatio(et),
     mu: p.mu,
     // Haff–Werner is a capped dashpot: its cap is on the total force whatever capMode says.

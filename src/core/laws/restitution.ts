@@ -1,6 +1,6 @@
 /**
  * Damping from restitution, one unit convention: dashpot γ in kg/s, force −γ·velocity
- * (design/contact-laws.md §4; paper 000 Eqs. 8, 10; paper 002's η_n formula).
+ * (docs/model.md#damping-from-restitution; paper 000 Eqs. 8, 10; paper 002's η_n formula).
  *   m_r δ̈ + γ δ̇ + k δ = 0,  ω₀ = √(k/m_r),  ζ = γ/(2 m_r ω₀)
  *   e = exp(−π ζ/√(1−ζ²)),  t_c = π/(ω₀√(1−ζ²))
  */

@@ -1,5 +1,5 @@
 /**
- * O(N²) neighbour search (design/neighbour-search.md §9): the oracle for tests and the fastest
+ * O(N²) neighbour search (docs/model.md#verlet-reuse-and-the-oracle): the oracle for tests and the fastest
  * choice for very small systems. Candidate if |d| < r_i + r_j + skin, minimum image in x.
  */
 import type { PairBuffer } from './pair-buffer';

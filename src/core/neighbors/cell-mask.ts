@@ -1,5 +1,5 @@
 /**
- * The Buchholtz–Pöschel cell mask (paper 003 §2–3; design/neighbour-search.md §1–6), reference
+ * The Buchholtz–Pöschel cell mask (paper 003 §2–3; docs/model.md#the-cell-mask), reference
  * implementation.
  *
  * A square lattice with cells so small that at most one particle centre lies in each: a cell holds one
@@ -13,7 +13,7 @@
  * Scalar code uses the half mask (offsets with dy > 0, or dy = 0 and dx > 0) and finds every pair once.
  * Both loops run in WebAssembly where the columns are in its arena (wasm/assembly/cell-mask.ts; the same pairs).
  * A particle that finds its cell occupied is a conflict: the caller then uses linked cells for this step
- * and reports it (§5).
+ * and reports it (docs/model.md#conflicts-and-the-linked-cell-fallback).
  */
 import { grownCapacity, growI32, int32Like } from '../math/grow';
 import { MASK_PAIRS, MASK_PAIRS_COPY } from '../parallel/kernel-ids';

@@ -1,5 +1,5 @@
 /**
- * Linked-cell search (design/neighbour-search.md §7), the fallback for wide size ratios, sparse
+ * Linked-cell search (docs/model.md#conflicts-and-the-linked-cell-fallback), the fallback for wide size ratios, sparse
  * systems and one-per-cell conflicts. Cells of side ≥ 2 r_max + skin, so only the 3×3 neighbourhood
  * matters; half stencil = own cell (later entries) + (1,0), (−1,1), (0,1), (1,1). Built by counting
  * sort into flat Int32 arrays; no per-cell lists.

@@ -1,6 +1,6 @@
 /**
- * Chooses and runs the broad phase each step (design/neighbour-search.md §4–7, §11):
- *   - brute force below 64 particles (§9: fastest there);
+ * Chooses and runs the broad phase each step (docs/model.md#the-cell-mask, docs/model.md#neighbour-search):
+ *   - brute force below 64 particles (docs/model.md#verlet-reuse-and-the-oracle: fastest there);
  *   - the cell mask with the smallest k ∈ {2, 3, 4} that the radius ratio allows (5×5, 7×7, 9×9);
  *   - linked cells when no mask fits the size ratio, the box is too small for the mask, the lattice
  *     would be very sparse, or the one-per-cell condition failed in this rebuild (reported as conflicts).

@@ -13,7 +13,7 @@ export interface SearchInput {
   skin: number;
   /**
    * The last pair list may be reused until some particle has moved this far from where it was at the
-   * last build (a Verlet skin, design/neighbour-search.md §7); 0 rebuilds every time. Must not exceed
+   * last build (a Verlet skin, docs/model.md#conflicts-and-the-linked-cell-fallback); 0 rebuilds every time. Must not exceed
    * skin/2, or touching pairs could be missed.
    */
   reuseDistance?: number;

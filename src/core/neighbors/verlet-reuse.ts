@@ -1,5 +1,5 @@
 /**
- * The Verlet-list reuse test (design/neighbour-search.md §7): has any particle moved farther than the reuse
+ * The Verlet-list reuse test (docs/model.md#conflicts-and-the-linked-cell-fallback): has any particle moved farther than the reuse
  * distance from where it was at the last build (or become non-finite)? With a worker pool the particles are
  * tested by chunks (parallel/body-columns.ts), each chunk answering in its own slot; a yes/no answer does
  * not depend on the order.

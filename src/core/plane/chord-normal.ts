@@ -1,7 +1,7 @@
 /**
- * The usual contact plane (design/contact-plane.md §1): the line through the points where the two
+ * The usual contact plane (docs/model.md#contact-plane-for-polygons): the line through the points where the two
  * boundaries cross. For two points the line through them; for more, the total-least-squares line, i.e.
- * the principal axis of the points. The note's §1 takes the pair farthest apart instead, which tilts the
+ * the principal axis of the points. Taking the pair farthest apart instead, which tilts the
  * normal of two aligned squares by atan(overlap/side): an edge-on-edge contact has four crossings (the
  * ends of the two shared stretches), and their principal axis is the edge direction.
  * Writes the (unoriented) unit normal to out[0], out[1]; false (no line) for fewer than two points or

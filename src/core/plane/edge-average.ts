@@ -1,5 +1,5 @@
 /**
- * The contact line's direction from the edges of the overlap polygon (design/contact-plane.md §2–3):
+ * The contact line's direction from the edges of the overlap polygon (docs/model.md#contact-plane-for-polygons):
  *   literal-signed  θ = Σ l_k θ_k / Σ l_k, θ_k = atan(slope of edge k) ∈ (−90°, 90°]   (paper 001, one reading)
  *   literal-abs     the same with θ_k = min(φ_k, 180° − φ_k) ∈ [0°, 90°]             (the other reading)
  *   axial           θ = ½ atan2(Σ l_k sin 2φ_k, Σ l_k cos 2φ_k), ρ = |Σ l_k e^{2iφ_k}| / Σ l_k

@@ -1,5 +1,5 @@
 /**
- * Which normal a contact line of direction θ gives (design/contact-plane.md §2 flip, §4 hysteresis): the
+ * Which normal a contact line of direction θ gives (the flip and its hysteresis, docs/model.md#contact-plane-for-polygons): the
  * candidates n_a = ẑ×d and n_b = d (d = (cos θ, sin θ)); the one closer to the centre line b wins, i.e.
  * the smaller β, the angle to b folded into [0°, 90°]. With hysteresis h > 0 last step's choice stays
  * unless the other's β is smaller by more than h. Writes the normal oriented along b (n·b ≥ 0) to out[0],

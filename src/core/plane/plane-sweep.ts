@@ -1,5 +1,5 @@
 /**
- * The kinematic contact-plane sweep of E4 (design/experiments.md E4a, contact-plane.md §5): polygon j
+ * The kinematic contact-plane sweep of E4 (docs/validation.md#e4-continuity-of-the-contact-plane): polygon j
  * slides and turns around a fixed polygon i, forces off; at each step the centre distance is bisected so
  * that the overlap has a target area (a fraction of the smaller polygon's), and every plane definition
  * gives its normal through the narrow phase, each with its own history (previous normal, flip choice).

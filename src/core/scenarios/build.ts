@@ -84,7 +84,7 @@ export function buildInitialState(spec: ScenarioSpec): InitialState {
       rMax = Math.max(rMax, bodies.radius[k]);
       bodies.x[k] = periodic.wrap(bodies.x[k]);
     }
-    // One image per pair: the box must exceed twice the interaction range (design/contact-laws.md §10).
+    // One image per pair: the box must exceed twice the interaction range (docs/model.md#contact-history).
     if (periodic.length <= 4 * rMax) {
       throw new ScenarioError([`domain.periodicX: box length ${periodic.length} must exceed 4 × the largest radius (${4 * rMax})`]);
     }
@@ -135,7 +135,7 @@ function stackProblem(b: BodyState, explicit: number): string | null {
 /**
  * A convex polygon from vertices relative to (x, y) before the rotation theta: the body sits at the
  * centroid, with its vertices about it; mass ρA and moment of inertia ρ J_G unless given
- * (design/contact-laws.md §1).
+ * (docs/model.md#bodies-and-shapes).
  */
 function addPolygon(b: BodyState, x: number, y: number, theta: number, xy: number[], rho: number, m?: number, inertia?: number): number {
   const g = polygonMassProperties(xy);

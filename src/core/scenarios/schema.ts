@@ -2,7 +2,7 @@
  * The scenario file format (JSON), validated with zod. The CLI, the app's export/import and the
  * built-in scenarios all use it. Every numeric field names its unit and allowed range; a bad file
  * is rejected with messages of the form `material.mu: must be a number from 0 to 1000, got 5000`.
- * README § "Scenario files" documents the format field by field.
+ * docs/cli.md#scenario-files documents the format field by field.
  */
 import { z } from 'zod';
 import { checkConvexPolygon } from '../shapes/polygon-mass';
@@ -61,15 +61,15 @@ export const solverSchema = z.strictObject({
   /** Absolute Δt [s]; overrides dtOverTc. */
   dt: z.number().positive().max(1e3).optional(),
   rotation: z.boolean().default(true),
-  /** Contact plane of polygon contacts (design/contact-plane.md) and the flip hysteresis [°] */
+  /** Contact plane of polygon contacts (docs/model.md#contact-plane-for-polygons) and the flip hysteresis [°] */
   plane: z.enum(PLANE_IDS).default('axial'),
   planeHysteresis: ranged(PARAMS.planeHysteresis).default(20),
-  /** Contact dynamics (design/integrators.md §3): sweeps per step N_I, or the cap when tolerance > 0 */
+  /** Contact dynamics (docs/model.md#contact-dynamics): sweeps per step N_I, or the cap when tolerance > 0 */
   iterations: ranged(PARAMS.iterations).default(50),
   sweep: z.enum(SWEEP_ORDERS).default('random'),
   /** [Sho12] convergence test α; 0 = always N_I sweeps */
   tolerance: ranged(PARAMS.tolerance).default(0),
-  /** Newton restitution of the CD shock law (design/integrators.md §3.10) */
+  /** Newton restitution of the CD shock law (docs/model.md#local-solvers) */
   cdRestitution: ranged(PARAMS.cdRestitution).default(0),
 });
 
@@ -178,7 +178,7 @@ export const lineWallSchema = z.strictObject({
   normal: vec2,
   /**
    * A piston: the wall moves only along its normal, with the scenario's pistonMass, pushed inwards by
-   * pistonForce and by the contact forces (design/integrators.md §3.3).
+   * pistonForce and by the contact forces (docs/model.md#the-w-matrix).
    */
   piston: z.boolean().optional(),
   ...wallCommon,
@@ -251,7 +251,7 @@ export const runSchema = z.strictObject({
     stopWhenRelaxed: z.boolean().default(true),
   }).optional(),
   /**
-   * Space–time density of a periodic pipe (design/experiments.md E10): every `every` seconds the movable
+   * Space–time density of a periodic pipe (docs/validation.md#e10-pipe-flow): every `every` seconds the movable
    * grains are counted in bins of `binWidth` along x; `sim run` writes spacetime.csv and spacetime.png,
    * the app draws the rows as an image. Needs domain.periodicX.
    */
@@ -259,7 +259,7 @@ export const runSchema = z.strictObject({
     every: z.number().min(1e-9).max(1e6).default(0.05),
     binWidth: positive(),
   }).optional(),
-  /** Δt ladder for `sim convergence` (design/experiments.md E5–E7) */
+  /** Δt ladder for `sim convergence` (docs/validation.md#e5-and-e6-gssss-orders) */
   convergence: z.strictObject({
     /** Window [s] (default run.duration) */
     duration: positive().optional(),

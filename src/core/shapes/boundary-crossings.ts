@@ -1,8 +1,8 @@
 /**
  * Points where the boundaries of two convex polygons meet, found directly by testing every edge of P against
- * every edge of Q (design/contact-laws.md §5; used for the "usual" contact line, design/contact-plane.md §1).
+ * every edge of Q (docs/model.md#area-law-for-polygons; used for the "usual" contact line, docs/model.md#contact-plane-for-polygons).
  *
- * Convention for touching and degenerate cases (contact-plane.md §1 and §7):
+ * Convention for touching and degenerate cases (docs/model.md#contact-plane-for-polygons):
  * - edges are closed segments, widened by END_SLACK of their length so a crossing at a vertex cannot be lost
  *   to rounding; the point is then clamped onto the edge;
  * - a point closer than MERGE_REL·size to one already found is the same point, so each place where the

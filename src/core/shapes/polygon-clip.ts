@@ -1,6 +1,6 @@
 /**
  * Overlap polygon O of two convex polygons by Sutherland–Hodgman, and the part of a polygon beyond a wall
- * line by half-plane clipping (design/contact-laws.md §5 and §9), with O's area and centroid (§1 shoelace).
+ * line by half-plane clipping (docs/model.md#area-law-for-polygons, docs/model.md#contact-geometry), with O's area and centroid (the shoelace formulas of docs/model.md#bodies-and-shapes).
  *
  * Vertices are flat x, y pairs, counter-clockwise, in world coordinates (see `toWorld`), with an explicit
  * vertex count so a buffer may be longer than the polygon. Per call nothing is allocated: the clipper
@@ -9,13 +9,13 @@
  */
 import { growF64, grownCapacity } from '../math/grow';
 
-/** Consecutive vertices of O closer than this × size are merged (§5). */
+/** Consecutive vertices of O closer than this × size are merged (docs/model.md#area-law-for-polygons). */
 export const MERGE_REL = 1e-12;
-/** O with area below this × size² is no contact (§5). */
+/** O with area below this × size² is no contact (docs/model.md#area-law-for-polygons). */
 export const MIN_AREA_REL = 1e-14;
 
 /**
- * World vertices x + Rot(φ) X_k of the n body-frame vertices X_k (§1) starting at pair `from` of `body`
+ * World vertices x + Rot(φ) X_k of the n body-frame vertices X_k (docs/model.md#bodies-and-shapes) starting at pair `from` of `body`
  * (a vertex pool), written to out[0 … 2n).
  */
 export function toWorld(body: Float64Array, from: number, n: number, x: number, y: number, angle: number, out: Float64Array): void {
@@ -53,7 +53,7 @@ export class PolygonClipper {
   private result: Float64Array;
 
   /**
-   * maxVertices: the most vertices one polygon will have. A stage may output twice its input (§5 merges the
+   * maxVertices: the most vertices one polygon will have. A stage may output twice its input (docs/model.md#contact-geometry: merging the
    * duplicates only at the end), so the buffers hold 4·maxVertices + 2 vertices; larger polygons grow them.
    */
   constructor(maxVertices = 16) {
@@ -68,7 +68,7 @@ export class PolygonClipper {
   }
 
   /**
-   * O = Q ∩ P: clip Q by every edge (a → b) of P, keeping s(x) = (b − a)×(x − a) ≥ 0 (§5).
+   * O = Q ∩ P: clip Q by every edge (a → b) of P, keeping s(x) = (b − a)×(x − a) ≥ 0 (docs/model.md#area-law-for-polygons).
    * P and Q are convex, counter-clockwise, with at least 3 vertices each.
    * Returns true for a contact (≥ 3 vertices and area ≥ MIN_AREA_REL·size², size the larger of the two).
    */
@@ -90,7 +90,7 @@ export class PolygonClipper {
 
   /**
    * The part of Q beyond the line through (px, py) with normal (nx, ny), i.e. where (x − p)·n ≤ 0
-   * (polygon against a wall, §5 and §9: n is the wall normal pointing into the domain; |n| is free).
+   * (polygon against a wall, docs/model.md#area-law-for-polygons and docs/model.md#contact-geometry: n is the wall normal pointing into the domain; |n| is free).
    */
   beyondLine(q: Float64Array, nq: number, px: number, py: number, nx: number, ny: number): boolean {
     this.reserve(2 * nq + 2);
@@ -108,7 +108,7 @@ export class PolygonClipper {
     this.bufB = growF64(this.bufB, cap);
   }
 
-  /** Merge near-duplicate consecutive vertices, then area and centroid by §1 with the origin at vertex 0. */
+  /** Merge near-duplicate consecutive vertices, then area and centroid by the shoelace formulas (docs/model.md#bodies-and-shapes) with the origin at vertex 0. */
   private finish(m: number, size: number): boolean {
     const v = this.result;
     const tol = MERGE_REL * size, tol2 = tol * tol;
@@ -145,7 +145,7 @@ export class PolygonClipper {
 }
 
 /**
- * One Sutherland–Hodgman stage (§5): the part of polygon src[0 … 2m) where s(x) = u×(x − a) ≥ 0,
+ * One Sutherland–Hodgman stage (docs/model.md#area-law-for-polygons): the part of polygon src[0 … 2m) where s(x) = u×(x − a) ≥ 0,
  * written to dst; returns its vertex count (at most 2m).
  */
 function clipStage(src: Float64Array, m: number, dst: Float64Array, ax: number, ay: number, ux: number, uy: number): number {

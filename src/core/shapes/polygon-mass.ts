@@ -1,5 +1,5 @@
 /**
- * Convex-polygon mass properties and validation (design/contact-laws.md §1).
+ * Convex-polygon mass properties and validation (docs/model.md#bodies-and-shapes).
  *
  * Vertex layout, used by every file in `shapes/`: a flat array of x, y pairs
  * `[x0, y0, x1, y1, …]`, counter-clockwise. These functions run when a scenario is built, not per step,
@@ -32,7 +32,7 @@ const ZERO_AREA_REL = 1e-12;
 const STRAIGHT_SIN = 1e-12;
 
 /**
- * Shoelace area, centroid and polar moment (design/contact-laws.md §1), plus the radii stored per polygon.
+ * Shoelace area, centroid and polar moment (docs/model.md#bodies-and-shapes), plus the radii stored per polygon.
  * `xy` must have passed `checkConvexPolygon`.
  */
 export function polygonMassProperties(xy: ArrayLike<number>): PolygonMassProperties {
@@ -40,7 +40,7 @@ export function polygonMassProperties(xy: ArrayLike<number>): PolygonMassPropert
   let ox = 0, oy = 0;
   for (let k = 0; k < n; k++) { ox += xy[2 * k]; oy += xy[2 * k + 1]; }
   ox /= n; oy /= n;
-  // §1 sums with the origin at the vertex mean O: c_k = x_k y_{k+1} − x_{k+1} y_k
+  // the shoelace sums (docs/model.md#bodies-and-shapes) with the origin at the vertex mean O: c_k = x_k y_{k+1} − x_{k+1} y_k
   let a2 = 0, sx = 0, sy = 0, j12 = 0;
   for (let k = 0; k < n; k++) {
     const m = k + 1 === n ? 0 : k + 1;
@@ -72,7 +72,7 @@ export function polygonMassProperties(xy: ArrayLike<number>): PolygonMassPropert
   };
 }
 
-/** A copy of the vertices shifted so that their centroid is the origin (the body frame of §1). */
+/** A copy of the vertices shifted so that their centroid is the origin (the body frame of docs/model.md#bodies-and-shapes). */
 export function recentredVertices(xy: ArrayLike<number>): Float64Array {
   const { cx, cy } = polygonMassProperties(xy);
   const out = new Float64Array(xy.length);

@@ -1,5 +1,5 @@
 /**
- * The kinds of shape a body can have (design/contact-laws.md §1). A body's kind is in
+ * The kinds of shape a body can have (docs/model.md#bodies-and-shapes). A body's kind is in
  * BodyState.shape; the narrow-phase table (contacts/narrow-phase.ts) is indexed by the kinds of the
  * two bodies of a pair. Adding a shape = one kind here, its colliders, and their rows in the table.
  */

@@ -1,8 +1,8 @@
 /**
- * Which tangential scheme goes with which integrator (design/tangential-schemes.md §6), checked when a
+ * Which tangential scheme goes with which integrator (docs/model.md#allowed-combinations), checked when a
  * scenario is loaded and on every setParams: each scheme's `worksWith` sees the integrator's GSSSS
  * markers (null for Gear). Contact dynamics has no tangential spring (static friction is an exact
- * stick constraint, design/integrators.md §3.11), so any scheme setting is accepted and ignored there.
+ * stick constraint, docs/model.md#what-contact-dynamics-does-not-do), so any scheme setting is accepted and ignored there.
  * Polygon scenes (`polygons`) take the schemes that have a polygon form; the others still derive disc
  * geometry. (Contact dynamics has no tangential spring, so any scheme setting is accepted there.)
  * The models of one run (contact law, and the tangential scheme or the contact-dynamics solver) must

@@ -53,14 +53,14 @@ export type IntegratorId = (typeof INTEGRATOR_IDS)[number];
 export const TANGENTIAL_IDS = ['cundall', 'geometric', 'geometric-paper', 'traditional', 'consistent', 'midpoint', 'haff-werner'] as const;
 export type TangentialId = (typeof TANGENTIAL_IDS)[number];
 
-/** Order in which contact dynamics visits the contacts in one sweep (design/integrators.md §3.6–3.7). */
+/** Order in which contact dynamics visits the contacts in one sweep (docs/model.md#sweeps-and-the-stopping-rule). */
 export const SWEEP_ORDERS = ['random', 'parallel'] as const;
 export type SweepOrder = (typeof SWEEP_ORDERS)[number];
 
 export const CAP_MODES = ['total', 'elastic'] as const;
 export type CapMode = (typeof CAP_MODES)[number];
 
-/** Families of the general GSSSS member (design/integrators.md §2.4). */
+/** Families of the general GSSSS member (docs/model.md#the-u0-and-v0-parameters). */
 export const GSSSS_FAMILIES = ['U0', 'V0'] as const;
 export type GssssFamilyId = (typeof GSSSS_FAMILIES)[number];
 

@@ -3,13 +3,13 @@
  * crosses a worker boundary by structured clone.
  */
 
-/** Cheap per-step diagnostics at the committed time t (design/architecture.md §4 stage 11). */
+/** Cheap per-step diagnostics at the committed time t (docs/architecture.md#one-step). */
 export interface Diagnostics {
   /** [s] */
   t: number;
   /**
    * Time level of the stored accelerations: t − φΔt for a GSSSS member with shift φ
-   * (design/integrators.md §2.3, §2.7); t for Gear and central difference [s]
+   * (docs/model.md#explicit-gssss-family); t for Gear and central difference [s]
    */
   tAcceleration: number;
   step: number;
@@ -106,9 +106,9 @@ export interface TimeScales {
   ts: number;
   /** Reduced mass used for tc [kg] */
   mr: number;
-  /** Normal damping ratio ζn from εn (design/contact-laws.md §4) */
+  /** Normal damping ratio ζn from εn (docs/model.md#damping-from-restitution) */
   zetaN: number;
-  /** Largest stable Δt/tc of the current integrator for this damping (design/integrators.md §1.7) */
+  /** Largest stable Δt/tc of the current integrator for this damping (docs/model.md#stability-of-gear-on-a-damped-contact) */
   stableDtOverTc: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * One simulation: state, contact pipeline and step orchestration (design/architecture.md §4).
+ * One simulation: state, contact pipeline and step orchestration (docs/architecture.md#one-step).
  * The integrator owns the step. A force integrator (Gear) calls back `computeForces` at its
  * evaluation configuration:
  *   walls to t_eval → neighbour search (cell mask) → contacts + history → normal law → tangential trial
@@ -744,7 +744,7 @@ export class World implements ImpulseDriver {
     let mMin = Infinity;
     for (let k = 0; k < this.bodies.n; k++) if (this.bodies.invMass[k] > 0) mMin = Math.min(mMin, this.bodies.mass[k]);
     if (mMin === Infinity) mMin = mr;
-    // Step guard (design/contact-laws.md §7): the fastest of the normal and tangential contact modes.
+    // Step guard (docs/model.md#reduced-mass-and-time-scales): the fastest of the normal and tangential contact modes.
     const wN = Math.sqrt(kn / mr);
     const wT = Math.sqrt((m.kt * (this.params.rotation ? 3 : 1)) / mr);
     const wMax = Math.max(wN, wT);

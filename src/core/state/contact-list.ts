@@ -1,10 +1,10 @@
 /**
  * The contact record: a structure-of-arrays list of the contacts active in one step, filled by the
  * narrow-phase table (contacts/narrow-phase.ts), plus the history carried from the previous step
- * (design/contact-laws.md §10). Every later stage — contact law, tangential scheme, Coulomb cap, force
+ * (docs/model.md#contact-history). Every later stage — contact law, tangential scheme, Coulomb cap, force
  * scatter, contact dynamics — reads this record and never re-derives a shape's geometry.
  *
- * Conventions (design/README.md): body i is "first", j "second"; a wall is always i and is stored as
+ * Conventions (docs/model.md#conventions): body i is "first", j "second"; a wall is always i and is stored as
  * i = −1 − w. n points from i to j, t = ẑ×n = (−ny, nx); the force F = fn n + ft t acts on j.
  * Lever arms are kept in the contact frame: r_i = rin n + rit t, r_j = rjn n + rjt t (from each body's
  * centre to where the force acts on it), so a disc's r_i = a_i n is exactly (a_i, 0) and the torque
@@ -44,7 +44,7 @@ export class ContactList {
   /**
    * Polygon contacts: which candidate normal the plane's flip rule chose (0: ẑ×d, 1: d; 2: no flip).
    * With nx, ny it is read back from last step's list by the key, for the flip hysteresis and for a
-   * contact without a line (design/contact-plane.md §4): the previous list is history too.
+   * contact without a line (docs/model.md#contact-plane-for-polygons): the previous list is history too.
    */
   planeChoice = new Uint8Array(0);
   /**

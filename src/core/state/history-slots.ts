@@ -1,5 +1,5 @@
 /**
- * Declared history slots (the LAMMPS GRANULAR `size_history` idea, design/contact-laws.md §10): every
+ * Declared history slots (the LAMMPS GRANULAR `size_history` idea, docs/model.md#contact-history): every
  * model that keeps per-contact memory — a contact law, a tangential scheme, the contact-dynamics
  * solver — lists the record fields it owns and what they hold. The record carries those fields from
  * one step to the next by the key (i, j, feature). The models active in one run must not share a slot.

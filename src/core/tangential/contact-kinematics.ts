@@ -1,7 +1,7 @@
 /**
  * Geometry and relative motion of one disc contact at a given state (not necessarily the evaluation
  * configuration the narrow phase used), for the spring updates that need u_t and ü_t at t_n or t_{n+1}
- * (design/tangential-schemes.md §4.2, conventions of design/README.md):
+ * (docs/model.md#the-tangential-acceleration, conventions of docs/model.md#conventions):
  *   n = (x_j − x_i)/d (walls: inward normal, or towards the centre at a segment's rounded end),
  *   δ = a_i + a_j − d,  u_n = Δv·n,  u_t = Δv·t − a_i ω_i − a_j ω_j,  t = ẑ×n,
  *   ü_t = Δa·t − a_i ω̇_i − a_j ω̇_j − (Δv·t)(Δv·n)/d          (last term: ṫ = −(Δv·t) n/d, the 2D frame

@@ -1,5 +1,5 @@
 /**
- * Cundall spring (paper 000 Eq. 7; design/tangential-schemes.md §2): ξ(t+Δt) = ξ(t) + u_t Δt, with u_t
+ * Cundall spring (paper 000 Eq. 7; docs/model.md#cundall-spring): ξ(t+Δt) = ξ(t) + u_t Δt, with u_t
  * taken at the evaluation point ("lead" reading for Gear: predicted positions and velocities).
  * Its O(Δt²) local error makes the whole scheme first order (paper 000 §4).
  */
@@ -10,7 +10,7 @@ export const cundallSpring: TangentialScheme = {
   id: 'cundall',
   description: 'Cundall spring ξ += u_t Δt (paper 000 Eq. 7), u_t at the predicted state',
   requirement: '',
-  // Gear: the "lead" reading; GSSSS: u_t at q̃, ṽ, first order (design/tangential-schemes.md §6).
+  // Gear: the "lead" reading; GSSSS: u_t at q̃, ṽ, first order (docs/model.md#allowed-combinations).
   worksWith: () => true,
   polygons: true,
   history: [{ field: 'xi', meaning: 'spring ξ [m]' }],

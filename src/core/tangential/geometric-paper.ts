@@ -1,14 +1,14 @@
 /**
  * Geometric scheme, paper-faithful form (paper 000 Eqs. 14–15 with the sign fixes of
- * design/tangential-schemes.md §3.2), for reproducing paper 000's two-body tests:
+ * docs/model.md#geometric-scheme-as-printed), for reproducing paper 000's two-body tests:
  *   Δξ = a_i/(a_i + a_j) · (R_ij^p(t+Δt) − R_ij^p(t))·t^p − a_j (θ_j^p(t+Δt) − θ_j^p(t))
  *        − a_i (θ_i^p(t+Δt) − θ_i^p(t))            (last term: our extension for a spinning i)
  * R^p(t), θ^p(t) are the previous step's predicted values, kept in the history slots
  * (h0, h1 = R^p; h2 = θ_i^p; h3 = θ_j^p); a new contact starts from the state at t.
  * Walls: the fraction is 1 and R is the centre's position relative to the wall's displacement.
- * It counts only the contact point's motion, so it resists rolling (§3.2, consequences).
+ * It counts only the contact point's motion, so it resists rolling (docs/model.md#geometric-scheme-as-printed, consequences).
  * a_i, a_j are the record's lever arms along n (r_in = a_i, r_jn = −a_j).
- * Polygons (§3.2, paper 000 §4 last paragraph, sign-fixed): with C the overlap centroid, b_j = C − x_j
+ * Polygons (docs/model.md#geometric-scheme-as-printed, paper 000 §4 last paragraph, sign-fixed): with C the overlap centroid, b_j = C − x_j
  * the branch vector, t^p this step's tangent and the values at t those of last step's contact,
  *   Δξ = (C^p − C(t))·t^p − Δψ_j (|b_j^p| + |b_j(t)|)/2 ,  Δψ_j = atan2(b_j(t) × b_j^p, b_j(t)·b_j^p)
  *        − Δφ_i (|b_i^p| + |b_i(t)|)/2       (our extension for a spinning i, as for discs)

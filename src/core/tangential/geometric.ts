@@ -1,5 +1,5 @@
 /**
- * Geometric tangential scheme, recommended consistent form (design/tangential-schemes.md §3.3), the
+ * Geometric tangential scheme, recommended consistent form (docs/model.md#geometric-scheme), the
  * position-only idea of paper 000 §4 (Eqs. 14–15): the spring increment is the relative tangential
  * displacement of the two material points that sat at the contact at t,
  *   m_k = (x_k^p − x_k) + (Rot(φ_k^p − φ_k) − 1) r_k(t),   k = i, j

@@ -1,16 +1,16 @@
 /**
- * The GSSSS spring updates of paper 002 (design/tangential-schemes.md §4.3): the spring ξ is advanced
+ * The GSSSS spring updates of paper 002 (docs/model.md#traditional-and-consistent-updates): the spring ξ is advanced
  * with the same markers as the particles, from u_t^n and ü_t^n of the committed state at t_n.
  *
  * consistent (second order; paper 002 Eqs. 27–31, Eq. 33 for CDM; exact ü_t with the 2D
- * frame-rotation term of §4.2, which paper 002 Eq. 7 lacks):
+ * frame-rotation term of docs/model.md#the-tangential-acceleration, which paper 002 Eq. 7 lacks):
  *   trial   ξ̃ = ξ_n + W1 Δt u_t^n + W2Λ2 Δt² ü_t^n                  (then the cap with f̃_n at q̃, ṽ)
  *   commit  ξ_{n+1} = ξ_n + Δt u_t^n + ½Δt² ü_t^n + λ3 Δt² (ü_t^{n+1} − ü_t^n)
  * traditional (paper 002's "usual practice", first order for every member):
  *   trial   ξ̃ = ξ_n + W1 Δt u_t^n ;   commit  ξ_{n+1} = ξ_n + Δt u_t^n
  * Both cap the stored spring at t_{n+1} with f_n^{n+1} and u_t^{n+1} of the new state (paper 002 §2.2
  * rule 3). u_t^n and ü_t^n are kept in the history slots h0, h1 between trial and commit.
- * Discs and walls only (polygons would need the backward-difference ü_t of §4.2).
+ * Discs and walls only (polygons would need the backward-difference ü_t of docs/model.md#the-tangential-acceleration).
  */
 import { capSprings } from '../contacts/coulomb-cap';
 import type { TangentialId } from '../sim/params';

@@ -1,5 +1,5 @@
 /**
- * Mid-point increment for central difference (design/tangential-schemes.md §4.4): with q_{n+1} = q̃
+ * Mid-point increment for central difference (docs/model.md#midpoint-increment): with q_{n+1} = q̃
  * known before the force pass,
  *   ξ_{n+1} = ξ_n + Δt · u_t( x = ½(x_n + x_{n+1}), v = v_n + ½Δt a_n, ω = ω_n + ½Δt ω̇_n )
  * with the normal of the mid-point configuration and walls at t_n + ½Δt. Second order, handles a

@@ -1,12 +1,12 @@
 /**
- * How the tangential (friction) spring ξ is advanced over a step (design/tangential-schemes.md §1):
+ * How the tangential (friction) spring ξ is advanced over a step (docs/model.md#tangential-schemes):
  * every scheme stores one signed scalar ξ per contact along the current t = ẑ×n, f_t = −k_t ξ − γ_t u_t,
  * then the Coulomb cap. Schemes differ only in the increment and where it is evaluated.
  *
  * Contract: `trial` writes c.xiEval for all contacts from c.xi (the committed ξ at t) — the spring used
  * for the force at the evaluation point — and may update the history slots h0..h3. After the
  * integrator's correction, `commit` writes the ξ stored for the next step (default: the capped trial).
- * Which schemes go with which integrators (design/tangential-schemes.md §6) is each scheme's
+ * Which schemes go with which integrators (docs/model.md#allowed-combinations) is each scheme's
  * `worksWith`; sim/combination.ts turns a refusal into a message at load and at setParams.
  */
 import type { PeriodicX } from '../boundaries/periodic';
@@ -50,7 +50,7 @@ export interface TangentialScheme {
   requirement: string;
   /**
    * Whether the scheme makes sense with an integrator whose markers are `markers` (null: Gear)
-   * (design/tangential-schemes.md §6).
+   * (docs/model.md#allowed-combinations).
    */
   worksWith(markers: GssssMarkers | null): boolean;
   /** Whether it reads only the contact record (so it works for polygon contacts too) */
@@ -63,7 +63,7 @@ export interface TangentialScheme {
 
 /**
  * True for members whose evaluation configuration is the end state, q̃ = q_{n+1}: W1 = 1, W2Λ2 = ½,
- * λ3 = 0 (central difference = U0(1,1,0), η = 1; design/integrators.md §2.5).
+ * λ3 = 0 (central difference = U0(1,1,0), η = 1; docs/model.md#named-members).
  */
 export function evaluatesAtEnd(m: GssssMarkers | null): boolean {
   return m !== null && m.W1 === 1 && m.W2L2 === 0.5 && m.lambda3 === 0;

@@ -1,5 +1,5 @@
 /**
- * The contact-plane-angle chart of the selected contact (design/contact-plane.md §6): the active plane
+ * The contact-plane-angle chart of the selected contact (docs/user-guide.md#contact-plane-chart-for-polygons): the active plane
  * definition's angle (the contact's own normal, the one the forces use) as the main line, the other
  * definitions as thin "ghost" lines, markers where the main line turns by more than 5° in one sample, and
  * the polygon pair's number of boundary crossings as a step series on a right-hand axis. In a disc scene

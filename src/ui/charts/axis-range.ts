@@ -93,7 +93,7 @@ export function linearTickSpace(plotDim: number): number {
 }
 
 /**
- * A count axis (the contact-plane chart's boundary crossings, design/contact-plane.md §6): from 0 to one
+ * A count axis (the contact-plane chart's boundary crossings, docs/user-guide.md#contact-plane-chart-for-polygons): from 0 to one
  * above the largest count, at least [0, 2]; no data (or nothing finite) gets [0, 2].
  */
 export function countRange(max: number | null): [number, number] {

@@ -1,5 +1,5 @@
 /**
- * The contact-plane angle as the chart shows it (design/contact-plane.md §6). A contact normal angle
+ * The contact-plane angle as the chart shows it (docs/user-guide.md#contact-plane-chart-for-polygons). A contact normal angle
  * atan2(n_y, n_x) names a line, so it is shown in degrees modulo 180° and unwrapped: each sample is moved
  * by a multiple of 180° to within 90° of the previous one, so a wrap (179° → 1°) never looks like a jump.
  * A sample that turns by more than JUMP_DEG from the one before is a jump (paper 001 Figs. 8–9).

@@ -1,5 +1,5 @@
 /**
- * The contact-plane chart's columns (design/contact-plane.md §6), computed on the page from the recorded
+ * The contact-plane chart's columns (docs/user-guide.md#contact-plane-chart-for-polygons), computed on the page from the recorded
  * ones, row by row in time order: the active plane's angle (the selected contact's normal, `angle`) and every
  * definition's angle, in degrees modulo 180° and unwrapped (plane-angle.ts), and the jump markers of the
  * active one. They are kept with the history (SeriesStore), so the chart's window and the CSV export show

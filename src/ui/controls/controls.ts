@@ -48,13 +48,13 @@ function parseRecordEvery(text: string): number {
   return v;
 }
 
-/** The threads menu: automatic, or 1 up to this machine's logical cores (the worker pool: README § Threads). */
+/** The threads menu: automatic, or 1 up to this machine's logical cores (the worker pool: docs/cli.md#threads). */
 function threadOptions(cores: number): string[] {
   const most = threadsForCores(MAX_THREADS, cores).threads;
   return ['auto', ...Array.from({ length: most }, (_, k) => String(k + 1))];
 }
 
-/** The general GSSSS member's parameters (integrator 'gssss'; design/integrators.md §2.4). */
+/** The general GSSSS member's parameters (integrator 'gssss'; docs/model.md#the-u0-and-v0-parameters). */
 const GSSSS_OPTIONS = ['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const;
 
 function tag(c: Controller, id: string): Controller {
@@ -169,7 +169,7 @@ export class Controls {
     m.relaxationSweep = () => h.relaxationSweep();
     tag(solver.add(m, 'relaxationSweep').name('tR(Δt) sweep…'), 'relaxation-sweep');
 
-    // --- the contact plane of polygon contacts (design/contact-plane.md §4, §6): the definition (a dropdown)
+    // --- the contact plane of polygon contacts (docs/model.md#contact-plane-for-polygons, docs/user-guide.md#contact-plane-chart-for-polygons): the definition (a dropdown)
     // and the flip hysteresis (a slider), with the solver; shown only in a polygon scene ---
     this.planeFolder = solver.addFolder('Contact plane (polygons)');
     this.planeFolder.domElement.setAttribute('data-testid', 'gui-plane-folder');

@@ -1,7 +1,7 @@
 /**
  * t_R/t_c against Δt/t_c (log x) for the four E1 series (sweep-plan.ts), each point as its run finishes,
  * with the exact linear model's t_R as grey dashed lines (119.2 t_c rotation free, 59.6 t_c locked;
- * design/experiments.md E1 [R, computed]) and a dotted mark at Δt = 10⁻³ t_c, where paper 000 says the
+ * docs/validation.md#e1-two-disc-relaxation [R, computed]) and a dotted mark at Δt = 10⁻³ t_c, where paper 000 says the
  * Cundall spring's t_R converges.
  */
 import uPlot from 'uplot';
@@ -10,7 +10,7 @@ import { decadeLabel, decadeSplits, linearRange, linearTickLabels } from '../cha
 import type { RelaxationRow } from '../../protocol/relaxation';
 import { SWEEP_SERIES } from './sweep-plan';
 
-/** The exact linear model's t_R/t_c: rotation free, rotation locked (design/experiments.md E1) */
+/** The exact linear model's t_R/t_c: rotation free, rotation locked (docs/validation.md#e1-two-disc-relaxation) */
 export const REFERENCE_TR = { free: 119.2, locked: 59.6 } as const;
 /** Paper 000: with the Cundall spring t_R converges for Δt ≲ this × t_c (rotation free) */
 export const PAPER_CONVERGED_DT = 1e-3;

@@ -1,5 +1,5 @@
 /**
- * The "t_R(Δt)…" panel (issue 11, the Δt lecture; design/experiments.md E1): the E1 sweep of `sim sweep
+ * The "t_R(Δt)…" panel (issue 11, the Δt lecture; docs/validation.md#e1-two-disc-relaxation): the E1 sweep of `sim sweep
  * two-disc` run point by point in its own worker (the core's runRelaxation), plotted as t_R/t_c against
  * Δt/t_c for Cundall and geometric, rotation free and locked, each point as its run finishes, next to
  * paper 000's claim; the table under the plot is the legend and prints t_R/t_c to the CLI table's digits.

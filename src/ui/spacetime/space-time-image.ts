@@ -1,5 +1,5 @@
 /**
- * The space–time picture of a pipe scene (paper 003 Fig. 6; design/experiments.md E10) as RGBA pixels:
+ * The space–time picture of a pipe scene (paper 003 Fig. 6; docs/validation.md#e10-pipe-flow) as RGBA pixels:
  * one row per sample, oldest at the top (time downwards), one column per bin along the pipe, from the
  * periodic box's xmin on the left as the canvas draws x. Grey from white (no grain) to black at the
  * densest column so far: a running maximum, so when it grows every row is painted again with it. When

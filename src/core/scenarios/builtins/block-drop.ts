@@ -1,5 +1,5 @@
 /**
- * E7, 2D analogue of paper 002's granular cube drop (§3.2, Figs. 6–12; design/experiments.md E7):
+ * E7, 2D analogue of paper 002's granular cube drop (§3.2, Figs. 6–12; docs/validation.md#e7-block-drop):
  * a 15 × 15 square block of discs (diameter 0.02 m, mass 0.008 kg, I = ½ m a², jitter 10⁻⁶ m) falls
  * 0.14 m into a 0.6 m wide container whose floor has a 0.2 × 0.2 m pit in the middle (the paper's
  * "hole" read as a recess that fills, as its snapshots show). Δt = 10⁻⁴ s, T = 2 s as printed; εn = 0.5,

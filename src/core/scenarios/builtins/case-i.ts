@@ -1,6 +1,6 @@
 /**
  * E5, paper 002 Case I (Figs. 2–3): a disc with its centre fixed, initial spin ω0 = 0.5, against a
- * tangential spring k_s = 1000 and a constant normal force (design/experiments.md E5, our choices):
+ * tangential spring k_s = 1000 and a constant normal force (docs/validation.md#e5-and-e6-gssss-orders, our choices):
  * m = 1 kg, R = 1 m, I = 0.5 kg m², the disc is body j on a flat wall i below it, pressed with
  * f_n = k_n δ = 10⁵ · 10⁻³ = 100 N, μ = 1 (the spring force stays below 11.2 N, so it never slides),
  * no damping (εn = 1, so γ_n = γ_t = 0). u_t = −R ω, ξ = −R θ, torque −k_s R² θ, hence

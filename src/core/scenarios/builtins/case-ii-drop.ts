@@ -1,7 +1,7 @@
 /**
  * Paper 002 Case II as printed (Figs. 4–5), for watching: the disc of case-ii dropped from 0.3 m with a
  * horizontal velocity, bouncing with spin on the frictional floor. The landing (contact onset) makes
- * observed orders erratic for every update (design/experiments.md E6 caution); use case-ii to measure.
+ * observed orders erratic for every update (docs/validation.md#e5-and-e6-gssss-orders caution); use case-ii to measure.
  */
 import { restitution } from '../../laws/restitution';
 import type { ScenarioInput } from '../schema';

@@ -1,5 +1,5 @@
 /**
- * E6, paper 002 Case II with the persistent-contact protocol (design/experiments.md E6): a disc resting
+ * E6, paper 002 Case II with the persistent-contact protocol (docs/validation.md#e5-and-e6-gssss-orders): a disc resting
  * on a floor at its static overlap is given a horizontal velocity and rolls/rocks with friction that
  * sticks, so the contact set and the stick state do not change inside the window and the observed
  * order is the integrator's. m = 1 kg, r = 0.1 m, k_n = 10⁴ N/m, γ_n = 20 kg/s (ζ_n = 0.1), k_t = 3·10³

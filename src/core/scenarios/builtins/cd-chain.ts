@@ -1,11 +1,11 @@
 /**
- * E8, paper 004 Figs. 3–4 (design/experiments.md E8): a chain of 50 equal rigid discs under contact
+ * E8, paper 004 Figs. 3–4 (docs/validation.md#e8-contact-dynamics-chain): a chain of 50 equal rigid discs under contact
  * dynamics. Wall at x = 0; the gap between the wall and the first disc is one diameter d, the discs
  * touch, all at rest. From t = 0 a force F = 0.05 d m Δt⁻² pushes the last disc (index 49) towards the
  * wall; motion is horizontal only (lockY, no rotation, μ = 0). N_I = 40, random sweep.
  * Scale-free; our values [R]: m = 1 kg, d = 0.01 m, Δt = 10⁻³ s, so F = 500 N.
  * After the impact only the lowest mode survives: the last disc oscillates as paper 004 Eq. 21 with
- *   ω₁ = (π/(2NΔt)) √(q N_I − (π q N_I/(4N))²),  τ₁ = 8N²Δt/(π² q N_I)   (design/experiments.md E8),
+ *   ω₁ = (π/(2NΔt)) √(q N_I − (π q N_I/(4N))²),  τ₁ = 8N²Δt/(π² q N_I)   (docs/validation.md#e8-contact-dynamics-chain),
  * q = (4√e − 5)/2 (random) or ½ (parallel). The fit window starts after the higher modes have died
  * (they decay ≥ 9× faster): t ≥ 0.3 s for N_I ≥ 40; use a later, longer window for small N_I.
  */

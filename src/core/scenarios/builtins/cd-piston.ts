@@ -1,23 +1,23 @@
 /**
- * E9, paper 004 Figs. 5–6 (design/experiments.md E9): 1000 rigid discs, radii uniform in [r, 2r], mass ∝
+ * E9, paper 004 Figs. 5–6 (docs/validation.md#e9-contact-dynamics-piston): 1000 rigid discs, radii uniform in [r, 2r], mass ∝
  * area, no gravity, Coulomb μ = 0.05 on every contact, in a box whose lid is a piston pushed down by a
  * constant force; after equilibrium the force steps up and the piston rings.
  * The paper gives none of the following; our values [R]:
  *   r = 1 cm (radii in [1, 2] cm), areal density 10 kg/m² (total ≈ 7.3 kg), box width 0.95 m
  *   (≈ 32 mean diameters), loose start by random sequential placement in 0.95 × 1.9 m, Δt = 10⁻³ s,
- *   F = 10 N (design/experiments.md E9).
+ *   F = 10 N (docs/validation.md#e9-contact-dynamics-piston).
  *   Preparation: a 1 kg piston, N_I = 50, until TSTEP = 2.5 s (the piston speed is below 10⁻⁷ m/s
- *   from 2 s on; the note's N_I = 200 gives the same static packing at 4× the cost).
+ *   from 2 s on; N_I = 200, first planned, gives the same static packing at 4× the cost).
  *   At TSTEP, with everything at rest: piston mass → 100 kg, F → 10.1 N (ΔF = 1 %), N_I → the value
  *   under study (40 here; --set run.schedule.0.set.iterations=…); paper 004 Eq. 21 is fitted to the
  *   piston position from 0.3 s after the step (a fast, over-damped transient of the packing dies out
  *   first) to 6 s after it.
- * Why not the note's 1 kg piston and ΔF = 1 N: we measured that with them ω ∝ N_I^0.49 but
+ * Why not a 1 kg piston and ΔF = 1 N, as first planned: we measured that with them ω ∝ N_I^0.49 but
  * τ ∝ N_I^−0.52 — a 10 % step is not small in this frictional packing (the fitted ω halves from
  * ΔF = 0.1 N to 1 N) and a piston lighter than the packing rings with the packing's own
  * over-damped modes (each contact is over-damped, ζ = √(q N_I)/2). A piston much heavier than the
  * packing and a 1 % step probe the packing as one spring–dashpot, κ ∝ N_I, γ ∝ N_I (paper 004
- * Eqs. 24–25), hence ω ∝ √N_I and τ ∝ 1/N_I, which is the paper's claim (docs/readme-cd.md).
+ * Eqs. 24–25), hence ω ∝ √N_I and τ ∝ 1/N_I, which is the paper's claim (docs/validation.md#e9-contact-dynamics-piston).
  * Walls 0–2 are the box (floor, left, right), wall 3 the piston.
  */
 import type { ScenarioInput } from '../schema';

@@ -1,6 +1,6 @@
 /**
  * Head-on collision of two equal discs: the measured restitution must equal εn and the contact last
- * t_c (design/contact-laws.md §4; paper 000 Eq. 10). No gravity, no tangential motion.
+ * t_c (docs/model.md#damping-from-restitution; paper 000 Eq. 10). No gravity, no tangential motion.
  */
 import type { ScenarioInput } from '../schema';
 

@@ -1,5 +1,5 @@
 /**
- * A disc on an incline under contact dynamics (design/integrators.md §3.9 check; paper 004 §II).
+ * A disc on an incline under contact dynamics (docs/validation.md#incline; paper 004 §II).
  * Slope α = 30°, g = 9.81 m/s², disc radius 5 cm, m = 1 kg, uniform (I = ½ m a²), placed touching the
  * slope at rest; Δt = 10⁻³ s, N_I = 30. With one contact the local solver is exact in one sweep, and
  * implicit Euler is exact for constant acceleration, so v(t) = a t with

@@ -1,9 +1,9 @@
 /**
- * A disc rolling over a fixed disc, so the contact normal turns (design/tangential-schemes.md §4.2, §4.6):
+ * A disc rolling over a fixed disc, so the contact normal turns (docs/model.md#the-tangential-acceleration, docs/validation.md#e5-and-e6-gssss-orders):
  * the 2D frame-rotation term −(Δv·t)(Δv·n)/d of ü_t is O(1) here, and dropping it would make the
- * consistent update first order. Our contact law has no bonds, so instead of §4.6's bonded disc the
+ * consistent update first order. Our contact law has no bonds, so instead of docs/validation.md#e5-and-e6-gssss-orders's bonded disc the
  * moving disc (r = 0.5 m, m = 1 kg, I = 0.125 kg m²) starts on top of the fixed disc (R = 1 m) at its
- * static overlap, rolling at 1 m/s (ω = −2 rad/s, no slip) under gravity, with §4.6's contact:
+ * static overlap, rolling at 1 m/s (ω = −2 rad/s, no slip) under gravity, with docs/validation.md#e5-and-e6-gssss-orders's contact:
  * k_n = 2000 N/m, γ_n = 2 kg/s, k_t = 800 N/m, γ_t = 1 kg/s, μ = 10 (sticks). In T = 0.5 s the normal
  * turns by about 25° and the contact persists. After that the disc rolls off: a floor (touching the
  * fixed disc's bottom) and a wall 3.5 m to the right keep the scene bounded, so the app never sees a

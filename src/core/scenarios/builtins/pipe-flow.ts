@@ -1,13 +1,13 @@
 /**
- * E10, paper 003 §4 and Figs. 5–6 (design/experiments.md E10, with its choices for what the paper leaves
+ * E10, paper 003 §4 and Figs. 5–6 (docs/validation.md#e10-pipe-flow, with its choices for what the paper leaves
  * open): grains falling down a narrow vertical pipe with rough walls, periodic along its axis, drawn
  * horizontally with gravity pointing right, as in the paper's figure. Radii Gaussian (R₀ = 1 cm, σ = 0.05 R₀)
  * truncated to [0.9, 1.1] R₀; walls of fixed grains of radius 0.9 R₀; Hertz k_N = 100 N/m^1.5 with
  * γ_N = 1000 s⁻¹, Haff–Werner γ_S = 300 s⁻¹, μ = 0.5; Gear 5; the 5×5 cell mask. Started homogeneous with
  * random velocities of up to 0.1 m/s. The space–time diagram bins the grains every 0.05 s in bins of 2 R₀.
- * Two deviations from the note, measured (README, validation): with its m = 10⁻⁵ kg at R₀ and touching wall
+ * Two deviations from the first plan, measured (docs/validation.md#e10-pipe-flow): with m = 10⁻⁵ kg at R₀ and touching wall
  * grains the flow runs at ≈ 4 m/s, collisions overlap 35–60 % of a radius and Gear 5 diverges at Δt = 10⁻⁴ s.
- * As the note says, the mass is lowered instead of k_N — to 10⁻⁷ kg at R₀ (mass ∝ R²) — and the wall grains
+ * The mass is lowered instead of k_N — to 10⁻⁷ kg at R₀ (mass ∝ R²) — and the wall grains
  * are spaced 3⅓ R₀ apart (pockets of 1.5 R₀), which slows the flow to ≈ 1 m/s; Δt = 5·10⁻⁵ s. The largest
  * overlap then stays below the 10 % the cell mask assumes, and the density waves form.
  */

@@ -1,5 +1,5 @@
 /**
- * A pile of random convex polygons settling in a box (design/contact-laws.md §5; paper 000 §2 for the
+ * A pile of random convex polygons settling in a box (docs/model.md#area-law-for-polygons; paper 000 §2 for the
  * shapes): 150 polygons with 4–8 sides and circumradii 12–16 mm rain from a loose random packing onto
  * the floor. Area law with k_n = 10⁶ N/m (the overlap area under the pile's weight stays below 1 % of a
  * polygon's area), ε_n = 0.5, μ = 0.5, Gear 5 with the Cundall spring, Δt = 0.02 t_c (nominal t_c).

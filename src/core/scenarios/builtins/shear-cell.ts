@@ -1,13 +1,13 @@
 /**
- * E2, paper 000 §3 and Figs. 2–3 (design/experiments.md E2, with its choices for what the paper leaves
+ * E2, paper 000 §3 and Figs. 2–3 (docs/validation.md#e2-shear-cell, with its choices for what the paper leaves
  * open): 256 random convex polygons (5–8 vertices, circumradius 5 mm ± 20 %, areal density 25 kg/m²) in
  * 16 columns × 16 rows between two boundary layers of 16 polygons each, periodic in x (box 0.16 m). The
  * layers neither rotate nor move against each other: they are prescribed bodies sliding at ±γ̇H/2 (H the
  * gap between them), so the walls do not dilate. k_n = 400 N/m, ε_n = 0.9875, μ = 0.5, k_t/k_n = ν_t/ν_n
  * = 1/3, elastic cap, Gear 5 with the Cundall spring, Δt/t_c = 13/2500 (paper 000 runs 13/500 too).
  * The shear rate is the paper's 1.25·10⁻⁵ s⁻¹; over the runs that matter (≈ 1000 t_c ≈ 4 s) that is a
- * strain of 10⁻⁴, so Ek(t) is the relaxation of the lattice-prepared packing under slow shear, as the note
- * says. `sim delta-ek shear-cell` writes the cumulative ΔEk between the two step sizes (paper 000 Fig. 3e).
+ * strain of 10⁻⁴, so Ek(t) is the relaxation of the lattice-prepared packing under slow shear
+ * (docs/validation.md#e2-shear-cell). `sim delta-ek shear-cell` writes the cumulative ΔEk between the two step sizes (paper 000 Fig. 3e).
  */
 import type { ScenarioInput } from '../schema';
 
@@ -41,6 +41,6 @@ function shearCellAt(name: string, title: string, gammaDot: number, note: string
 }
 
 export const shearCell = shearCellAt('shear-cell', 'Shear cell of 256 polygons (paper 000 Fig. 3)', 1.25e-5, '');
-/** The labelled deviation of design/experiments.md E2: 100 times the paper's rate, so the layers move visibly. */
+/** The labelled deviation of docs/validation.md#e2-shear-cell: 100 times the paper's rate, so the layers move visibly. */
 export const shearCellFast = shearCellAt('shear-cell-fast', 'Shear cell, 100× the paper\'s shear rate', 1.25e-3,
   ' Sheared 100 times faster than in paper 000 (a deviation, for watching the flow).');

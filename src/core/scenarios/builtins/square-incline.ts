@@ -1,6 +1,6 @@
 /**
- * A square block on a 20° incline in soft DEM (the square of paper 004's comparison; design/contact-laws.md
- * §5 for the polygon–wall area law). Side 0.1 m, m = 1 kg, k_n = 10⁶ N/m, ε_n = 0.5, Gear 5 with the
+ * A square block on a 20° incline in soft DEM (the square of paper 004's comparison;
+ * docs/model.md#contact-geometry for the polygon–wall area law). Side 0.1 m, m = 1 kg, k_n = 10⁶ N/m, ε_n = 0.5, Gear 5 with the
  * Cundall spring, Δt = 0.02 t_c. Below the friction angle it slides with a = g (sin α − μ cos α):
  * μ = 0.2 gives 1.5118 m/s²; μ ≥ tan α = 0.364 holds it still (static friction). It does not tip
  * (tipping needs tan α > 1 for a square). The slope ends on a floor with a wall 0.6 m further left.

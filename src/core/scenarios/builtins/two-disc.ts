@@ -1,10 +1,10 @@
 /**
- * E1, paper 000 Figs. 4–9: two-disc stress-controlled relaxation (design/experiments.md E1).
+ * E1, paper 000 Figs. 4–9: two-disc stress-controlled relaxation (docs/validation.md#e1-two-disc-relaxation).
  * Disc 0 is fixed; disc 1 touches it with the centre line at 45° and is pushed along −x by a constant
  * force F = 10⁻⁴ k_n a; it moves only along x (lockY: the paper's vertical forces ±F_V) and may rotate.
  * k_n = 4·10⁸ N/m, m_r = m_1 = 0.3928 kg (so t_c = 9.8·10⁻⁵ s), ε_n = 0.9875, k_t/k_n = ν_t/ν_n = 1/3,
  * μ = 500 (never slides), elastic Coulomb cap. Reference: t_R = 59.6 t_c (rotation locked) and
- * 119.2 t_c (free) for the exact linear model [design/experiments.md E1, R computed].
+ * 119.2 t_c (free) for the exact linear model [docs/validation.md#e1-two-disc-relaxation, R computed].
  */
 import type { ScenarioInput } from '../schema';
 

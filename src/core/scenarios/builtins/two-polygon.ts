@@ -1,6 +1,6 @@
 /**
  * E3, paper 000 §4 and Fig. 10: the two-disc relaxation of E1 between two irregular convex hexagons
- * (design/experiments.md E3). Polygon 0 is fixed; polygon 1 moves only along x (lockY, and lockRotation:
+ * (docs/validation.md#e3-two-polygon-relaxation). Polygon 0 is fixed; polygon 1 moves only along x (lockY, and lockRotation:
  * "rotation neglected") and is pushed along −x by F = 10⁻⁴ k_n a with a = 0.05 m. Each hexagon has one edge
  * facing the other across the 45° line, so they start touching edge to edge with the centre line near 45°.
  * Area law with k_n = 4·10⁸ N/m, m_1 = 0.3928 kg (nominal t_c from paper 000 Eq. 10 with m_r = m_1),

@@ -1,7 +1,7 @@
 /**
  * AssemblyScript source of neighbors/cell-mask.ts's two loops in WebAssembly (issue 9), expression for
  * expression (the same cells, the same pairs in the same order): the binning of the particles into the
- * one-per-cell lattice, and the half-mask search (paper 003 §2–3; design/neighbour-search.md §1–6).
+ * one-per-cell lattice, and the half-mask search (paper 003 §2–3; docs/model.md#the-cell-mask).
  */
 
 /** Bins particles [0, n): cellX, cellY and cells[c] = p; returns how many found their cell taken (conflicts). */

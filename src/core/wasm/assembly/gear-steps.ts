@@ -2,7 +2,7 @@
  * AssemblyScript source of the Gear predictor–corrector's per-body loops in WebAssembly (issue 9):
  * integrators/gear.ts's predict and correct loops, expression for expression (the same bits). Scaled
  * derivatives y_k = (Δt^k/k!) d^k r/dt^k, six per coordinate, g[(b·3 + c)·6 + k] (paper 000 App. A).
- *   predict (Pascal matrix, design/integrators.md §1.2):  y_k^p = Σ_{l≥k} C(l,k) y_l
+ *   predict (Pascal matrix, docs/model.md#gear-predictor-corrector):  y_k^p = Σ_{l≥k} C(l,k) y_l
  *   correct:  Δ = (Δt²/2) f/m − y_2^p,   y_k = y_k^p + α_k Δ   (paper 000 Eq. 17); with `flush`, subnormal y_k set
  *   to zero (integrators/gear.ts); gearCorrectPredict also predicts the next step at once (integrators/gear.ts)
  */

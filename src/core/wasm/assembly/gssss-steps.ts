@@ -2,7 +2,7 @@
  * AssemblyScript source of GSSSS's per-body lines in WebAssembly (issue 9): integrators/gssss.ts's
  * predictCoordinate and updateCoordinate, expression for expression (the same bits), one coordinate per
  * call over bodies [k0, k1). Columns are byte offsets into the arena's memory (wasm/wasm-arena.ts).
- *   1  q̃ = q_n + W1 Δt v_n + W2Λ2 Δt² a_n ;  ṽ = v_n + W1 Δt a_n               (design/integrators.md §2.2)
+ *   1  q̃ = q_n + W1 Δt v_n + W2Λ2 Δt² a_n ;  ṽ = v_n + W1 Δt a_n               (docs/model.md#explicit-gssss-family)
  *   3–4  Δa = (a* − a_n)/W1Λ6 ;  q += Δt v + ½Δt² a + λ3 Δt² Δa ;  v += Δt a + λ5 Δt Δa ;  a += Δa
  */
 

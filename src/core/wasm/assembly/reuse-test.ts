@@ -2,7 +2,7 @@
  * AssemblyScript source of neighbors/verlet-reuse.ts's movedBeyond in WebAssembly (issue 9): 1 if a
  * particle of [p0, p1) is more than √lim2 from its position at the last build (x periodic: the minimum
  * image of boundaries/periodic.ts, halves rounded up as JavaScript's Math.round), or is not finite; else 0.
- * design/neighbour-search.md §7.
+ * docs/model.md#conflicts-and-the-linked-cell-fallback.
  */
 export function movedBeyond(x: usize, y: usize, rx: usize, ry: usize, p0: i32, p1: i32, lim2: f64, periodic: i32, L: f64): i32 {
   for (let p = p0; p < p1; p++) {

@@ -1,7 +1,7 @@
 /**
  * `sim compare` (issue 11, item 1): a lockstep comparison run headless. Variant 1 is the scenario run alone
  * (its Ek column equals `sim run`'s to the bit, row by row); Cundall vs geometric on two-disc at
- * Δt = 0.1 tc prints the t_R the single-run sweep gives (README § Two-disc relaxation vs Δt: 20.24 and
+ * Δt = 0.1 tc prints the t_R the single-run sweep gives (docs/validation.md#e1-two-disc-relaxation: 20.24 and
  * 119.31 tc); bad variants are refused naming the variant and the field.
  */
 import { spawnSync } from 'node:child_process';

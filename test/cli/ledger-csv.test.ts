@@ -1,7 +1,7 @@
 /**
  * The energy ledger's columns of series.csv (issue 11 item 2, src/cli/ledger-columns.ts), read back from
  * `sim run` as a user would: the accounts balance on every row, the residual of cdm + consistent on
- * case-ii-drop stays within the README's bound, and the traditional update at Δt = 0.13 tc on case-i leaves
+ * case-ii-drop stays within the bound of docs/user-guide.md#the-energy-ledger, and the traditional update at Δt = 0.13 tc on case-i leaves
  * a residual as large as the energy supplied.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ function run(scenario: string, ...sets: string[]): { code: number | null; summar
 }
 
 /**
- * The README's bound for a consistent scheme (test/core/energy-ledger.test.ts): π (Δt/tc) of what was dissipated
+ * The bound of docs/user-guide.md#the-energy-ledger for a consistent scheme (test/core/energy-ledger.test.ts): π (Δt/tc) of what was dissipated
  * (each contact's dashpot switches on and off inside a step) + (ωΔt)²/4 of the energy supplied (central
  * difference's discrete energy), ωΔt = π Δt/tc.
  */
@@ -48,7 +48,7 @@ describe('series.csv: the energy ledger columns', () => {
       expect(Math.abs(lhs - r.E_supplied - r.E_residual)).toBeLessThan(1e-12 * r.E_supplied);
       expect(r.E_elastic_normal + r.E_elastic_tangential).toBeCloseTo(r.E_elastic, 12);
       if (k > 0 && r.contacts === 0 && rows[k - 1].contacts > 0) bounces++;
-      // measured: 0.41 of the bound after each bounce up to 1.2 s (README, energy ledger; the slide's end later
+      // measured: 0.41 of the bound after each bounce up to 1.2 s (docs/user-guide.md#the-energy-ledger; the slide's end later
       // chatters between stick and slip); mid-contact the sampled dashpot power swings by O(Δt)
       if (r.contacts > 0 || r.t > 1.2) continue;
       worst = Math.max(worst, Math.abs(r.E_residual) / bound(r, start, summary.dtOverTc));

@@ -203,7 +203,7 @@ describe('sim run and fit, contact dynamics', () => {
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out.trim().split('\n').pop()!);
     expect(s.contactDynamics.iterations).toBe(40);
-    // design/experiments.md E8: ω₁Δt = 0.17673, τ₁ = 63.5 Δt (window 300–650 Δt as in paper 004 Fig. 4)
+    // docs/validation.md#e8-contact-dynamics-chain: ω₁Δt = 0.17673, τ₁ = 63.5 Δt (window 300–650 Δt as in paper 004 Fig. 4)
     expect(s.oscillation.omegaDt).toBeCloseTo(0.1767, 2);
     expect(Math.abs(s.oscillation.tauOverDt / 63.5 - 1)).toBeLessThan(0.05);
     const f = sim('fit', join(dir, 'tracks.csv'), '--column', 'x_49', '--from', '0.3', '--to', '0.65');

@@ -1,5 +1,5 @@
 /**
- * A rigid disc on a 30° incline under contact dynamics (design/integrators.md §3.9). One contact: the
+ * A rigid disc on a 30° incline under contact dynamics (docs/model.md#polygons-in-contact-dynamics). One contact: the
  * local solver is exact in one sweep and implicit Euler is exact for constant acceleration, so
  * v(t)/t equals the textbook acceleration to round-off; the issue asks for 4 significant digits.
  *   rolling (μ = 0.5 ≥ tan α/3):  a = (2/3) g sin α,  no slip

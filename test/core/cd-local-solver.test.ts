@@ -1,5 +1,5 @@
 /**
- * The per-contact Signorini–Coulomb solvers (design/integrators.md §3.4–3.5): on random inputs the
+ * The per-contact Signorini–Coulomb solvers (docs/model.md#local-solvers): on random inputs the
  * answer satisfies R_n ≥ 0, u_n ≥ 0, R_n u_n = 0, |R_t| ≤ μ R_n, and either sticks (u_t = 0) or slides
  * against the friction (R_t = −μ R_n sign u_t), with u = b + Δt W R. The coupled solver reduces to the
  * disc solver when W_nt = 0. And the parallel sweep on a 1D chain is paper 004 Eq. 7 / design E8's

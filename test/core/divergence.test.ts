@@ -1,5 +1,5 @@
 /**
- * The divergence detector (issue 2, design/integrators.md §1.7): a step far above Gear's stability
+ * The divergence detector (issue 2, docs/model.md#stability-of-gear-on-a-damped-contact): a step far above Gear's stability
  * limit must be caught before garbage appears, explained with Δt/tc and the limit, and the last good
  * state must be recoverable; a stable run must never be flagged.
  */
@@ -43,7 +43,7 @@ describe('divergence detector', () => {
   });
 
   it('an undamped contact just above the limit is caught; well below it is not flagged', () => {
-    // Gear 5, f(r) rows, ζ = 0: limit Ω ≈ 0.25–0.6 (design/integrators.md §1.7); Ω = π Δt/tc.
+    // Gear 5, f(r) rows, ζ = 0: limit Ω ≈ 0.25–0.6 (docs/model.md#stability-of-gear-on-a-damped-contact); Ω = π Δt/tc.
     const unstable = worldOf('elastic-gas', 'dtOverTc=0.35');
     unstable.step(200_000);
     expect(unstable.health.status).toBe('diverged');

@@ -8,7 +8,7 @@
  * A dense gas therefore drifts by ~√(collisions) × Ω² × (pair share of the energy): measured 1.7e-4
  * over 1e5 steps at Δt = tc/50 for 150 discs (≈7000 collisions). The issue's 1e-6 target is not
  * reachable by a smooth-force integrator with a linear contact law; we assert the measured behaviour
- * with margins and its Δt scaling instead (README § "Energy conservation").
+ * with margins and its Δt scaling instead (docs/validation.md#restitution-and-energy-conservation).
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/core/scenarios/schema';

@@ -91,7 +91,7 @@ describe('energy ledger: the residual of a consistent scheme stays within its bo
   // traditional 41. Known limits of the ledger: during a contact the dashpot and sliding powers are sampled at the
   // evaluation velocity, so mid-contact the residual swings by O(Δt) (case-ii-drop: up to 2.2 of the bound, back
   // within it once the bounce ends); and when its disc ends its slide (t ≈ 1.3 s) the contact chatters between
-  // stick and slip and the sliding power mis-counts: 1.2 of the bound for good. README, energy ledger.
+  // stick and slip and the sliding power mis-counts: 1.2 of the bound for good. docs/user-guide.md#the-energy-ledger.
   it('case-ii-drop, cdm + consistent, after each of its bounces (t < 1.2 s)', () => {
     const r = worstResidual('case-ii-drop', ['integrator=cdm', 'tangential=consistent'], 12000, true);
     expect(r.status).toBe('ok');

@@ -1,10 +1,10 @@
 /**
- * Gear predictor–corrector on a harmonic oscillator ẍ = −ω² x (design/integrators.md §1):
+ * Gear predictor–corrector on a harmonic oscillator ẍ = −ω² x (docs/model.md#gear-predictor-corrector):
  * the global error at T must fall as Δt^order. The integrator runs against a minimal StepDriver
  * (no contacts), started from the exact scaled derivatives y_k = Δt^k/k! x^(k)(0) so that the
- * start-up transient (§1.4) does not mask the order.
+ * start-up transient (docs/model.md#gear-predictor-corrector) does not mask the order.
  * Observed orders (stated): on the damped oscillator (ζ = 0.1, the r̈ = f(r, ṙ) coefficient rows used
- * for DEM) Gear 3rd → 3.00, 4th → 4.00, 5th → 5.00, as design/integrators.md §1.3 reports. Undamped
+ * for DEM) Gear 3rd → 3.00, 4th → 4.00, 5th → 5.00, as docs/model.md#gear-predictor-corrector reports. Undamped
  * (r̈ = f(r) rows) the position error superconverges: 3rd → 5.0, 4th → 5.0, 5th → 7.4 at these steps,
  * so there we assert only "at least the nominal order".
  */

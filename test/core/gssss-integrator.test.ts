@@ -1,11 +1,11 @@
 /**
- * The explicit GSSSS kernel (design/integrators.md §2) on systems without contacts, through a minimal
+ * The explicit GSSSS kernel (docs/model.md#explicit-gssss-family) on systems without contacts, through a minimal
  * StepDriver:
  * - central difference = U0(1,1,0), η = 1 is velocity Verlet and V0(1,1,0) is position Verlet
- *   (drift–kick–drift) to round-off (§2.5), compared with hand-written loops on a nonlinear system
+ *   (drift–kick–drift) to round-off (docs/model.md#named-members), compared with hand-written loops on a nonlinear system
  *   (Duffing in x, linear in y, pendulum in φ);
  * - every member is second order on a damped oscillator, and the stored a_n converges at order 2 to
- *   q̈(t_n − φΔt) but only at order 1 to q̈(t_n) when φ ≠ 0 (§2.3: the acceleration time shift).
+ *   q̈(t_n − φΔt) but only at order 1 to q̈(t_n) when φ ≠ 0 (docs/model.md#explicit-gssss-family: the acceleration time shift).
  */
 import { describe, expect, it } from 'vitest';
 import { GssssIntegrator } from '../../src/core/integrators/gssss';
@@ -92,7 +92,7 @@ describe('GSSSS members against hand-written Verlet loops (design/integrators.md
   });
 });
 
-// Damped oscillator m = 1, k = (2π)², ζ = 0.1, x(0) = 1, v(0) = 0, T = 3 (design/integrators.md §2.5 check).
+// Damped oscillator m = 1, k = (2π)², ζ = 0.1, x(0) = 1, v(0) = 0, T = 3 (docs/model.md#named-members check).
 const W = 2 * Math.PI, ZETA = 0.1, T = 3;
 const WD = W * Math.sqrt(1 - ZETA * ZETA);
 function exact(t: number): [number, number, number] {

@@ -1,6 +1,6 @@
 /**
- * Stability limits of the GSSSS members (design/integrators.md §2.5–2.6):
- * - stableOmega(ζ), computed from the step matrix, reproduces the §2.6 table within 1 %
+ * Stability limits of the GSSSS members (docs/model.md#named-members):
+ * - stableOmega(ζ), computed from the step matrix, reproduces the docs/model.md#gssss-stability-with-damping table within 1 %
  *   (CDM and V0(1,1,0) 2, U0/V0(0,1,0) √3 at ζ = 0; CDM 2(√(1+4ζ²) − 2ζ) with damping);
  * - the kernel itself on an undamped oscillator stays bounded at 0.99 Ω_s and grows at 1.01 Ω_s;
  * - in a World (paper 002 Case I, the undamped torsional oscillator, consistent update) a run at
@@ -14,7 +14,7 @@ import { BodyState } from '../../src/core/state/body-state';
 import { LOCK_ROT, LOCK_Y } from '../../src/core/state/body-flags';
 import { worldOf } from '../helpers';
 
-// design/integrators.md §2.6 table: Ω_s at ζ = 0, 0.1, 0.3.
+// docs/model.md#gssss-stability-with-damping table: Ω_s at ζ = 0, 0.1, 0.3.
 const TABLE: [string, GssssParameters, number[]][] = [
   ['cdm', GSSSS_PRESETS.cdm.parameters, [2.0, 1.64, 1.132]],
   ['v0-110', GSSSS_PRESETS['v0-110'].parameters, [2.0, 1.64, 1.132]],

@@ -1,5 +1,5 @@
 /**
- * Head-on collision of two equal discs (design/contact-laws.md §4, paper 000 Eqs. 8 and 10): the linear
+ * Head-on collision of two equal discs (docs/model.md#damping-from-restitution, paper 000 Eqs. 8 and 10): the linear
  * spring–dashpot with γn derived from εn gives back εn as the measured restitution, to within what the step
  * allows, and tc = π/ω as the contact duration.
  *
@@ -8,7 +8,7 @@
  * of Δt. Each end changes the rebound by up to about γΔt/m_r = 2ζω₀Δt relative; the two ends' fractions are
  * tied by the contact's duration, so their errors cancel when t_c/Δt is a whole number (0.07 % at t_c/50, εn
  * = 0.1) and add up when it is not (4.6 % at t_c/50.5). The bound asserted is 2ζω₀Δt at non-integer t_c/Δt
- * (measured 1.0–1.44 ζω₀Δt); README "Physics" says how the error scales.
+ * (measured 1.0–1.44 ζω₀Δt); docs/model.md#damping-from-restitution says how the error scales.
  * The duration is measured from the zero crossings of δ(t), linearly interpolated between committed steps.
  */
 import { describe, expect, it } from 'vitest';

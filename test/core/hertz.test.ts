@@ -1,6 +1,6 @@
 /**
- * Hertz contact law (paper 003 Eq. 18; design/contact-laws.md §6) and Haff–Werner shear friction
- * (paper 003 Eq. 19; design/tangential-schemes.md §5).
+ * Hertz contact law (paper 003 Eq. 18; docs/model.md#hertz-law) and Haff–Werner shear friction
+ * (paper 003 Eq. 19; docs/model.md#haff-werner-friction).
  *
  * Head-on collision, undamped: m_r δ̈ = −k δ^{3/2}. With T = (m_r/k)^{2/5} v^{−1/5} (v the impact speed),
  * energy gives δ_max = (5 m_r v²/(4k))^{2/5} and the duration t_c = 2 ∫₀^{δmax} dδ/δ̇ = 2 (δ_max/v) ∫₀¹ dx/√(1−x^{5/2})

@@ -1,5 +1,5 @@
 /**
- * Neighbour search against the O(N²) oracle (design/neighbour-search.md §9): the cell mask (paper 003)
+ * Neighbour search against the O(N²) oracle (docs/model.md#verlet-reuse-and-the-oracle): the cell mask (paper 003)
  * and its fallbacks must find exactly the brute-force candidate set on random packings, mono- and
  * polydisperse, periodic in x and walled, and report a violated one-per-cell condition.
  */

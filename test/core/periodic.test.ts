@@ -1,5 +1,5 @@
 /**
- * Periodic boundary in x (design/contact-laws.md §9–10): two discs approaching each other across the
+ * Periodic boundary in x (docs/model.md#contact-geometry): two discs approaching each other across the
  * seam collide exactly as they would in open space (same restitution, momentum conserved), and
  * positions stay wrapped into the box.
  */

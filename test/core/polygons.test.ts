@@ -1,6 +1,6 @@
 /**
  * Convex polygons in the contact pipeline (issue 13): the polygon colliders' geometry against exact
- * answers (design/contact-laws.md §5, contact-plane.md §1), degenerate configurations, and dynamics:
+ * answers (docs/model.md#area-law-for-polygons, docs/model.md#contact-plane-for-polygons), degenerate configurations, and dynamics:
  * a square sliding on an incline with a = g(sin α − μ cos α), held by static friction, coming to rest
  * on a floor; the energy of frictionless elastic collisions; a settling pile with the cell mask equal to
  * the brute-force oracle.

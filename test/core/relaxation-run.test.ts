@@ -1,6 +1,6 @@
 /**
  * The E1 sweep point (src/core/diagnostics/relaxation-run.ts), shared by `sim sweep` and the app's t_R(Δt)
- * panel: it must give the numbers of a full `sim run` (cli/run-scenario.ts) to the bit, and the README's
+ * panel: it must give the numbers of a full `sim run` (cli/run-scenario.ts) to the bit, and docs/validation.md's
  * sweep table (paper 000 E1) to its printed digits.
  */
 import { describe, expect, it } from 'vitest';

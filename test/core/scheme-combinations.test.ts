@@ -1,5 +1,5 @@
 /**
- * Which tangential scheme goes with which integrator (design/tangential-schemes.md §6): refused
+ * Which tangential scheme goes with which integrator (docs/model.md#allowed-combinations): refused
  * combinations are rejected with a message naming both, at load (ScenarioError) and at setParams
  * (ParamError, nothing changed); allowed ones load.
  */

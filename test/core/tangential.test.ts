@@ -1,5 +1,5 @@
 /**
- * Tangential schemes and the Coulomb cap (design/contact-laws.md §8, tangential-schemes.md §1–3).
+ * Tangential schemes and the Coulomb cap (docs/model.md#coulomb-cap, docs/model.md#tangential-schemes).
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/cli/run-scenario';
@@ -63,7 +63,7 @@ describe('tangential schemes', () => {
       expect(Math.abs(a / b - 1)).toBeLessThan(0.01);
     }
     // Rotation locked it equals the consistent form's 59.6 tc; with rotation it counts the contact point's
-    // motion, not the material's, and relaxes more slowly (design/tangential-schemes.md §3.2).
+    // motion, not the material's, and relaxes more slowly (docs/model.md#geometric-scheme-as-printed).
     expect(Math.abs(tR(0.01, false) / 59.6 - 1)).toBeLessThan(0.01);
     expect(tR(0.01, true)).toBeGreaterThan(119.2 * 1.02);
   });

@@ -123,7 +123,7 @@ describe('lockstep comparison in the app', () => {
     const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', 'compare', 'two-disc', '--set', 'dtOverTc=0.1', '--variant', 'tangential=cundall', '--variant', 'tangential=geometric', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
     expect(cli.status, cli.stderr).toBe(0);
     const variants = (JSON.parse(cli.stdout.trim().split('\n').pop()!) as { variants: { tROverTc: number; relaxationPeaks: number }[] }).variants;
-    expect(variants.map((v) => v.tROverTc.toFixed(2))).toEqual(['20.24', '119.31']); // README § Two-disc relaxation vs Δt
+    expect(variants.map((v) => v.tROverTc.toFixed(2))).toEqual(['20.24', '119.31']); // docs/validation.md#e1-two-disc-relaxation
     const want = variants.map((v) => `tR/tc = ${v.tROverTc.toFixed(2)} (fit of ${v.relaxationPeaks} Ek peaks)`);
     const { page, errors } = await openApp(session.browser, `${session.app.url}?compare=cundall-vs-geometric&speed=max`);
     // the geometric pair relaxes over ~1700 tc; its fit is final once its Ek peaks fall below 1e-6 of the largest

@@ -1,7 +1,7 @@
 /**
  * The Δt lecture (issue 11 item 3) in headless Chromium: rewind with a real mouse on the scrubber (back,
  * smaller Δt, again), the t_R(Δt) panel against `sim sweep` (the same core code, so the same digits), and the
- * Ek chart's live relaxation fit against the README's sweep table.
+ * Ek chart's live relaxation fit against the sweep table of docs/validation.md#e1-two-disc-relaxation.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -157,7 +157,7 @@ describe('the Δt lecture', () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&dtOverTc=0.1&tangential=cundall&speed=max&logy=1`);
     // `sim sweep` stops relaxed after 2782 steps (t = 0.0274 s); later peaks lie below the fit's window
     await waitFor(page, 'window.__sandbox.status()?.t > 0.04', 60_000);
-    // README "Two-disc relaxation vs Δt": Cundall, rotation free, Δt/tc = 0.1 → 20.24
+    // docs/validation.md#e1-two-disc-relaxation: Cundall, rotation free, Δt/tc = 0.1 → 20.24
     await expect.poll(() => page.locator('[data-testid="ek-fit"]').textContent(), { timeout: 10_000 }).toMatch(/^tR\/tc = 20\.24 \(fit of \d+ Ek peaks\)$/);
     const ticks = await hook(page, (h) => h.chartTicks('ek'));
     const labelled = ticks.filter((t) => t !== '');

@@ -68,7 +68,7 @@ describe('GSSSS controls and convergence panel in headless Chromium', () => {
         document.querySelectorAll<HTMLOptionElement>('[data-testid="gui-tangential"] option'),
       ).map((o) => [o.value, o.disabled])))).toEqual(want);
     }
-    // v0-010 refuses geometric, geometric-paper and midpoint (README table), and the note says so
+    // v0-010 refuses geometric, geometric-paper and midpoint (docs/model.md#allowed-combinations), and the note says so
     expect(await byId(page, 'refused-schemes').textContent()).toBe('Not with v0-010: geometric, geometric-paper, midpoint');
     expect(errors).toEqual([]);
     await page.context().close();

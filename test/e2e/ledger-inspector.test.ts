@@ -79,7 +79,7 @@ describe('energy ledger chart', () => {
       expect(Math.abs(data[TOP][r]! - data[SUPPLIED][r]! - data[RESIDUAL][r]!)).toBeLessThan(1e-9);
       worst = Math.max(worst, Math.abs(data[RESIDUAL][r]!) / data[SUPPLIED][r]!);
     }
-    // measured 0.0077 of the energy supplied (mid-contact swings included; README: within 2.2 of the bound)
+    // measured 0.0077 of the energy supplied (mid-contact swings included; docs/user-guide.md#the-energy-ledger: within 2.2 of the bound)
     expect(worst).toBeLessThan(0.02);
     const core = coreAt('case-ii-drop', {}, data[0][last]!).diagnostics();
     expect(core.t).toBeCloseTo(data[0][last]!, 12);

@@ -1,6 +1,6 @@
 /**
  * End-to-end tests of the canvas mouse interactions in headless Chromium, with Playwright's real
- * mouse (README "The browser app"): dragging and throwing a disc, selecting a contact (shift-click a
+ * mouse (docs/user-guide.md#the-canvas-and-the-mouse): dragging and throwing a disc, selecting a contact (shift-click a
  * second disc, or click a contact point with the network on) and the angle chart that follows it,
  * wheel zoom about the cursor, panning by dragging the background and double-click to fit.
  *

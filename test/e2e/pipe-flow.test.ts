@@ -1,5 +1,5 @@
 /**
- * Paper 003 in the app (design/experiments.md E10): the pipe-flow scene in headless Chromium draws its
+ * Paper 003 in the app (docs/validation.md#e10-pipe-flow): the pipe-flow scene in headless Chromium draws its
  * space–time diagram under the canvas, growing row by row while it runs (the panel's own pixels, read
  * from a screenshot), charts the mean velocity along the pipe and the flux, and shows the Hertz and
  * Haff–Werner coefficients in place of εn and the tangential spring. In a disc pile, choosing the Hertz

@@ -1,5 +1,5 @@
 /**
- * The contact-plane chart in headless Chromium (issue 13, design/contact-plane.md §6): a diamond (a square
+ * The contact-plane chart in headless Chromium (issue 13, docs/user-guide.md#contact-plane-chart-for-polygons): a diamond (a square
  * turned by 0.9 rad) wedged by gravity between two squares on a floor. The user shift-clicks a square and
  * the diamond to select their contact and runs; the angle chart then draws the active definition (axial)
  * as its main line, the three others as ghosts with finite values, and the pair's boundary crossings as a

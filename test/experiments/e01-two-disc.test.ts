@@ -1,8 +1,8 @@
 /**
- * E1, paper 000 Figs. 4–9 (design/experiments.md E1): two-disc stress-controlled relaxation,
+ * E1, paper 000 Figs. 4–9 (docs/validation.md#e1-two-disc-relaxation): two-disc stress-controlled relaxation,
  * Ek(t) = E₀ exp(−t/t_R) (paper 000 Eq. 12) fitted through the Ek peaks between 10⁻² and 10⁻⁶ of
  * the largest. Reference for the exact linear model: t_R = 0.75/(ζ ω₀) = 59.6 t_c with rotation
- * locked and 3m/γ_n = 119.2 t_c with rotation free [design note, R computed].
+ * locked and 3m/γ_n = 119.2 t_c with rotation free [computed, docs/validation.md#e1-two-disc-relaxation].
  * Checks: the geometric scheme gives the same t_R within 1 % at every Δt/t_c from 10⁻¹ to 10⁻⁴ and
  * matches the reference within 1 %; the Cundall spring's t_R grows strictly as Δt falls and reaches
  * the geometric value (within 1 %) only at Δt = 10⁻⁴ t_c.

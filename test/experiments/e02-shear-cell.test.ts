@@ -1,5 +1,5 @@
 /**
- * E2, paper 000 §3 and Fig. 3 (design/experiments.md E2): the 256-polygon shear cell at Δt/t_c = 13/2500 and
+ * E2, paper 000 §3 and Fig. 3 (docs/validation.md#e2-shear-cell): the 256-polygon shear cell at Δt/t_c = 13/2500 and
  * 13/500, frictionless and with μ = 0.5, over the first 100 t_c, through `sim delta-ek`'s own code. Checks:
  * μ = 0, the two step sizes agree (the relative cumulative |ΔEk| stays below 1 %; measured 0.46 %, the
  * integrator's error plus the slow parting of two chaotic trajectories); μ = 0.5, they separate further

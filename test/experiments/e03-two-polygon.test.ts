@@ -1,9 +1,9 @@
 /**
- * E3, paper 000 §4 and Fig. 10 (design/experiments.md E3): the E1 relaxation between two irregular
+ * E3, paper 000 §4 and Fig. 10 (docs/validation.md#e3-two-polygon-relaxation): the E1 relaxation between two irregular
  * hexagons under the area law, rotation locked ('two-polygon'). Checks: with the geometric scheme (the
  * recommended form, either plane) t_R varies by less than 2 % over Δt/t_c = 10⁻¹ … 10⁻³;
  * with the Cundall spring t_R grows monotonically as Δt falls ("all the conclusions taken above for discs
- * remain valid for polygons", paper 000). Measured (README): geometric 59.62–59.68 t_c at every Δt and with
+ * remain valid for polygons", paper 000). Measured (docs/validation.md#e3-two-polygon-relaxation): geometric 59.62–59.68 t_c at every Δt and with
  * either plane; Cundall 10.1, 24.1, 40.0, 52.0, 56.8 t_c at 10⁻¹, 3·10⁻², 10⁻², 3·10⁻³, 10⁻³.
  */
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe('E3 two-polygon relaxation (paper 000 Fig. 10)', () => {
   }
   it('the paper-faithful polygon rule creates energy here, and the divergence detector stops it', () => {
     // For j sliding by s while the overlap centroid moves by f·s, the rule gives Δξ = f s − (1 − f) s:
-    // the branch vector turns against a translating body, so the spring pushes the slip on (README, E3)
+    // the branch vector turns against a translating body, so the spring pushes the slip on (docs/validation.md#e3-two-polygon-relaxation)
     const { summary } = runScenario(builtIn('two-polygon', 'tangential=geometric-paper', 'dtOverTc=0.01'));
     expect(summary.status).toBe('diverged');
     expect(summary.message).toMatch(/kinetic \+ elastic energy/);

@@ -1,5 +1,5 @@
 /**
- * E4, continuity of the contact plane (paper 001 §4; design/experiments.md E4, contact-plane.md §5–7).
+ * E4, continuity of the contact plane (paper 001 §4; docs/validation.md#e4-continuity-of-the-contact-plane).
  * Static checks of every definition on configurations with a known answer, then the kinematic sweep:
  * polygon j slides and turns over a fixed polygon i at a fixed overlap area, forces off, and each
  * definition's normal is followed step by step. Counts of steps turning by more than 5°:
@@ -47,8 +47,8 @@ describe('E4: contact-plane definitions on configurations with a known answer', 
     expect(Math.abs(deg(n.usual))).toBeLessThan(1e-9);
     expect(Math.abs(deg(n.axial))).toBeLessThan(1e-9);
     // the overlap [0.49, 0.5] × [−0.5, 0.5]: a plain length-weighted mean of the edge angles, (2·1·90° +
-    // 2·0.01·0°)/2.02 = 89.109°, not 90°: the short edges pull it (contact-plane.md §7 expects 0 here for
-    // every definition; the literal readings cannot give it)
+    // 2·0.01·0°)/2.02 = 89.109°, not 90°: the short edges pull it (the static check expects 0 here for
+    // every definition, docs/model.md#contact-plane-for-polygons; the literal readings cannot give it)
     for (const id of ['literal-signed', 'literal-abs'] as const) expect(Math.abs(deg(n[id]) + (90 - 180 / 2.02))).toBeLessThan(1e-9);
   });
 

@@ -1,13 +1,13 @@
 /**
- * Observed orders of the spring updates with the GSSSS members (paper 002 §3.1; design/experiments.md
- * E5, E6; design/tangential-schemes.md §4.6), through the convergence ladder the CLI uses.
+ * Observed orders of the spring updates with the GSSSS members (paper 002 §3.1; docs/validation.md#the-experiments
+ * E5, E6; docs/validation.md#e5-and-e6-gssss-orders), through the convergence ladder the CLI uses.
  * - E5 Case I (analytic θ(t)): traditional 0.9–1.1, consistent 1.9–2.1 for cdm, v0-110, u0-010, v0-010.
  *   Measured (finest pair 6400/12800 steps): traditional 1.03 (θ and ω), consistent 2.00; θ error at
  *   N = 6400: 8.9e−4 vs 1.0e−6, as E5 reports (9.0e−4 vs 1.0e−6).
  * - E6 Case II, persistent contact (reference Δt/16 with the consistent update): traditional 1.03,
  *   consistent 2.00–2.01 for all four quantities.
  * - Turning normal (orbiting-disc): traditional 1.00–1.06, consistent 2.00–2.01; without the 2D
- *   frame-rotation term of ü_t the consistent update falls to 0.9–1.2 (checked by hand, §4.2).
+ *   frame-rotation term of ü_t the consistent update falls to 0.9–1.2 (checked by hand, docs/model.md#the-tangential-acceleration).
  * - Mid-point (cdm only) and the geometric scheme with cdm: 2.00 on all three; Cundall with a GSSSS
  *   member: 0.95–1.01.
  * The window ±0.1 is the issue's; observed values sit within ±0.05 of 1 and 2.

@@ -1,5 +1,5 @@
 /**
- * E8, paper 004 Figs. 3–4 (design/experiments.md E8): a chain of 50 rigid discs under contact dynamics
+ * E8, paper 004 Figs. 3–4 (docs/validation.md#e8-contact-dynamics-chain): a chain of 50 rigid discs under contact dynamics
  * rings like an elastic rod. The last disc's x(t) is fitted with paper 004 Eq. 21 (all five
  * parameters free) and compared with the lowest-mode theory
  *   ω₁ = (π/(2NΔt)) √(q N_I − (π q N_I/(4N))²),   τ₁ = 8N²Δt/(π² q N_I),

@@ -1,5 +1,5 @@
 /**
- * E9, paper 004 Figs. 5–6 (design/experiments.md E9), reduced for CI: the cd-piston scenario at a
+ * E9, paper 004 Figs. 5–6 (docs/validation.md#e9-contact-dynamics-piston), reduced for CI: the cd-piston scenario at a
  * quarter of its size — 250 discs (radii in [1, 2] cm, μ = 0.05, no gravity) in a 0.475 m wide box,
  * loose start in 0.475 × 0.95 m — prepared once under a 1 kg piston with F = 10 N (N_I = 50, 1 s; the
  * piston speed is then below 10⁻⁷ m/s), then for each N_I ∈ {10, 20, 40, 80} from that same state:
@@ -7,7 +7,7 @@
  * and τ free from 0.3 s after the step — the protocol of the full scenario (a lighter piston rings out
  * within ~100 steps at N_I = 80 and the fit degrades). Measured: a = 0.501, b = −0.97. Slopes of ln ω and ln τ against ln N_I: the issue asks a = 0.5 ± 0.05 and
  * b = −1 ± 0.1. The full 1000-disc run is `npm run sim -- sweep cd-piston --set
- * run.schedule.0.set.iterations=10,20,40,80 --json` (docs/readme-cd.md quotes both).
+ * run.schedule.0.set.iterations=10,20,40,80 --json` (docs/validation.md#e9-contact-dynamics-piston quotes both).
  */
 import { describe, expect, it } from 'vitest';
 import { fitDampedSine } from '../../src/core/diagnostics/damped-sine-fit';

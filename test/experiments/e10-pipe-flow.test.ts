@@ -1,7 +1,7 @@
 /**
- * E10, paper 003 §4 and Figs. 5–6 (design/experiments.md E10): grains falling down a narrow periodic pipe with
+ * E10, paper 003 §4 and Figs. 5–6 (docs/validation.md#e10-pipe-flow): grains falling down a narrow periodic pipe with
  * rough walls of fixed grains (Hertz + Haff–Werner, Gear 5, the 5×5 cell mask), the first 3 s of the
- * built-in `pipe-flow`. Checks, as the note asks: the largest overlap at any step stays below the 10 % the cell
+ * built-in `pipe-flow`. Checks (docs/validation.md#e10-pipe-flow): the largest overlap at any step stays below the 10 % the cell
  * mask assumes (measured 6.7 %), the one-per-cell condition never fails, and the density profile's standard
  * deviation grows from its initial value (measured 0.86 → 1.3 grains per bin averaged over the third second).
  * And that the clusters are waves, not grains carried along: the space–time pattern moves at its own speed

@@ -2,7 +2,7 @@
  * `npm run fuzz -- [--seed N] [--cases N] [--budget S] [--grace S] [--jobs N] [--family F ...] [--json FILE]`
  *
  * Runs `--cases` seeded cases of every family (fuzz-lib.ts) through the CLI, each in its own sandbox,
- * and prints the summary table (README § "Limits and the fuzz suite") and every case that ended badly
+ * and prints the summary table (docs/cli.md#limits-and-safe-output) and every case that ended badly
  * (stack trace, hang, non-finite output, a file outside the output folder or left behind). Exit 1 if any.
  * Defaults: seed 1, 30 cases per family (300 in all), 10 s budget, 10 s grace, 2 jobs: a few minutes.
  */

@@ -1,5 +1,5 @@
 /**
- * The golden determinism runs (Box2D's stored hash, design/architecture.md §6): every built-in
+ * The golden determinism runs (Box2D's stored hash, docs/validation.md#the-test-suite): every built-in
  * scenario run through the headless runner's own CSV sink for at most GOLDEN_STEPS steps, and the
  * SHA-256 of the series.csv and tracks.csv it writes. Any change to the numbers a built-in produces,
  * down to the last bit, changes a hash.

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: the README's pictures of the app, at a projector's 1920×1080 and a laptop's
+ * `npm run screenshots`: the pictures of the app in docs/ and the README, at a projector's 1920×1080 and a laptop's
  * 1280×720, made from the built app in Debian's headless Chromium (the e2e harness), and every lecture-mode
  * lesson at both sizes (`npm run screenshots -- lesson-` makes only those). Each scene runs
  * until its event is on screen; the PNGs go to public/screenshots/ (served with the app, shown in the

@@ -1,6 +1,6 @@
 /**
  * The contact-plane chart's data and layout (src/ui/charts/plane-columns.ts, angle-chart.ts;
- * design/contact-plane.md §6): the page's derived columns (every line in degrees modulo 180°, unwrapped
+ * docs/user-guide.md#contact-plane-chart-for-polygons): the page's derived columns (every line in degrees modulo 180°, unwrapped
  * over the whole history, and the main line's jump markers) do not depend on how the worker's rows were
  * chunked, on where the chart's window starts, or on a truncation; the CSV is the chart's points; the
  * layout draws the active definition as the main line, the others as ghosts, and in a disc scene the main

@@ -39,7 +39,7 @@ describe('energy ledger chart data', () => {
       expect(Math.abs(top - supplied - residual)).toBeLessThan(1e-12 * supplied);
       expect(data[1][r]!).toBeGreaterThanOrEqual(0);
       // elastic, potential, normal dashpots; the dashpot and sliding powers are sampled at the evaluation
-      // velocity (README, energy ledger: known limits), so the sliding account dips to −1.7 mJ here (of 3.07 J)
+      // velocity (docs/user-guide.md#the-energy-ledger: known limits), so the sliding account dips to −1.7 mJ here (of 3.07 J)
       for (let L = 2; L <= 4; L++) expect(data[L][r]! - data[L - 1][r]!).toBeGreaterThanOrEqual(-1e-15);
       if (data[4][r]! - data[3][r]! > 0.1) bounced = true; // the normal dashpots' band has grown
     }

@@ -1,5 +1,5 @@
 /**
- * The contact-plane angle as the chart shows it (src/ui/charts/plane-angle.ts, design/contact-plane.md §6):
+ * The contact-plane angle as the chart shows it (src/ui/charts/plane-angle.ts, docs/user-guide.md#contact-plane-chart-for-polygons):
  * degrees modulo 180°, unwrapped to within 90° of the previous sample so that a wrap is never a jump, gaps
  * bridged, and jump markers only where the line really turns by more than 5° between two samples.
  */

@@ -1,5 +1,5 @@
 /**
- * Points where two convex boundaries meet (design/contact-laws.md §5, contact-plane.md §1 and §7):
+ * Points where two convex boundaries meet (docs/model.md#area-law-for-polygons, docs/model.md#contact-plane-for-polygons):
  * known configurations, the touching conventions documented in boundary-crossings.ts, and random pairs
  * where every point must lie on both boundaries and be a vertex of the overlap polygon.
  */

@@ -1,5 +1,5 @@
 /**
- * Overlap of convex polygons by Sutherland–Hodgman and half-plane clipping (design/contact-laws.md §5, §9).
+ * Overlap of convex polygons by Sutherland–Hodgman and half-plane clipping (docs/model.md#area-law-for-polygons, docs/model.md#contact-geometry).
  * Exact checks: the offset unit squares, random pairs against the other clipping order and against an
  * independent boundary integral (edges clipped by Cyrus–Beck, Green's theorem), analytic wall overlaps.
  * Statistical check: seeded Monte Carlo, each statistic within 5 standard errors. Degenerate cases and

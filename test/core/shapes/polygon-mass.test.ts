@@ -1,5 +1,5 @@
 /**
- * Convex-polygon mass properties and validation (design/contact-laws.md §1): shoelace area, centroid and
+ * Convex-polygon mass properties and validation (docs/model.md#bodies-and-shapes): shoelace area, centroid and
  * polar moment against closed forms to 1e-12 relative; the validation messages users will see.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What the page must do with a query string, from README "URL parameters", written independently of
+ * What the page must do with a query string, from docs/user-guide.md#url-parameters, written independently of
  * src/ui/url-state.ts: every key is optional; a value outside its type or range, an unknown key and a
  * repeated key are named in the message at the top (field first, then the rule), and the default is
  * used; the first of repeated keys counts; a good value is applied.

@@ -214,7 +214,7 @@ export class BrowserFuzz {
     return { result: detail.length ? 'mismatch' : 'ok', detail };
   }
 
-  /** README "URL parameters", through oracle.ts, against what the page shows and what the worker runs. */
+  /** docs/user-guide.md#url-parameters, through oracle.ts, against what the page shows and what the worker runs. */
   private judgeUrl(s: Snapshot): string[] {
     const exp = expectUrl(s.fz.search, BUILT_INS, DEFAULT_SCENARIO, s.cores);
     const out: string[] = [];

@@ -19,7 +19,7 @@ function markdownFiles(): string[] {
   return [join(ROOT, 'README.md'), ...inDocs];
 }
 
-/** Source files whose comments may cite the docs: src/, test/ and scripts/ */
+/** Source files whose comments may cite the docs: src/ and test/ */
 function codeFiles(): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
@@ -30,7 +30,7 @@ function codeFiles(): string[] {
       else if (/\.(ts|mts|mjs|js)$/.test(name)) out.push(p);
     }
   };
-  for (const d of ['src', 'test', 'scripts']) if (existsSync(join(ROOT, d))) walk(join(ROOT, d));
+  for (const d of ['src', 'test']) if (existsSync(join(ROOT, d))) walk(join(ROOT, d));
   return out;
 }
 
@@ -147,7 +147,7 @@ describe('documentation links', () => {
     expect(broken, broken.join('\n')).toEqual([]);
   });
 
-  it('every docs/…#anchor cited in src/, test/ and scripts/ resolves', () => {
+  it('every docs/…#anchor cited in src/ and test/ resolves', () => {
     const broken: string[] = [];
     let cited = 0;
     for (const file of codeFiles()) {

@@ -1,6 +1,7 @@
 /**
  * No non-finite value ever reaches an output row (issue 8): every integrator and tangential scheme that goes
- * together, at Δt/tc from 0.05 to 5, on the pile and the two-disc scene, run through the headless runner's
+ * together, at Δt/tc = 0.5 (above Gear's damped limit, below the GSSSS members'), 2 and 5 (above every limit), on the
+ * pile and the two-disc scene, run through the headless runner's
  * own loop with a sink that checks every number of every row (the CSV's series and tracks columns). Runs
  * above the stability limit must be stopped — diverged, with a message — before anything non-finite is written.
  */
@@ -21,12 +22,13 @@ const finiteSink = (bad: string[]): RunSink => ({
 
 describe('divergence is caught before a non-finite value is written', () => {
   for (const scene of ['two-disc', 'pile']) {
-    it(`${scene}: every integrator × scheme at Δt/tc = 0.05, 0.5, 2, 5`, () => {
+    // Δt/tc = 0.05 (stable everywhere) was dropped: 90 % of this test's steps, and no run there comes near a non-finite value
+    it(`${scene}: every integrator × scheme at Δt/tc = 0.5, 2, 5`, () => {
       let diverged = 0, runs = 0;
       for (const integrator of INTEGRATOR_IDS.filter((i) => i !== 'contact-dynamics' && i !== 'gssss')) {
         for (const tangential of TANGENTIAL_IDS) {
           if (combinationProblem({ integrator, tangential, gssssFamily: 'U0', rhoMin: 1, rhoMax: 1, rhoS: 0, eta: 1 })) continue;
-          for (const dtOverTc of [0.05, 0.5, 2, 5]) {
+          for (const dtOverTc of [0.5, 2, 5]) {
             const spec = builtIn(scene, `integrator=${integrator}`, `tangential=${tangential}`, `dtOverTc=${dtOverTc}`, `duration=${scene === 'pile' ? 0.1 : 0.3}`);
             delete spec.run.relaxation;
             const bad: string[] = [];
@@ -37,8 +39,8 @@ describe('divergence is caught before a non-finite value is written', () => {
           }
         }
       }
-      expect(runs).toBeGreaterThan(40);
-      expect(diverged).toBeGreaterThan(runs / 4); // Δt/tc = 2 and 5 are above every limit
+      expect(runs).toBeGreaterThan(30);
+      expect(diverged).toBeGreaterThan(runs / 2); // Δt/tc = 2 and 5 are above every limit
     });
   }
 });

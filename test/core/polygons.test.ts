@@ -257,7 +257,8 @@ describe('polygon dynamics (soft DEM, area law)', () => {
 
   it('the polygon pile settles with the cell mask equal to the brute-force oracle and no conflict', () => {
     const w = worldOf('polygon-pile');
-    w.step(Math.round(0.8 / w.dt));
+    // 0.4 s: the pile has landed (274 contacts, as 283 at 0.8 s, the time this test ran to before; overlaps 0.5 %)
+    w.step(Math.round(0.4 / w.dt));
     expect(w.health.status).toBe('ok');
     expect(w.searchReport().conflicts).toBe(0);
     expect(w.diagnostics().maxOverlapRatio).toBeLessThan(0.02);

@@ -82,8 +82,8 @@ describe('a comparison side by side', () => {
     expect(sx - canvasLeft).toBeGreaterThan(b0);
     await page.mouse.move(Math.round(sx), Math.round(sy));
     await page.mouse.down();
-    for (let k = 1; k <= 6; k++) { await page.mouse.move(Math.round(sx) + 10 * k, Math.round(sy)); await page.waitForTimeout(30); }
-    await page.waitForTimeout(200);
+    // one move per frame drawn (the worker places the held disc on each), then the frames after the last move
+    for (let k = 1; k <= 6; k++) { await page.mouse.move(Math.round(sx) + 10 * k, Math.round(sy)); await frames(page, 1); }
     await frames(page, 4);
     const s = await hook(page, (h) => h.view().s);
     // the cursor's world x in pane 2, less the pane's shift: where the disc must be in every variant

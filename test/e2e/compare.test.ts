@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,8 +94,8 @@ describe('lockstep comparison in the app', () => {
     const [sx, sy] = await hook(page, (h) => h.worldToScreen(h.discs().x[1], h.discs().y[1]));
     await page.mouse.move(Math.round(sx), Math.round(sy));
     await page.mouse.down();
-    for (let k = 1; k <= 6; k++) { await page.mouse.move(Math.round(sx) + 10 * k, Math.round(sy)); await page.waitForTimeout(30); }
-    await page.waitForTimeout(200);
+    // one move per frame drawn (the worker places the held disc on each), then the frames after the last move
+    for (let k = 1; k <= 6; k++) { await page.mouse.move(Math.round(sx) + 10 * k, Math.round(sy)); await frames(page, 1); }
     await frames(page, 4);
     const s = await hook(page, (h) => h.view().s);
     const want = d.x[1] + (Math.round(sx) + 60 - Math.round(sx)) / s;
@@ -120,12 +121,13 @@ describe('lockstep comparison in the app', () => {
 
   it('Cundall vs geometric on two-disc at 0.1 tc: the legend prints each variant\'s t_R as `sim compare` does (the sweep\'s 20.24 and 119.31)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmp-e2e-'));
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', 'compare', 'two-disc', '--set', 'dtOverTc=0.1', '--variant', 'tangential=cundall', '--variant', 'tangential=geometric', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
-    expect(cli.status, cli.stderr).toBe(0);
-    const variants = (JSON.parse(cli.stdout.trim().split('\n').pop()!) as { variants: { tROverTc: number; relaxationPeaks: number }[] }).variants;
+    // the CLI runs beside the page (the same work either way, in parallel); a failure rejects with its stderr
+    const cli = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', 'compare', 'two-disc', '--set', 'dtOverTc=0.1', '--variant', 'tangential=cundall', '--variant', 'tangential=geometric', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+    cli.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?compare=cundall-vs-geometric&speed=max`);
+    const variants = (JSON.parse((await cli).stdout.trim().split('\n').pop()!) as { variants: { tROverTc: number; relaxationPeaks: number }[] }).variants;
     expect(variants.map((v) => v.tROverTc.toFixed(2))).toEqual(['20.24', '119.31']); // docs/validation.md#e1-two-disc-relaxation
     const want = variants.map((v) => `tR/tc = ${v.tROverTc.toFixed(2)} (fit of ${v.relaxationPeaks} Ek peaks)`);
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?compare=cundall-vs-geometric&speed=max`);
     // the geometric pair relaxes over ~1700 tc; its fit is final once its Ek peaks fall below 1e-6 of the largest
     await waitFor(page, `document.querySelector('[data-testid="compare-tr-2"]')?.textContent === ${JSON.stringify(want[1])}`, 90_000);
     expect(await page.locator('[data-testid="compare-tr-1"]').textContent()).toBe(want[0]);

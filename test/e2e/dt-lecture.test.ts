@@ -3,7 +3,8 @@
  * smaller Δt, again), the t_R(Δt) panel against `sim sweep` (the same core code, so the same digits), and the
  * Ek chart's live relaxation fit against the sweep table of docs/validation.md#e1-two-disc-relaxation.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -79,7 +80,8 @@ describe('the Δt lecture', () => {
     await page.locator('[data-testid="rewind-run"]').click();
     await waitFor(page, `window.__sandbox.status()?.t > ${back.t} + 0.01`, 30_000);
     await hook(page, (h) => h.pause());
-    await page.waitForTimeout(400);
+    // the poll that sees the run stopped brings its last rows: then nothing changes any more
+    await waitFor(page, 'window.__sandbox.status()?.running === false');
     const again = await hook(page, (h) => h.workerStatus());
     expect(again.health.status).toBe('ok');
     expect(again.dt / dt0).toBeCloseTo(0.5, 12); // the new Δt is in effect
@@ -103,6 +105,13 @@ describe('the Δt lecture', () => {
 
   it('t_R(Δt) panel: points appear as runs finish; the CSV matches `sim sweep --json`, the table its printed digits', async () => {
     const dts = '0.1,0.02,0.01';
+    // the CLI's two runs start now and go on beside the page's sweep (the same work either way, in parallel)
+    const args = ['tsx', 'src/cli/sim.ts', 'sweep', 'two-disc', '--dt-over-tc', dts, '--set', 'tangential=cundall,geometric', '--set', 'rotation=true,false'];
+    const run = promisify(execFile);
+    const cliJson = run('npx', [...args, '--json'], { cwd: ROOT, encoding: 'utf8' });
+    const cliText = run('npx', args, { cwd: ROOT, encoding: 'utf8' });
+    cliJson.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    cliText.catch(() => undefined);
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
     await page.locator('[data-testid="gui-relaxation-sweep"] button').click();
     await page.locator('[data-testid="tr-sweep-panel"]').waitFor({ state: 'visible' });
@@ -131,15 +140,14 @@ describe('the Δt lecture', () => {
     const csv = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, k) => [header[k], v])));
     expect(csv).toHaveLength(12);
 
-    const args = ['tsx', 'src/cli/sim.ts', 'sweep', 'two-disc', '--dt-over-tc', dts, '--set', 'tangential=cundall,geometric', '--set', 'rotation=true,false'];
-    const json = execFileSync('npx', [...args, '--json'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const json = (await cliJson).stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(json).toHaveLength(12);
     json.forEach((row, k) => {
       // same runs, same order, and every column as JSON prints it (null: an empty cell)
       for (const col of header) expect(csv[k][col], `${col} of run ${k}`).toBe(row[col] === null ? '' : String(row[col]));
     });
     // the panel's table prints t_R/t_c with the CLI table's two decimals
-    const text = execFileSync('npx', args, { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').slice(1).map((l) => l.split(/\s+/));
+    const text = (await cliText).stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/));
     const table = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="tr-sweep-row-"]')]
       .map((r) => [...r.querySelectorAll('td')].slice(1).map((c) => c.textContent)));
     const series = [['cundall', 'true'], ['cundall', 'false'], ['geometric', 'true'], ['geometric', 'false']];

@@ -244,7 +244,9 @@ describe('contact dynamics in the app (headless Chromium)', () => {
     expect(await byId(page, 'status-state').textContent()).toBe('DIVERGED');
     const s = await hook(page, (h) => h.workerStatus());
     expect(s.running).toBe(false);
-    await page.waitForTimeout(300);
+    // frames drawn after the stop (the hook's calls wake the paused page)
+    const r0 = (await hook(page, (h) => h.frames())).received;
+    await waitFor(page, `window.__sandbox.frames().received >= ${r0 + 3}`);
     expect((await hook(page, (h) => h.frames())).nonFiniteDrawn).toBe(0);
     await byId(page, 'restore-good').click();
     await waitFor(page, 'window.__sandbox.status()?.health?.status === "ok"');

@@ -175,7 +175,11 @@ describe('polygons and moving walls in headless Chromium', () => {
     // beyond the top edge by 0.25 h (over 6 px, the pick tolerance): background, nothing selected
     const [ox, oy] = await screen(...toWorld(p, 0, 1.25 * h));
     await page.mouse.click(ox, oy);
-    await page.waitForTimeout(400);
+    // the worker has answered the click's pick once a frame drawn after it has come (replies come in order), and the
+    // page has shown its selection once a status poll after that has (every 100 ms): wait for both, then read
+    await frames(page, 2);
+    await page.evaluate(() => { (window as unknown as { __before: unknown }).__before = (window as unknown as { __sandbox: Hook }).__sandbox.status(); });
+    await waitFor(page, 'window.__sandbox.status() !== window.__before'); // each poll brings a new status object
     expect((await hook(page, (h) => h.workerStatus())).selection.particle).toBe(-1);
     expect(await hook(page, (h) => h.selection().particle)).toBe(-1);
     // inside, near a corner (outside the inscribed circle)

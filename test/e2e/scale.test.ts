@@ -40,6 +40,19 @@ const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
 
 const session = useBrowserSession();
 
+/** Waits until the page has drawn `n` more frames from the worker (so the canvas shows the view as it is now). */
+async function frames(page: Page, n = 2): Promise<void> {
+  const r0 = await hook(page, (h) => h.frames().received);
+  await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`, 60_000); // 60 s: a frame of 100,000 discs on a loaded machine
+}
+
+/** One turn of the mouse wheel at the cursor; returns once the page's view has taken it. */
+async function wheel(page: Page, dy: number): Promise<void> {
+  const s0 = (await hook(page, (h) => h.view())).s;
+  await page.mouse.wheel(0, dy);
+  await waitFor(page, `window.__sandbox.view().s !== ${s0}`);
+}
+
 describe('the scale lesson: 100,000 discs in the page', () => {
   it('draws every disc where the worker put it and keeps running', async () => {
     const spec = getBuiltIn('silo');
@@ -61,11 +74,8 @@ describe('the scale lesson: 100,000 discs in the page', () => {
       await page.mouse.move(sx, sy);
       // a few pixels across (points), then 30 pixels (quads)
       for (const [radiusPx, points] of [[4, true], [15, false]] as const) {
-        while ((await hook(page, (h) => h.view())).s * d.r[a] < radiusPx) {
-          await page.mouse.wheel(0, -100);
-          await page.waitForTimeout(50);
-        }
-        await page.waitForTimeout(500);
+        while ((await hook(page, (h) => h.view())).s * d.r[a] < radiusPx) await wheel(page, -100);
+        await frames(page);
         expect(await hook(page, (h) => h.discsAsPoints())).toBe(points);
         // half a radius above or below the centre (away from the orientation bar): the disc's fill tinted with
         // the colour of rest; the centroid of the three discs' triangle lies in the gap between them (0.15 radii
@@ -107,11 +117,8 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     for (const points of [false, true]) {
       const [sx, sy] = await hook(page, new Function('h', `return h.worldToScreen(${x0}, ${y0})`) as (h: Hook) => [number, number]);
       await page.mouse.move(sx, sy);
-      while (points && (await hook(page, (h) => h.view())).s * r > 7) {
-        await page.mouse.wheel(0, 100);
-        await page.waitForTimeout(50);
-      }
-      await page.waitForTimeout(500);
+      while (points && (await hook(page, (h) => h.view())).s * r > 7) await wheel(page, 100);
+      await frames(page);
       expect(await hook(page, (h) => h.discsAsPoints())).toBe(points);
       const s = (await hook(page, (h) => h.view())).s;
       // across the bar 0.6 radii above the centre, a pixel apart: one of them on the dark bar

@@ -4,20 +4,11 @@
  * Δt = 0.1 tc prints the t_R the single-run sweep gives (docs/validation.md#e1-two-disc-relaxation: 20.24 and
  * 119.31 tc); bad variants are refused naming the variant and the field.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-
-function sim(args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src/cli/sim.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+import { sim } from './run-cli';
 
 const readCsv = (f: string) => {
   const [head, ...rows] = readFileSync(f, 'utf8').trimEnd().split('\n');

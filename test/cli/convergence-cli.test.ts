@@ -2,17 +2,10 @@
  * `sim convergence` as a researcher uses it: one JSON object per quantity with the errors per Δt and
  * the observed order (issue 4), and a clear message for a refused combination (exit code 2).
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sim as run } from './run-cli';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-
-function sim(...args: string[]) {
-  const r = spawnSync(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const sim = (...args: string[]) => run(args);
 
 describe('sim convergence', () => {
   it('case-i, cdm + consistent --json: four quantities, analytic reference, angle order ≈ 2', () => {

@@ -4,23 +4,20 @@
  * case-ii-drop stays within the bound of docs/user-guide.md#the-energy-ledger, and the traditional update at Δt = 0.13 tc on case-i leaves
  * a residual as large as the energy supplied.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+import { sim } from './run-cli';
 
 /** Runs `sim run` and returns the summary and series.csv as rows of named numbers (NaN for an empty cell). */
 function run(scenario: string, ...sets: string[]): { code: number | null; summary: { status: string; dtOverTc: number }; rows: Record<string, number>[] } {
   const dir = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'out');
-  const r = spawnSync(TSX, ['src/cli/sim.ts', 'run', scenario, ...sets.flatMap((s) => ['--set', s]), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+  const r = sim(['run', scenario, ...sets.flatMap((s) => ['--set', s]), '--out', dir]);
   const [head, ...lines] = readFileSync(join(dir, 'series.csv'), 'utf8').trim().split('\n');
   const names = head.split(',');
   const rows = lines.map((l) => Object.fromEntries(l.split(',').map((v, c) => [names[c], v === '' ? NaN : Number(v)])));
-  return { code: r.status, summary: JSON.parse(r.stdout.trim().split('\n').pop()!), rows };
+  return { code: r.code, summary: JSON.parse(r.out.trim().split('\n').pop()!), rows };
 }
 
 /**

@@ -2,20 +2,15 @@
  * The headless runner as a researcher uses it: outputs, determinism (byte-identical CSV for the same
  * scenario), and bad input (clear message naming the field, exit code 2, nothing written).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { sim as run, simTsx } from './run-cli';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-
-function sim(...args: string[]) {
-  const r = spawnSync(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+/** The bundled CLI (run-cli.ts), from the repository's folder as `npm run sim` runs */
+const sim = (...args: string[]) => run(args);
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'sim-'));
 
@@ -119,7 +114,8 @@ describe('sim run', () => {
     const a = join(tmp(), 'a'), b = join(tmp(), 'b');
     const args = ['run', 'pile', '--set', 'duration=0.005', '--set', 'run.track=[0,200,399]'];
     expect(sim(...args, '--out', a).code).toBe(0);
-    const r = sim(...args, '--threads', '64', '--out', b);
+    // through tsx, as `npm run sim` runs it: the workers load pool-worker.ts through tsx's API
+    const r = simTsx([...args, '--threads', '64', '--out', b]);
     expect(r.code).toBe(0);
     if (cores < 64) expect(r.err).toContain(`note: --threads: 64 threads asked for; this machine has ${cores} logical core${cores === 1 ? '' : 's'}, so ${cores}`);
     expect(readFileSync(join(a, 'tracks.csv')).equals(readFileSync(join(b, 'tracks.csv')))).toBe(true);

@@ -3,20 +3,10 @@
  * its rows are those of a full `sim run` of each combination (cli/run-scenario.ts) to the bit, with the keys in
  * the order the sweep always printed; a scenario without run.relaxation still sweeps through `sim run`.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/cli/run-scenario';
 import { builtIn } from '../helpers';
-
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-
-function sim(args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src/cli/sim.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+import { sim } from './run-cli';
 
 describe('sim sweep, relaxation scenario', () => {
   it('two-disc rows equal a full sim run of each combination, keys in the sweep order; the table prints 20.24 and 119.31', () => {

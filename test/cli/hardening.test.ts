@@ -4,41 +4,23 @@
  * written outside the output folder, a symlink in it is never followed, a failed run leaves no file behind,
  * and parsed input never reaches Object.prototype. A long run reports progress and stops cleanly on Ctrl-C.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { applyOverrides } from '../../src/core/scenarios/overrides';
 import { parseScenario } from '../../src/core/scenarios/schema';
 import { getBuiltInInput } from '../../src/core/scenarios/registry';
+import { sim, spawnSim, tmpFolder, whenCpu, type SimResult as Result } from './run-cli';
 
-const ROOT = join(import.meta.dirname, '../..');
-const SIM = join(ROOT, 'src/cli/sim.ts');
-/** tsx's loader by its path, so the CLI also starts from a working folder outside the repository */
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const IS_ROOT = process.getuid?.() === 0;
+/** A fresh folder every user may enter (the permission cases run the CLI as nobody when the tests run as root). */
+const tmp = () => tmpFolder('sim-hard-');
 
-interface Result { code: number | null; out: string; err: string; ms: number }
-
-/** Runs the CLI (node --import tsx, as `npm run sim` does through tsx) with a time limit. */
-function sim(args: string[], opts: { cwd?: string; asNobody?: boolean; timeout?: number } = {}): Result {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', TSX, SIM, ...args], {
-    cwd: opts.cwd ?? ROOT, encoding: 'utf8', timeout: opts.timeout ?? 60_000, maxBuffer: 64 << 20,
-    env: { ...process.env, HOME: tmpdir() },
-    // As root every permission check passes: run the permission cases as 'nobody' instead.
-    ...(opts.asNobody && IS_ROOT ? { uid: 65534, gid: 65534 } : {}),
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr, ms: performance.now() - t0 };
-}
-
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'sim-hard-'));
-  chmodSync(d, 0o777);
-  return d;
-};
+/**
+ * Inputs that once hung or would run for ages: their refusal takes well under a second of CPU, so 30 s is
+ * far beyond it on a machine loaded by two CPU-bound processes, and a hang fails at once with the process
+ * killed (signal SIGTERM in the result) rather than at the test's time limit.
+ */
+const HANG_MS = 30_000;
 
 /** A clean refusal: exit 2, every stderr line `error: …`, no stack trace, nothing on stdout. */
 function expectClean(r: Result, pattern: RegExp, lines?: number): void {
@@ -81,9 +63,11 @@ describe('raw stack traces become one clear line and exit 2', () => {
   it('a lattice of 10¹⁰ discs is refused before anything is allocated', () => {
     const dir = tmp();
     const f = writeJson(dir, 'lat.json', { name: 'lat', generators: [{ type: 'lattice', origin: [0, 0], nx: 100_000, ny: 100_000, spacing: 0.02, r: 0.01 }] });
-    const r = sim(['run', f, '--out', join(dir, 'o')]);
+    const r = sim(['run', f, '--out', join(dir, 'o')], { rss: true });
     expectClean(r, /generators: 10,000,000,000 particles in all .* allowed at most 1,000,000/);
-    expect(r.ms).toBeLessThan(15_000);
+    // by its peak memory, which load cannot change (no wall time): measured 62 MB; the 1,000,000 discs
+    // allowed take ~800 MB when built (cli/limits.ts), 10¹⁰ would take 10⁴ times that
+    expect(r.rssMB).toBeLessThan(400);
   });
 
   it('gravity beyond its documented range (±1e4 m/s², as for gravityX/gravityY) is refused', () => {
@@ -147,10 +131,13 @@ describe('found by the fuzz suite', () => {
     const dir = tmp();
     const p = '{"x":0.123456,"y":0.123456,"r":0.001},';
     const f = writeJson(dir, 'same.json', `{"name":"same","particles":[${p.repeat(4999)}{"x":5,"y":5,"r":0.001}],"run":{"durationOverTc":1}}`);
-    const r = sim(['run', f, '--out', join(dir, 'o')]);
+    const r = sim(['run', f, '--out', join(dir, 'o')], { rss: true });
     expectClean(r, /^error: particles\.0: starts stacked with 4998 other bodies within 0\.00100 m .* at most 16/m, 1);
-    expect(r.ms).toBeLessThan(15_000);
-    expectClean(sim(['run', 'pipe-flow', '--set', 'generators.0.count=20000', '--set', 'generators.0.b=[0.001,-0.009]', '--set', 'duration=0.001', '--out', join(dir, 'p')]), /^error: body 0 \(made by a generator\): starts stacked with 19999 other bodies/m, 1);
+    // by its peak memory, which load cannot change (no wall time): measured 85 MB; the first force
+    // evaluation of this stack took 2.9 GB
+    expect(r.rssMB).toBeLessThan(400);
+    const g = sim(['run', 'pipe-flow', '--set', 'generators.0.count=20000', '--set', 'generators.0.b=[0.001,-0.009]', '--set', 'duration=0.001', '--out', join(dir, 'p')]);
+    expectClean(g, /^error: body 0 \(made by a generator\): starts stacked with 19999 other bodies/m, 1);
   });
 
   it('export lammps of a scene without particles is refused (data.lmp had "Infinity -Infinity xlo xhi")', () => {
@@ -161,15 +148,20 @@ describe('found by the fuzz suite', () => {
 
   it('delta-ek stopped by Ctrl-C while it computes leaves no folder (it made the folder first)', async () => {
     const out = join(tmp(), 'new', 'd.csv');
-    const child = spawn(process.execPath, ['--import', TSX, SIM, 'delta-ek', 'pile', '--dt-over-tc', '0.02,0.01', '--set', 'duration=50', '--out', out], { cwd: ROOT });
+    const child = spawnSim(['delta-ek', 'pile', '--dt-over-tc', '0.02,0.01', '--set', 'duration=50', '--out', out]);
     let stderr = '';
-    child.stderr.on('data', (b) => { stderr += b; });
-    setTimeout(() => child.kill('SIGINT'), 4000);
-    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, sg) => resolve([c, sg])));
+    child.stderr!.on('data', (b) => { stderr += b; });
+    const exit = new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, sg) => resolve([c, sg])));
+    // SIGINT once the process has used 1.5 s of CPU: past start-up (≈ 0.3 s) and validation, inside the
+    // computation (50 s of the pile at two Δt takes minutes), however loaded the machine is
+    await whenCpu(child, 1.5);
+    expect(child.exitCode, 'delta-ek ended before it was interrupted').toBeNull();
+    child.kill('SIGINT');
+    const [code, signal] = await exit;
     expect(stderr).toBe('');
     expect(code === 130 || signal === 'SIGINT').toBe(true);
     expect(existsSync(join(out, '..'))).toBe(false);
-  }, 30_000);
+  }, 90_000); // 1.5 s of CPU and an exit: seconds idle; 90 s for a core shared with three CPU-bound processes
 
   it('particles with a vanishing radius are refused (Δt and tc were NaN, and the run "ok")', () => {
     expectClean(sim(['run', 'pile', '--set', 'generators.0.rMin=1e-300', '--set', 'generators.0.rMax=1e-300', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans/m, 1);
@@ -195,7 +187,7 @@ describe('--out: every filesystem error is one line, exit 2, nothing left behind
   });
 
   it('under /proc (used to hang: recursive mkdir loops on ENOENT there)', () => {
-    const r = sim(['run', 'head-on', '--out', '/proc/self/x/y'], { timeout: 20_000 });
+    const r = sim(['run', 'head-on', '--out', '/proc/self/x/y'], { timeout: HANG_MS });
     expectClean(r, /^error: --out: cannot create folder '\/proc\/self\/x': .*\((ENOENT|EACCES|EPERM)\)$/m, 1);
   });
 
@@ -229,12 +221,12 @@ describe('--out: every filesystem error is one line, exit 2, nothing left behind
 
 describe('bounded reads and runs: no hang, no unbounded memory', () => {
   it('/dev/zero as a scenario is refused after 16 MiB', () => {
-    const r = sim(['run', '/dev/zero', '--out', join(tmp(), 'o')], { timeout: 20_000 });
+    const r = sim(['run', '/dev/zero', '--out', join(tmp(), 'o')], { timeout: HANG_MS });
     expectClean(r, /^error: scenario: '\/dev\/zero' is larger than 16 MiB/, 1);
   });
 
   it('/dev/zero as a tracks.csv', () => {
-    const r = sim(['fit', '/dev/zero', '--column', 'x_0'], { timeout: 20_000 });
+    const r = sim(['fit', '/dev/zero', '--column', 'x_0'], { timeout: HANG_MS });
     expectClean(r, /^error: fit: '\/dev\/zero' has a line longer than 4 MiB/, 1);
   });
 
@@ -246,24 +238,26 @@ describe('bounded reads and runs: no hang, no unbounded memory', () => {
   });
 
   it('duration = 1e300 (and a vanishing Δt) are refused by the step limit', () => {
-    expectClean(sim(['run', 'head-on', '--set', 'duration=1e300', '--out', join(tmp(), 'o')], { timeout: 20_000 }), /^error: run\.duration: .* steps; allowed at most 1,000,000,000/, 1);
-    expectClean(sim(['run', 'head-on', '--set', 'dt=1e-300', '--out', join(tmp(), 'o')], { timeout: 20_000 }), /^error: run\.duration: .* steps; allowed at most 1,000,000,000/, 1);
+    expectClean(sim(['run', 'head-on', '--set', 'duration=1e300', '--out', join(tmp(), 'o')], { timeout: HANG_MS }), /^error: run\.duration: .* steps; allowed at most 1,000,000,000/, 1);
+    expectClean(sim(['run', 'head-on', '--set', 'dt=1e-300', '--out', join(tmp(), 'o')], { timeout: HANG_MS }), /^error: run\.duration: .* steps; allowed at most 1,000,000,000/, 1);
   });
 
   it('--steps 1e9 and a ladder over the step budget', () => {
-    expectClean(sim(['convergence', 'case-i', '--steps', '1000,1000000000'], { timeout: 20_000 }), /^error: --steps: .*at most 100,000,000/, 1);
-    expectClean(sim(['convergence', 'case-ii', '--steps', '64000000,96000000'], { timeout: 20_000 }), /^error: --steps: the ladder would take .* steps in all .*at most 1,000,000,000/, 1);
+    expectClean(sim(['convergence', 'case-i', '--steps', '1000,1000000000'], { timeout: HANG_MS }), /^error: --steps: .*at most 100,000,000/, 1);
+    expectClean(sim(['convergence', 'case-ii', '--steps', '64000000,96000000'], { timeout: HANG_MS }), /^error: --steps: the ladder would take .* steps in all .*at most 1,000,000,000/, 1);
   });
 
-  it('a million discs for 10 s is refused by the particle-step budget (it would run for weeks)', () => {
-    const lattice = '[{"type":"lattice","origin":[0,0],"nx":1000,"ny":1000,"spacing":0.02,"r":0.009}]';
-    const r = sim(['run', 'pile', '--set', `generators=${lattice}`, '--set', 'walls=[]', '--set', 'duration=10', '--out', join(tmp(), 'o')], { timeout: 30_000 });
-    expectClean(r, /^error: run\.duration: 1,000,000 particles × [\d,]+ steps is .* particle-steps; allowed at most 1e11/m, 1);
+  it('100,000 discs for 100 s (4·10¹¹ particle-steps) are refused by the particle-step budget (it would run for weeks)', () => {
+    // the work of a million discs for 10 s with a tenth of the discs: the world is built before the budget
+    // is checked, and a million discs take 0.87 GB and 2.6 s of CPU to build (these 0.17 GB and 0.7 s)
+    const lattice = '[{"type":"lattice","origin":[0,0],"nx":1000,"ny":100,"spacing":0.02,"r":0.009}]';
+    const r = sim(['run', 'pile', '--set', `generators=${lattice}`, '--set', 'walls=[]', '--set', 'duration=100', '--out', join(tmp(), 'o')], { timeout: HANG_MS });
+    expectClean(r, /^error: run\.duration: 100,000 particles × [\d,]+ steps is 4\.36e\+11 particle-steps; allowed at most 1e11/m, 1);
   });
 
   it('sweep combinations beyond 1000 runs are refused before any is built', () => {
     const many = Array.from({ length: 40 }, (_, k) => 0.1 + k * 0.01).join(',');
-    expectClean(sim(['sweep', 'two-disc', '--set', `mu=${many}`, '--set', `en=${many}`], { timeout: 20_000 }), /^error: sweep: 1,600 runs \(40 × 40\); allowed at most 1,000$/m, 1);
+    expectClean(sim(['sweep', 'two-disc', '--set', `mu=${many}`, '--set', `en=${many}`], { timeout: HANG_MS }), /^error: sweep: 1,600 runs \(40 × 40\); allowed at most 1,000$/m, 1);
   });
 });
 
@@ -347,15 +341,17 @@ describe('objects from input never reach Object.prototype', () => {
 describe('a long run: progress on stderr, Ctrl-C stops it cleanly', () => {
   it('prints progress after a few seconds and, on SIGINT, finishes its files and prints the summary (exit 130)', async () => {
     const out = join(tmp(), 'o');
-    const child = spawn(process.execPath, ['--import', TSX, SIM, 'run', 'pile', '--set', 'duration=100', '--set', 'run.track=[0,1]', '--out', out], { cwd: ROOT });
+    const child = spawnSim(['run', 'pile', '--set', 'duration=100', '--set', 'run.track=[0,1]', '--out', out]);
     let stdout = '', stderr = '';
-    child.stdout.on('data', (b) => { stdout += b; });
-    child.stderr.on('data', (b) => {
+    child.stdout!.on('data', (b) => { stdout += b; });
+    child.stderr!.on('data', (b) => {
       stderr += b;
       if (/progress:/.test(stderr)) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => {
-      const guard = setTimeout(() => child.kill('SIGKILL'), 40_000);
+      // the first progress line is due 5 s (wall clock) after the run starts; a process that has not printed
+      // it and exited by 60 s is stuck: kill it so the assertions below say what was missing
+      const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
       child.on('exit', (c) => { clearTimeout(guard); resolve(c); });
     });
     expect(stderr).toMatch(/^progress: t = \S+ s of 100 s \(\S+ %\), step [\d,]+ of [\d,]+, \S+ s elapsed/m);
@@ -373,5 +369,5 @@ describe('a long run: progress on stderr, Ctrl-C stops it cleanly', () => {
       for (const l of lines) expect(l.split(',')).toHaveLength(width);
       expect(Number(lines[lines.length - 1].split(',')[0])).toBeCloseTo(summary.t, 12);
     }
-  }, 60_000);
+  }, 90_000); // the 60 s guard above, and the files' finishing after it
 });

@@ -21,9 +21,13 @@ export default defineConfig({
   preview: { headers: isolation },
   build: { target: 'es2022', sourcemap: true },
   test: {
+    // A test's own limit, above the longest test (≈ 35 s idle) with room for a machine kept busy by two other
+    // CPU-bound processes (everything ≈ 3× slower); tests that need more say so beside their own limit.
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // `.ci/run` asks for a JSON report too (CI_REPORT), from which it prints the slowest tests
+    reporters: process.env.CI_REPORT ? ['default', ['json', { outputFile: process.env.CI_REPORT }]] : ['default'],
     // Node-side files two at a time (one per core of the CI machine), then the Chromium files one at a time,
     // alone on the machine: a browser test shares its cores with the page's worker and SwiftShader only.
     projects: [

@@ -3,7 +3,6 @@
  * the page's own, and a wait for frames.
  */
 import type { Page } from 'playwright-core';
-import { waitFor } from './harness';
 
 export interface Panes { count: number; step: number; panes: [number, number][]; labels: string[] }
 
@@ -39,6 +38,16 @@ export const hook = <T>(page: Page, f: (h: CompareHook) => T | Promise<T>): Prom
 
 /** Waits until the page has received n more frames from the worker. */
 export async function frames(page: Page, n = 3): Promise<void> {
-  const r0 = await hook(page, (h) => h.frames().received);
-  await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`);
+  // checked in the page on every animation frame (a 100 ms poll from Node would add up over a drag of 30 moves);
+  // 30 s: frames come slowly on a loaded machine
+  await page.evaluate((n) => new Promise<void>((resolve, reject) => {
+    const h = (window as unknown as { __sandbox: { frames(): { received: number } } }).__sandbox;
+    const want = h.frames().received + n, t0 = performance.now();
+    const check = (): void => {
+      if (h.frames().received >= want) resolve();
+      else if (performance.now() - t0 > 30_000) reject(new Error(`${n} frames not drawn within 30 s`));
+      else requestAnimationFrame(check);
+    };
+    check();
+  }), n);
 }

@@ -58,8 +58,18 @@ async function worldOf(page: Page, px: number, py: number, v?: View): Promise<[n
 
 /** Waits until the page has drawn at least `n` more frames from the worker. */
 async function frames(page: Page, n = 3): Promise<void> {
-  const r0 = await hook(page, (h) => h.frames().received);
-  await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`);
+  // checked in the page on every animation frame (a 100 ms poll from Node would add up over a drag of 30 moves);
+  // 30 s: frames come slowly on a loaded machine
+  await page.evaluate((n) => new Promise<void>((resolve, reject) => {
+    const h = (window as unknown as { __sandbox: { frames(): { received: number } } }).__sandbox;
+    const want = h.frames().received + n, t0 = performance.now();
+    const check = (): void => {
+      if (h.frames().received >= want) resolve();
+      else if (performance.now() - t0 > 30_000) reject(new Error(`${n} frames not drawn within 30 s`));
+      else requestAnimationFrame(check);
+    };
+    check();
+  }), n);
 }
 
 /** A row of five discs resting on the floor of an open box, gravity on: free space above them to drag in. */
@@ -128,7 +138,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     await page.mouse.move(px0, py0);
     await page.mouse.down();
     await waitFor(page, `window.__sandbox.selection().particle === ${K}`);
-    // straight up 0.35 m: hundreds of pixels, in 30 moves of about one frame each
+    // straight up 0.35 m: hundreds of pixels, in 30 moves of one frame each
     const [px1, py1] = await screenOf(page, d0.x[K] + 0.4 * r, d0.y[K] + 0.35);
     const s = (await hook(page, (h) => h.view())).s;
     expect(Math.hypot(px1 - px0, py1 - py0)).toBeGreaterThan(0.3 * s);
@@ -136,7 +146,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     for (let k = 1; k <= 30; k++) {
       const [mx, my] = [Math.round(px0 + ((px1 - px0) * k) / 30), Math.round(py0 + ((py1 - py0) * k) / 30)];
       await page.mouse.move(mx, my);
-      await page.waitForTimeout(16);
+      await frames(page, 1);
       // on the way the disc trails the cursor by at most the moves of a few frames (a few px each)
       if (k % 5 === 0) {
         const [wx, wy] = await worldOf(page, mx, my);
@@ -146,12 +156,12 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     }
     expect(Math.max(...path), `disc-to-cursor distances on the way [px]: ${path.map((v) => v.toFixed(1))}`).toBeLessThan(60);
     // the hand rests: the held disc must sit under the cursor (gravity is running) and stay there
-    await page.waitForTimeout(300);
     await frames(page);
     const [wx, wy] = await worldOf(page, px1, py1);
     const cx = wx + grab[0], cy = wy + grab[1];
-    for (const wait of [0, 400]) {
-      await page.waitForTimeout(wait);
+    // now, and 10 frames later (the run goes on under gravity meanwhile)
+    for (const later of [0, 10]) {
+      if (later) await frames(page, later);
       const held = await hook(page, (h) => h.discs());
       // the worker places it exactly there on each move (at most one per frame) and it does not move
       // by itself while dragged: 0.01 r (< 0.1 px here) only allows float32 frames and rounding
@@ -196,6 +206,8 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     await page.mouse.down();
     await waitFor(page, `window.__sandbox.selection().particle === ${K}`);
     await page.mouse.move(pxa, pya, { steps: 10 });
+    // the hand pauses before the throw (a real sleep, kept short: the carry's moves then lie well before the throw's
+    // stamped moves, outside the page's 100 ms fit window, whatever the clock the page stamps them with)
     await page.waitForTimeout(150);
     const N = 20, SX = 6, SY = -3, DT = 0.02;
     const cdp = await page.context().newCDPSession(page);
@@ -361,8 +373,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
       const [sx, sy] = [refit.ox + refit.s * dd.x[i], refit.oy - refit.s * dd.y[i]];
       expect(sx > 0 && sx < box.width && sy > 0 && sy < box.height, `disc ${i} at (${sx}, ${sy}) px`).toBe(true);
     }
-    await page.keyboard.press('f');
-    await page.waitForTimeout(100);
+    await page.keyboard.press('f'); // handled in the keydown listener, before the press returns
     const f = await hook(page, (h) => h.view());
     expect(f.s).toBeCloseTo(refit.s, 6);
     expect(f.ox).toBeCloseTo(refit.ox, 6);
@@ -413,7 +424,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     await page.mouse.down();
     await waitFor(page, 'window.__sandbox.selection().particle === 2');
     await page.mouse.move(px1, py1, { steps: 15 });
-    await page.waitForTimeout(300);
+    await frames(page); // held up there for a few frames of the running scene
     await page.mouse.up();
     try {
       await waitFor(page, `window.__sandbox.discs().y[2] < 0.06 || window.__sandbox.status()?.health.status !== 'ok'`, 10_000);

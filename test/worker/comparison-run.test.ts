@@ -104,7 +104,7 @@ describe('lockstep comparison in the worker', () => {
     expect(stateOf(api)).toBe(before);
     expect(api.getStatus().comparison).toBeNull();
     expect(api.getStatus().step).toBe(6000);
-  }, 120_000);
+  });
 
   it('stepping a comparison allocates nothing per step (8000 steps: at most 16 minor GCs with a 1 MB young generation)', () => {
     // as test/core/no-allocation.test.ts (V8 single-threaded, so load cannot change the count), with variant 1 stepped
@@ -116,7 +116,7 @@ describe('lockstep comparison in the worker', () => {
     expect(out.statuses).toEqual(['ok', 'ok']);
     expect(out.behind).toBe(0);
     expect(out.minor).toBeLessThanOrEqual(16);
-  }, 120_000); // 20 warm-up and counted steps of two 400-disc piles, ≈ 10 s idle, in a child process
+  }); // 20 warm-up and counted steps of two 400-disc piles, ≈ 10 s idle, in a child process
 
   it('refuses bad variants with the variant and the field named', () => {
     const api = new SimWorker();

@@ -78,7 +78,7 @@ describe('lockstep comparison in the worker', () => {
     const x2 = f[off.variants + 7 * VARIANT_FLOATS], y2 = f[off.variants + 7 * VARIANT_FLOATS + 1];
     expect(Math.hypot(x1 - bx, y1 - by)).toBeLessThan(0.01);
     expect(Math.hypot(x2 - bx, y2 - by)).toBeLessThan(0.01);
-  }, 120_000);
+  });
 
   it('a variant that diverges stops with its message; the others go on; off leaves variant 1 alone', () => {
     const api = new SimWorker();

@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -103,8 +103,10 @@ export function cliBundle(): string {
     h.update(readFileSync(f));
     h.update('\0');
   }
-  const dir = join(sharedTmp(), `granular-sim-cli-${process.getuid?.() ?? 'u'}-${h.digest('hex').slice(0, 16)}`);
+  const prefix = `granular-sim-cli-${process.getuid?.() ?? 'u'}-`;
+  const dir = join(sharedTmp(), prefix + h.digest('hex').slice(0, 16));
   if (!existsSync(dir)) {
+    pruneBundles(prefix);
     // several test files build at once: each builds in a folder of its own and renames it into place
     const tmp = `${dir}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     buildSync({ ...BUILD_OPTIONS, outdir: tmp });
@@ -124,7 +126,23 @@ export function cliBundle(): string {
   // a folder of that name made by another user, or a symlink, is not ours to run
   const st = lstatSync(dir);
   if (!st.isDirectory() || (process.getuid && st.uid !== process.getuid())) throw new Error(`${dir} is not a folder of this user`);
+  const now = new Date();
+  utimesSync(dir, now, now); // in use: see pruneBundles
   return (bundlePath = join(dir, 'sim.mjs'));
+}
+
+/** Removes this user's bundles of other digests that no test has used for a day (each is 1.5 MB). */
+function pruneBundles(prefix: string): void {
+  for (const name of readdirSync(sharedTmp())) {
+    if (!name.startsWith(prefix)) continue;
+    const p = join(sharedTmp(), name);
+    try {
+      const st = lstatSync(p);
+      if (st.isDirectory() && st.uid === process.getuid?.() && Date.now() - st.mtimeMs > 86_400_000) rmSync(p, { recursive: true, force: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 let nodeForNobody: string | undefined;

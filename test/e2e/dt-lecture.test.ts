@@ -32,6 +32,7 @@ describe('the Δt lecture', () => {
   it('rewind: drag the scrubber back with the mouse, lower Δt, run again from the restored t', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&speed=max`);
     // the pile falls: let it record a few dozen snapshots (every 1.5 s / 400 of simulated time)
+    // 60 s: 30 snapshots of the falling pile take ≈ 5 s at full speed idle; a loaded machine
     await waitFor(page, 'document.querySelector(\'[data-testid="rewind-slider"]\')?.max >= 30', 60_000);
     const before = await hook(page, (h) => h.workerStatus());
     const yBefore = meanY(await hook(page, (h) => h.discs()));
@@ -126,6 +127,7 @@ describe('the Δt lecture', () => {
       }).observe(table, { childList: true, subtree: true });
     });
     await page.locator('[data-testid="tr-sweep-run"]').click();
+    // 120 s: the twelve runs take ≈ 10 s idle; a loaded machine, and the CLI's two runs beside them
     await waitFor(page, 'document.querySelector(\'[data-testid="tr-sweep-progress"]\')?.textContent.startsWith("Done")', 120_000);
     const counts = await page.evaluate(() => (window as unknown as { __counts: number[] }).__counts);
     // one more point each time a run finishes: 1, 2, …, 12
@@ -164,7 +166,7 @@ describe('the Δt lecture', () => {
   it('the Ek chart of two-disc at Δt = 0.1 tc (Cundall) prints the live fit t_R/t_c of the README sweep table, on decades', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&dtOverTc=0.1&tangential=cundall&speed=max&logy=1`);
     // `sim sweep` stops relaxed after 2782 steps (t = 0.0274 s); later peaks lie below the fit's window
-    await waitFor(page, 'window.__sandbox.status()?.t > 0.04', 60_000);
+    await waitFor(page, 'window.__sandbox.status()?.t > 0.04', 60_000); // 60 s: ≈ 2 s at full speed idle; a loaded machine
     // docs/validation.md#e1-two-disc-relaxation: Cundall, rotation free, Δt/tc = 0.1 → 20.24
     await expect.poll(() => page.locator('[data-testid="ek-fit"]').textContent(), { timeout: 10_000 }).toMatch(/^tR\/tc = 20\.24 \(fit of \d+ Ek peaks\)$/);
     const ticks = await hook(page, (h) => h.chartTicks('ek'));

@@ -57,7 +57,7 @@ async function importFile(page: Page, text: string): Promise<void> {
     page.locator('[data-testid="gui-load-json"] button').click(),
   ]);
   await chooser.setFiles({ name: 'scene.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await waitFor(page, `window.__sandbox.fileLoads().count > ${before}`, 20_000);
+  await waitFor(page, `window.__sandbox.fileLoads().count > ${before}`, 20_000); // 20 s: the 200,000-problem file takes a few seconds idle; a loaded machine
 }
 
 const banner = (page: Page) => page.evaluate(() => {

@@ -63,6 +63,7 @@ describe('lecture-ready (headless Chromium)', () => {
   for (const [scenario, until] of [['orbiting-disc', 120], ['incline', 30]] as const) {
     it(`${scenario} runs far past its event (t > ${until} s) without a false DIVERGED`, async () => {
       const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&speed=max`);
+      // 60 s: ≈ 5 s at full speed idle; a loaded machine
       await waitFor(page, `window.__sandbox.status()?.t > ${until} || window.__sandbox.status()?.health.status !== 'ok'`, 60_000);
       const st = await page.evaluate(() => (window as unknown as { __sandbox: { status(): { health: { status: string; message: string } } } }).__sandbox.status());
       expect(st.health.message).toBe('');
@@ -214,7 +215,7 @@ describe('lecture-ready (headless Chromium)', () => {
     expect(st0.speed).toBeLessThan(0.05);
     // wait for the contact, then watch it in the page on every animation frame, until the status poll (every 100 ms)
     // says it is over: how many frames the page drew from the worker meanwhile, and whether the picture changed
-    await waitFor(page, 'window.__sandbox.status()?.contacts > 0', 20_000);
+    await waitFor(page, 'window.__sandbox.status()?.contacts > 0', 20_000); // 20 s: the discs meet ≈ 2 s after the load at speed 0.005; a loaded machine
     const watched = await page.evaluate(() => new Promise<{ frames: number; changed: boolean; t0: number; t1: number }>((resolve) => {
       const h = (window as unknown as { __sandbox: { status(): { t: number; contacts: number } | null; frames(): { received: number } } }).__sandbox;
       const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
@@ -263,7 +264,7 @@ describe('lecture-ready (headless Chromium)', () => {
 
   it('chart rows fall on the scenario\'s cadence in simulated time, at full speed too (two-disc at Δt/tc = 0.1)', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&dtOverTc=0.1&speed=max`);
-    await waitFor(page, 'window.__sandbox.status()?.t > 0.02', 30_000);
+    await waitFor(page, 'window.__sandbox.status()?.t > 0.02', 30_000); // 30 s: about a second at full speed idle; a loaded machine
     await page.evaluate(() => (window as unknown as PaceHook).__sandbox.pause());
     const st = await paceStatus(page);
     // two-disc plans 2500 tc = 25,000 steps in about 2000 rows: a row every round(12.5) = 13 steps, also
@@ -280,7 +281,7 @@ describe('lecture-ready (headless Chromium)', () => {
 
   it('when Δt/tc = 2 blows up, the Ek chart shows the energy take off before the stop', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&dtOverTc=2&speed=max&logy=1`);
-    await page.locator('[data-testid="divergence"]').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.locator('[data-testid="divergence"]').waitFor({ state: 'visible', timeout: 60_000 }); // 60 s: within seconds idle; a loaded machine
     // the chart holds the rows up to the stop: its last row is the step before the diverged state
     await waitFor(page, '(() => { const s = window.__sandbox.status(); const c = window.__sandbox.chartData("ek")[0]; return c.length > 0 && c[c.length - 1] >= s.t - 1.5 * s.dt; })()');
     const st = await paceStatus(page);
@@ -306,7 +307,7 @@ describe('lecture-ready (headless Chromium)', () => {
   ] as const) {
     it(`${scenario} at Δt/tc = ${dt}: stable, but the status turns amber with the measured numbers`, async () => {
       const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=${scenario}&dtOverTc=${dt}&speed=max`);
-      await waitFor(page, 'window.__sandbox.status()?.accuracy.status === "warning"', 30_000);
+      await waitFor(page, 'window.__sandbox.status()?.accuracy.status === "warning"', 30_000); // 30 s: within seconds idle; a loaded machine
       // the head-on's coarse steps can first show an energy excess inside the collision; the restitution, measured when
       // it ends, replaces it (a run slowed by the machine's other work was once read in between)
       await expect.poll(async () => (await accStatus(page)).accuracy.message, { timeout: 10_000 }).toMatch(pattern);
@@ -327,7 +328,7 @@ describe('lecture-ready (headless Chromium)', () => {
 
   it('the pile at the default Δt/tc = 0.02 settles with no warning (the check does not cry wolf)', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&speed=max`);
-    await waitFor(page, 'window.__sandbox.status()?.t > 1.5', 60_000);
+    await waitFor(page, 'window.__sandbox.status()?.t > 1.5', 60_000); // 60 s: ≈ 12 s at full speed idle; a loaded machine
     const st = await accStatus(page);
     expect(st.accuracy.message).toBe('');
     expect(st.health.status).toBe('ok');
@@ -342,7 +343,7 @@ describe('lecture-ready (headless Chromium)', () => {
     expect(await page.locator('[data-testid="accuracy"]').isHidden(), 'no banner before the run').toBe(true);
     const h0 = (await canvas.boundingBox())!.height;
     await page.evaluate(() => (window as unknown as { __sandbox: { run(): Promise<void> } }).__sandbox.run());
-    await waitFor(page, '!document.querySelector(\'[data-testid="accuracy"]\').hidden', 30_000);
+    await waitFor(page, '!document.querySelector(\'[data-testid="accuracy"]\').hidden', 30_000); // 30 s: within seconds idle; a loaded machine
     const banner = (await page.locator('[data-testid="accuracy"]').boundingBox())!.height;
     await expect.poll(async () => (await canvas.boundingBox())!.height).toBeLessThan(h0 - 10);
     // the canvas fills its (smaller) host, and the discs are refitted inside it

@@ -173,9 +173,9 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
 
     // let go at rest: no longer kinematic, gravity takes it back down to the floor, nearly straight
     await page.mouse.up();
-    await waitFor(page, `window.__sandbox.discs().y[${K}] < ${cy - 0.15}`, 10_000);
+    await waitFor(page, `window.__sandbox.discs().y[${K}] < ${cy - 0.15}`, 10_000); // 10 s: a fall of 0.2 s simulated, under a second idle
     // back in its place between its neighbours, on the floor
-    await waitFor(page, `Math.abs(window.__sandbox.discs().y[${K}] - 0.05) < 0.005`, 10_000);
+    await waitFor(page, `Math.abs(window.__sandbox.discs().y[${K}] - 0.05) < 0.005`, 10_000); // 10 s: it settles within a second idle
     const landed = await hook(page, (h) => h.discs());
     expect(Math.abs(landed.x[K] - cx)).toBeLessThan(0.5 * r);
     const after = await hook(page, (h) => h.status());
@@ -427,7 +427,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     await frames(page); // held up there for a few frames of the running scene
     await page.mouse.up();
     try {
-      await waitFor(page, `window.__sandbox.discs().y[2] < 0.06 || window.__sandbox.status()?.health.status !== 'ok'`, 10_000);
+      await waitFor(page, `window.__sandbox.discs().y[2] < 0.06 || window.__sandbox.status()?.health.status !== 'ok'`, 10_000); // 10 s: a fall of 0.3 m, under a second idle
       const st = await hook(page, (h) => h.status());
       expect(st?.health.message ?? '').toBe('');
       expect(st?.health.status).toBe('ok');

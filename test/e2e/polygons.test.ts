@@ -193,7 +193,7 @@ describe('polygons and moving walls in headless Chromium', () => {
 
   it('cd-piston draws its piston where it is after some steps, not where it started', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=cd-piston`);
-    await waitFor(page, 'window.__sandbox.walls().length === 4', 60_000);
+    await waitFor(page, 'window.__sandbox.walls().length === 4', 60_000); // 60 s: the first frame with walls comes within a second idle; a loaded machine
     expect((await hook(page, (h) => h.walls()))[3].ny).toBe(-1);
     // where the piston starts: 1.9 m, the top of the loose packing's region
     const piston = getBuiltIn('cd-piston').walls[1];
@@ -201,7 +201,7 @@ describe('polygons and moving walls in headless Chromium', () => {
     const y0 = piston.type === 'line' ? piston.point[1] : NaN;
     // the piston goes down by 10 cm
     // polled from Node: page.waitForFunction does not await an async predicate (its Promise is truthy at once)
-    await expect.poll(async () => -((await hook(page, (h) => h.diagnostics()))?.pistonPosition ?? NaN), { timeout: 90_000, interval: 250 })
+    await expect.poll(async () => -((await hook(page, (h) => h.diagnostics()))?.pistonPosition ?? NaN), { timeout: 90_000, interval: 250 }) // 90 s: the piston travels 10 cm in ≈ 3 s idle; a loaded machine
       .toBeLessThan(y0 - 0.1);
     await hook(page, (h) => h.pause());
     await waitFor(page, 'window.__sandbox.status()?.running === false');

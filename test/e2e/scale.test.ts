@@ -59,7 +59,7 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     const lattice = spec.generators[0];
     if (lattice.type !== 'lattice') throw new Error('the silo changed: expected a lattice generator');
     const { page, errors } = await openApp(session.browser, `${session.app.url}?lesson=scale&run=0`);
-    await waitFor(page, 'window.__sandbox.frames().particles === 100000', 120_000);
+    await waitFor(page, 'window.__sandbox.frames().particles === 100000', 120_000); // 120 s: ≈ 10 s idle to build and send 100,000 discs; a loaded machine
     expect((await hook(page, (h) => h.frames())).nonFiniteDrawn).toBe(0);
     const d = await hook(page, (h) => h.discs());
     expect(d.x.length).toBe(lattice.nx * lattice.ny);
@@ -95,7 +95,7 @@ describe('the scale lesson: 100,000 discs in the page', () => {
     expect((await hook(page, (h) => h.frames())).nonFiniteDrawn).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 240_000);
+  }, 240_000); // 240 s: ≈ 25 s idle, most of it the 100,000 discs' frames; a loaded machine
 
   it('a disc turned a quarter turn has its bar pointing up, drawn as a point sprite and as a quad', async () => {
     const r = 0.01, x0 = 0.3, y0 = 0.2;

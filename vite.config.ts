@@ -32,7 +32,8 @@ export default defineConfig({
     // alone on the machine: a browser test shares its cores with the page's worker and SwiftShader only.
     projects: [
       { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'chromium', include: ['test/e2e/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      // one build, one server and one browser for all the Chromium files (each connects to it)
+      { extends: true, test: { name: 'chromium', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });

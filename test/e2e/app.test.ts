@@ -2,11 +2,10 @@
  * End-to-end tests of the browser app in real headless Chromium (Debian's /usr/bin/chromium,
  * driven by playwright-core). Builds the app with Vite's JS API and serves it with `vite preview`.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseScenario } from '../../src/core/index';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { openApp, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 interface Hook {
   status(): { running: boolean; t: number; step: number; n: number; health: { status: string; message: string }; params: Record<string, unknown> } | null;
@@ -183,8 +182,7 @@ describe('granular sandbox in headless Chromium', () => {
         page.waitForEvent('download'),
         page.locator(`[data-testid="gui-export-${kind}"] button`).click(),
       ]);
-      const path = await download.path();
-      const lines = readFileSync(path!, 'utf8').trim().split('\n');
+      const lines = (await downloadBytes(download)).toString('utf8').trim().split('\n');
       const header = lines[0].split(',');
       expect(header.length).toBe(data.length);
       const rows = lines.slice(1).map((l) => l.split(',').map((c) => (c === '' ? null : Number(c))));
@@ -204,10 +202,10 @@ describe('granular sandbox in headless Chromium', () => {
     const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
     await waitFor(page, 'window.__sandbox.seriesLength() > 10');
     const [json] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-json"] button').click()]);
-    const spec = parseScenario(JSON.parse(readFileSync((await json.path())!, 'utf8')));
+    const spec = parseScenario(JSON.parse((await downloadBytes(json)).toString('utf8')));
     expect(spec.name).toBe('pile');
     const [png] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-png"] button').click()]);
-    const bytes = readFileSync((await png.path())!);
+    const bytes = await downloadBytes(png);
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(bytes.length).toBeGreaterThan(10_000);
     await page.context().close();

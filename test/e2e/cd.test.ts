@@ -5,12 +5,11 @@
  * folder and N_I, the position chart (cd-chain's last disc, cd-piston's piston), the N_I dependence of
  * the chain's oscillation, and the divergence banner for contact dynamics.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createWorld, getBuiltIn, type LiveParams } from '../../src/core/index';
 import { fitDampedSine } from '../../src/core/diagnostics/damped-sine-fit';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { openApp, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 interface Status {
   running: boolean; t: number; step: number; dt: number; n: number; sweeps: number; tracked: number; hasPiston: boolean;
@@ -176,7 +175,7 @@ describe('contact dynamics in the app (headless Chromium)', () => {
     expect(await hook(page, (h) => h.positionCoordinates())).toBe('x');
 
     const [download] = await Promise.all([page.waitForEvent('download'), gui(page, 'export-position').locator('button').click()]);
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const lines = (await downloadBytes(download)).toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('t_s,particle,x_m,y_m,pistonPosition_m');
     expect(lines.length - 1).toBe(await hook(page, (h) => h.seriesLength()));
     const last = lines[lines.length - 1].split(',');

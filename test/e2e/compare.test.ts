@@ -9,11 +9,11 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { frames, hook } from './compare-hook';
-import { openApp, ROOT, useBrowserSession, waitFor } from './harness';
+import { openApp, ROOT, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 const session = useBrowserSession();
 
@@ -78,7 +78,7 @@ describe('lockstep comparison in the app', () => {
     expect(pictures.find((p) => p.title.startsWith('Kinetic energy'))?.legend).toEqual(['#1 tangential=cundall', '#2 tangential=geometric']);
     expect(pictures.find((p) => p.title.startsWith('Divergence'))?.legend).toEqual(['#2 tangential=geometric']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-png"] button').click()]);
-    const picture = PNG.sync.read(readFileSync((await download.path())!));
+    const picture = PNG.sync.read(await downloadBytes(download));
     const simHeight = await page.locator('[data-testid="sim-canvas"]').evaluate((c) => (c as HTMLCanvasElement).height);
     let orange = 0;
     for (let y = simHeight + 12 + 3 * 28 + 12; y < picture.height; y++) { // below the caption (3 lines) and the scene

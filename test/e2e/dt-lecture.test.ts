@@ -5,10 +5,9 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, ROOT, useBrowserSession, waitFor } from './harness';
+import { openApp, ROOT, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 interface Status { running: boolean; t: number; step: number; dt: number; params: Record<string, unknown>; health: { status: string } }
 interface Timeline { disabled: string; times: number[]; viewing: number; bytes: number; budgetBytes: number }
@@ -137,7 +136,7 @@ describe('the Δt lecture', () => {
     expect(await page.locator('[data-testid="tr-sweep-plot"] canvas').count()).toBe(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="tr-sweep-csv"]').click()]);
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const lines = (await downloadBytes(download)).toString('utf8').trim().split('\n');
     const header = lines[0].split(',');
     const csv = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, k) => [header[k], v])));
     expect(csv).toHaveLength(12);

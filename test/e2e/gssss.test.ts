@@ -3,11 +3,10 @@
  * headless Chromium with the same harness as app.test.ts. The expected texts and verdicts come from
  * the core itself (descriptions, combinationProblem), so a change in the core cannot slip past the UI.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { INTEGRATORS, TANGENTIAL_IDS, combinationProblem, listBuiltIns, type LiveParams } from '../../src/core/index';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { openApp, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 interface Ladder {
   scenario: string;
@@ -158,7 +157,7 @@ describe('GSSSS controls and convergence panel in headless Chromium', () => {
 
     // CSV: one row per ladder × quantity × Δt, errors as the chart has them
     const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'convergence-csv').click()]);
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const lines = (await downloadBytes(download)).toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('scenario,integrator,tangential,quantity,steps,dt_s,max_error,order_finest_pair,order_fit,reference');
     const rows = lines.slice(1).map((l) => l.split(','));
     expect(rows.length).toBe(2 * 4 * 7);

@@ -1,98 +1,20 @@
 /**
- * Shared by the end-to-end tests and the browser bench/soak scripts: build the app with Vite's
- * JS API into a temporary folder (once per state of the sources), serve it with `vite preview` on 127.0.0.1, and launch Debian's
- * Chromium through playwright-core (no browser download).
+ * What the end-to-end tests share: the app and Chromium started once for the whole chromium project by its global
+ * setup (global-setup.ts: one build, one `vite preview`, one browser server), a page opened on the app, and a wait
+ * on the page's own state. The app's build, server and browser launch live in serve-app.ts (also used by the bench).
  */
-import { afterAll, beforeAll } from 'vitest';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, preview, type PreviewServer } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 
-export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { buildAndServe, CHROMIUM, CHROMIUM_ARGS, launch, ROOT, type App } from './serve-app';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-gpu',
-  // software WebGL2 (SwiftShader) stays available with the GPU disabled
-  '--enable-unsafe-swiftshader',
-  // keep timers and rAF running at full rate in a headless, unfocused page
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
-
-export interface App {
-  url: string;
-  outDir: string;
-  close(): Promise<void>;
-}
-
-/** What the built app depends on: its sources, page, static files, build config and locked packages */
-const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
-
-/** A digest of every build input's path and contents */
-function sourceDigest(): string {
-  const h = createHash('sha256');
-  const add = (path: string): void => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) add(join(path, name)); return; }
-    h.update(path.slice(ROOT.length)).update('\0').update(readFileSync(path)).update('\0');
-  };
-  for (const p of BUILD_INPUTS) add(join(ROOT, p));
-  return h.digest('hex').slice(0, 16);
-}
-
-/**
- * The built app for the current sources: built once into a folder named by their digest and reused by
- * every test file after (each file runs in its own process); a change to any source builds it again.
- */
-async function builtApp(): Promise<string> {
-  const dir = join(tmpdir(), `granular-sandbox-dist-${sourceDigest()}`);
-  if (existsSync(join(dir, 'index.html'))) return dir;
-  const outDir = mkdtempSync(join(tmpdir(), 'granular-sandbox-build-'));
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
-  try {
-    renameSync(outDir, dir); // whole or not at all: another process may have built it meanwhile
-  } catch {
-    rmSync(outDir, { recursive: true, force: true });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the app served by global-setup.ts */
+    e2eAppUrl: string;
+    /** the browser server global-setup.ts launched */
+    e2eBrowserWs: string;
   }
-  return dir;
-}
-
-/** Serves the app built from the current sources on 127.0.0.1 (random port), building it if needed. */
-export async function buildAndServe(): Promise<App> {
-  const outDir = await builtApp();
-  const server: PreviewServer = await preview({
-    root: ROOT,
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-  });
-  const addr = server.httpServer.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 4173;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    outDir,
-    async close() {
-      await server.close();
-    },
-  };
-}
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface OpenedPage {
@@ -113,24 +35,31 @@ export async function openApp(browser: Browser, url: string, viewport = { width:
 }
 
 /**
- * Builds and serves the app and launches Chromium once per test file (beforeAll), closing both
- * afterwards. Read `app` and `browser` inside tests, after beforeAll has run.
+ * The app and a connection to the shared browser for one test file (beforeAll), disconnected afterwards (the browser
+ * and the server stay up for the next file; global-setup.ts closes them at the end). Read `app` and `browser` inside
+ * tests, after beforeAll has run.
  */
-export function useBrowserSession(): { readonly app: App; readonly browser: Browser } {
-  let app: App | undefined;
+export function useBrowserSession(): { readonly app: { url: string }; readonly browser: Browser } {
   let browser: Browser | undefined;
+  const app = { url: '' };
   beforeAll(async () => {
-    app = await buildAndServe();
-    browser = await launch();
-  }, 180_000);
+    app.url = inject('e2eAppUrl');
+    browser = await chromium.connect(inject('e2eBrowserWs'));
+  });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await browser?.close(); // a connected browser: closes this file's contexts and disconnects
   });
   return {
-    get app(): App { return app as App; },
+    get app() { return app; },
     get browser(): Browser { return browser as Browser; },
   };
+}
+
+/** A download's bytes, read through Playwright's stream (a browser connected to a server has no local path) */
+export async function downloadBytes(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await d.createReadStream()) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**

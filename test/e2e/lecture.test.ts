@@ -6,10 +6,9 @@
  * lasts on screen, a visible single step, rows at the scenario's cadence), the blow-up on the chart,
  * amber accuracy warnings for stable but wrong runs, and the canvas refitting when a banner opens.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { openApp, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 const session = useBrowserSession();
 
@@ -377,7 +376,7 @@ describe('lecture-ready (headless Chromium)', () => {
     const legend = await page.evaluate(() => (window as unknown as PngHook).__sandbox.chartLegend('ek'));
     expect(legend.map((l) => l.label)).toEqual(['Ek', 'trans', 'rot']);
     const [png] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-png"] button').click()]);
-    const bytes = readFileSync((await png.path())!);
+    const bytes = await downloadBytes(png);
     // PNG header: width and height (big-endian) at bytes 16 and 20; the caption and legends add height
     const canvas = (await page.locator('[data-testid="sim-canvas"]').evaluate((c) => (c as HTMLCanvasElement).height));
     expect(bytes.readUInt32BE(20)).toBeGreaterThan(canvas + 3 * 28 + 60);

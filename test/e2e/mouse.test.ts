@@ -319,8 +319,14 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
     // the running pile: the worker is busy, so its replies to picks come late as they would for a user
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
     await waitFor(page, 'window.__sandbox.status()?.running === true && window.__sandbox.frames().particles === 400');
-    await frames(page);
-    const fitted = await hook(page, (h) => h.view());
+    // the view the page settles on after loading (its fit to the scene), unchanged over a few frames drawn
+    let fitted = await hook(page, (h) => h.view());
+    for (let settled = false; !settled;) {
+      await frames(page);
+      const now = await hook(page, (h) => h.view());
+      settled = now.s === fitted.s && now.ox === fitted.ox && now.oy === fitted.oy;
+      fitted = now;
+    }
     const box = (await page.locator('[data-testid="sim-canvas"]').boundingBox())!;
     // a point on the canvas away from the box and the discs: the world point under it must stay there
     const [bx, by] = await screenOf(page, 0.4, 1);

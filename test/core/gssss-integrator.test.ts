@@ -56,7 +56,7 @@ const accel = (x: number, y: number, phi: number): [number, number, number] => {
   return [fx / 2, fy / 2, tau / 0.5];
 };
 
-describe('GSSSS members against hand-written Verlet loops (design/integrators.md §2.5)', () => {
+describe('GSSSS members against hand-written Verlet loops (docs/model.md#named-members)', () => {
   it('cdm = U0(1,1,0), η = 1 is velocity Verlet to 1e-13 after 2000 steps', () => {
     const b = runMember('cdm', STEPS, DT);
     let q = [0.3, -0.2, 0.2], v = [0.1, 0.4, 1.5], a = accel(q[0], q[1], q[2]);

@@ -46,7 +46,7 @@ function amplitude(p: GssssParameters, omega: number): number {
   return peak;
 }
 
-describe('GSSSS stability limits ωΔt (design/integrators.md §2.6)', () => {
+describe('GSSSS stability limits ωΔt (docs/model.md#gssss-stability-with-damping)', () => {
   for (const [name, p, limits] of TABLE) {
     it(`${name}: stableOmega(ζ = 0, 0.1, 0.3) = ${limits.map((l) => l.toFixed(3)).join(', ')} within 1 %`, () => {
       const g = new GssssIntegrator('gssss', p, '');

@@ -136,7 +136,7 @@ describe('polygon colliders: geometry against exact answers', () => {
     for (const c of [inside, same]) for (const v of [c.nx[0], c.ny[0], c.cx[0], c.cy[0], c.rin[0], c.rjt[0]]) expect(Number.isFinite(v)).toBe(true);
   });
 
-  it('a contact that loses its crossings keeps the previous step\'s normal (contact-plane.md §1)', () => {
+  it('a contact that loses its crossings keeps the previous step\'s normal (docs/model.md#contact-plane-for-polygons)', () => {
     const first = contactsOf(bodies([{ x: 0, y: 0, xy: square(1) }, { x: 1.05, y: 0, xy: square(0.1) }]));
     close(first.nx[0], 1, 1e-15);
     const later = contactsOf(bodies([{ x: 0, y: 0, xy: square(1) }, { x: 0.3, y: 0.4, xy: square(0.1) }]), new WallSet(), first);
@@ -307,7 +307,7 @@ describe('polygon scenarios: bad input is refused with the field named', () => {
   });
 });
 
-describe('polygons in contact dynamics (rigid contact points, design/integrators.md §3.9)', () => {
+describe('polygons in contact dynamics (rigid contact points, docs/model.md#polygons-in-contact-dynamics)', () => {
   it('two squares across a small gap: two contact points at the corners of the shared stretch', () => {
     const b = bodies([{ x: 0, y: 0, xy: square(0.5) }, { x: 0.02, y: 1.001, xy: square(0.5) }]);
     const pairs = new PairBuffer();

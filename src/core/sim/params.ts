@@ -73,9 +73,9 @@ export const PARAMS = {
     kind: 'choice', label: 'normal law (discs)', options: DISC_LAW_IDS,
     help: "disc contacts: 'linear' spring–dashpot f_n = k_n δ − γ_n u_n with γ_n from εn; 'hertz' f_n = k_N δ^{3/2} − γ_N m_r u_n (paper 003 Eq. 18), kn read in N/m^1.5, damping from gammaN; polygons always use the area law",
   } as ChoiceParamInfo,
-  kn: num('normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear law: spring on the overlap [N/m] (design/contact-laws.md §3); Hertz: k_N [N/m^1.5]', 1, 1e10),
+  kn: num('normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear law: spring on the overlap [N/m] (docs/model.md#linear-spring-and-dashpot); Hertz: k_N [N/m^1.5]', 1, 1e10),
   ktOverKn: num('kt/kn', '', 0, 10, false, 'tangential over normal stiffness; paper 000 uses 1/3', 0, 2),
-  en: num('normal restitution εn', '', 0.01, 1, false, 'linear law: sets the normal dashpot exactly (design/contact-laws.md §4)'),
+  en: num('normal restitution εn', '', 0.01, 1, false, 'linear law: sets the normal dashpot exactly (docs/model.md#damping-from-restitution)'),
   gammaN: num('Hertz damping γN', '1/s', 0, 1e7, false, 'Hertz law: normal dashpot per unit reduced mass, γ_n = γ_N m_r (paper 003 uses 1000); the restitution then depends on the impact speed', 0, 5000),
   hertzSpeed: num('Hertz reference speed', 'm/s', 1e-6, 1e4, true, 'Hertz law: the impact speed at which tc (and so Δt/tc and the stability limit) is quoted: a Hertz contact is shorter the faster the impact, tc ∝ v^(−1/5)', 1e-3, 10),
   tangentialDamping: {
@@ -93,11 +93,11 @@ export const PARAMS = {
   clampNormal: { kind: 'boolean', label: 'no attractive normal force', help: 'use max(fn, 0) (changes the restitution formula)' } as BooleanParamInfo,
   integrator: {
     kind: 'choice', label: 'integrator', options: INTEGRATOR_IDS,
-    help: "soft DEM: Gear predictor–corrector of order 5, 4 or 3 (design/integrators.md §1); explicit GSSSS members cdm = U0(1,1,0), v0-110, u0-010, v0-010, or 'gssss' with gssssFamily, rhoMin, rhoMax, rhoS, eta (§2); 'contact-dynamics': rigid discs, implicit Euler + iterative constraint solver (§3, paper 004)",
+    help: "soft DEM: Gear predictor–corrector of order 5, 4 or 3 (docs/model.md#gear-predictor-corrector); explicit GSSSS members cdm = U0(1,1,0), v0-110, u0-010, v0-010, or 'gssss' with gssssFamily, rhoMin, rhoMax, rhoS, eta (docs/model.md#explicit-gssss-family); 'contact-dynamics': rigid discs, implicit Euler + iterative constraint solver (docs/model.md#contact-dynamics, paper 004)",
   } as ChoiceParamInfo,
   tangential: {
     kind: 'choice', label: 'tangential scheme', options: TANGENTIAL_IDS,
-    help: 'how the friction spring is advanced (design/tangential-schemes.md); traditional, consistent and midpoint (cdm only) need a GSSSS integrator, geometric-paper needs Gear',
+    help: 'how the friction spring is advanced (docs/model.md#tangential-schemes); traditional, consistent and midpoint (cdm only) need a GSSSS integrator, geometric-paper needs Gear',
   } as ChoiceParamInfo,
   gssssFamily: {
     kind: 'choice', label: 'GSSSS family', options: GSSSS_FAMILIES,
@@ -109,9 +109,9 @@ export const PARAMS = {
   eta: num('GSSSS η', '', 0, 1, false, "integrator 'gssss': splits the predictor between W2Λ2 and λ3; changes neither stability nor dissipation"),
   plane: {
     kind: 'choice', label: 'contact plane (polygons)', options: PLANE_IDS,
-    help: "polygon contacts: 'usual' the line through the boundary crossings; 'literal-signed', 'literal-abs' paper 001's mean edge angle in its two readings; 'axial' the doubled-angle mean (design/contact-plane.md)",
+    help: "polygon contacts: 'usual' the line through the boundary crossings; 'literal-signed', 'literal-abs' paper 001's mean edge angle in its two readings; 'axial' the doubled-angle mean (docs/model.md#contact-plane-for-polygons)",
   } as ChoiceParamInfo,
-  planeHysteresis: num('plane flip hysteresis', '°', 0, 45, false, 'polygon contacts: the edge-average planes keep their line-or-perpendicular choice unless the other is closer to the centre line by more than this (design/contact-plane.md §4; 20° by default: at 5° the E4 sweep still flips); 0 = off'),
+  planeHysteresis: num('plane flip hysteresis', '°', 0, 45, false, 'polygon contacts: the edge-average planes keep their line-or-perpendicular choice unless the other is closer to the centre line by more than this (docs/model.md#contact-plane-for-polygons; 20° by default: at 5° the E4 sweep still flips); 0 = off'),
   dtOverTc: num('Δt/tc', '', 1e-6, 10, true, 'time step in units of the contact time tc', 1e-5, 1),
   rotation: { kind: 'boolean', label: 'rotation', help: 'off: no particle rotates (paper 000 "rotation suppressed")' } as BooleanParamInfo,
   iterations: { ...num('iterations N_I', '', 1, 10000, true, 'contact dynamics: Gauss–Seidel sweeps per step (the cap when a tolerance is set); finite N_I makes rigid discs elastic, c ∝ √N_I (paper 004)', 1, 500), integer: true },

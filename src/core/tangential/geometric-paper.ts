@@ -20,7 +20,7 @@ import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 export const geometricPaperScheme: TangentialScheme = {
   id: 'geometric-paper',
   description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
-  requirement: 'needs a Gear integrator (it is defined from predictor values, design/tangential-schemes.md §6)',
+  requirement: 'needs a Gear integrator (it is defined from predictor values, docs/model.md#allowed-combinations)',
   worksWith: (markers) => markers === null,
   polygons: true,
   history: [

@@ -19,7 +19,7 @@ import { evaluatesAtEnd, type TangentialContext, type TangentialScheme } from '.
 export const geometricScheme: TangentialScheme = {
   id: 'geometric',
   description: 'geometric spring from predicted positions and angles (paper 000 Eqs. 14–15, consistent form)',
-  requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, design/tangential-schemes.md §3.3)",
+  requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, docs/model.md#allowed-combinations §3.3)",
   // Gear, or a member whose evaluation configuration is q_{n+1} (tested with CDM: test/experiments/e05-e06-gssss-orders.test.ts).
   worksWith: (markers) => markers === null || evaluatesAtEnd(markers),
   polygons: true,

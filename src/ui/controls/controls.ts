@@ -174,7 +174,7 @@ export class Controls {
     this.planeFolder = solver.addFolder('Contact plane (polygons)');
     this.planeFolder.domElement.setAttribute('data-testid', 'gui-plane-folder');
     noteIn(this.planeFolder, 'plane-note').textContent =
-      'The plane chart draws the chosen definition as its thick line and the others thin (design/contact-plane.md §6).';
+      'The plane chart draws the chosen definition as its thick line and the others thin (docs/user-guide.md#contact-plane-chart-for-polygons).';
     this.choice(this.planeFolder, 'plane');
     this.linear(this.planeFolder, 'planeHysteresis', 0.5);
     this.planeFolder.hide();

@@ -34,7 +34,7 @@ function boundaryDistance(xy: Float64Array, x: number, y: number): number {
   return best;
 }
 
-describe('boundary crossings of two convex polygons (contact-laws.md §5)', () => {
+describe('boundary crossings of two convex polygons (docs/model.md#area-law-for-polygons)', () => {
   const c = new BoundaryCrossings(2);
 
   it('squares overlapping at a corner, offset diagonally: 2 points at the known places', () => {

@@ -63,7 +63,7 @@ function randomPair(rng: Rng): [Float64Array, Float64Array] {
   return [randomConvex(rng, x, y), randomConvex(rng, x + d * Math.cos(a), y + d * Math.sin(a))];
 }
 
-describe('convex overlap by Sutherland–Hodgman (contact-laws.md §5)', () => {
+describe('convex overlap by Sutherland–Hodgman (docs/model.md#area-law-for-polygons)', () => {
   const clip = new PolygonClipper(4);
 
   it('two unit squares offset by (0.8, 0.5) overlap in area 0.1 at (0.9, 0.75)', () => {
@@ -237,7 +237,7 @@ describe('convex overlap by Sutherland–Hodgman (contact-laws.md §5)', () => {
   });
 });
 
-describe('half-plane clipping: the part of a polygon beyond a wall (contact-laws.md §5, §9)', () => {
+describe('half-plane clipping: the part of a polygon beyond a wall (docs/model.md#area-law-for-polygons)', () => {
   const clip = new PolygonClipper();
 
   it('a square sunk by depth d into a floor: area L·d, centroid at depth d/2', () => {

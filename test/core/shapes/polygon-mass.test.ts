@@ -29,7 +29,7 @@ function fanMoment(xy: Float64Array): { area: number; cx: number; cy: number; j:
   return { area, cx: xy[0] + cx, cy: xy[1] + cy, j };
 }
 
-describe('polygon mass properties (contact-laws.md §1)', () => {
+describe('polygon mass properties (docs/model.md#bodies-and-shapes)', () => {
   it('unit square', () => {
     const m = polygonMassProperties(box(0, 0, 1, 1));
     expect(m.area).toBe(1);

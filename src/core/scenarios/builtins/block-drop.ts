@@ -19,7 +19,7 @@ export const blockDrop: ScenarioInput = {
   name: 'block-drop',
   title: 'Granular block dropped into a pit (paper 002 Fig. 11, 2D)',
   description: '225 discs fall as a block into a container with a pit in its floor; compare Ek(t) of the GSSSS members and spring updates.',
-  paperRef: 'paper 002 §3.2, Figs. 6–12; design/experiments.md E7',
+  paperRef: 'paper 002 §3.2, Figs. 6–12; docs/validation.md#e7-block-drop',
   material: { kn: 1.5e4, ktOverKn: 1 / 15, en: 0.5, nuTOverNuN: 1 / 15, mu: 0.5, density: mass / (Math.PI * a * a) },
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 1e-4 },
   gravity: [0, -9.81],

@@ -14,7 +14,7 @@ export const caseI: ScenarioInput = {
   name: 'case-i',
   title: 'Spinning disc on a tangential spring (paper 002 Case I)',
   description: 'A disc with a fixed centre spins against a tangential spring: θ(t) is known exactly. The traditional spring update converges at order 1, the consistent one at order 2.',
-  paperRef: 'paper 002 §3.1 Case I, Figs. 2–3; design/experiments.md E5',
+  paperRef: 'paper 002 §3.1 Case I, Figs. 2–3; docs/validation.md#e5-and-e6-gssss-orders',
   material: { kn: 1e5, ktOverKn: 0.01, en: 1, mu: 1, nuTOverNuN: 0 },
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 1 / 800 },
   particles: [{ x: 0, y: 0, r: 1, m: 1, inertia: 0.5, omega: 0.5, lockX: true, lockY: true }],

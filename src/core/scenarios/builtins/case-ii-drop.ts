@@ -12,7 +12,7 @@ export const caseIIDrop: ScenarioInput = {
   name: 'case-ii-drop',
   title: 'Disc dropped on a floor with friction (paper 002 Case II, Fig. 4)',
   description: 'A disc falls on a frictional floor and bounces with spin; compare the traditional and consistent spring updates.',
-  paperRef: 'paper 002 §3.1 Case II, Fig. 4; design/experiments.md E6',
+  paperRef: 'paper 002 §3.1 Case II, Fig. 4; docs/validation.md#e5-and-e6-gssss-orders',
   material: { kn, ktOverKn: 0.3, en: restitution(20 / (2 * Math.sqrt(m * kn))), mu: 0.5, nuTOverNuN: 0 },
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 1e-4 },
   gravity: [0, -9.81],

@@ -15,7 +15,7 @@ export const caseII: ScenarioInput = {
   name: 'case-ii',
   title: 'Disc on a floor with friction (paper 002 Case II, persistent contact)',
   description: 'A disc resting on a floor is pushed sideways and rocks on its sticking contact: traditional spring update order 1, consistent order 2.',
-  paperRef: 'paper 002 §3.1 Case II, Figs. 4–5; design/experiments.md E6',
+  paperRef: 'paper 002 §3.1 Case II, Figs. 4–5; docs/validation.md#e5-and-e6-gssss-orders',
   material: { kn, ktOverKn: 0.3, en: restitution(20 / (2 * Math.sqrt(m * kn))), mu: 10, nuTOverNuN: 0 },
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 0.4 / 4096 },
   gravity: [0, -g],

@@ -17,7 +17,7 @@ export const cdChain: ScenarioInput = {
   name: 'cd-chain',
   title: 'Contact-dynamics chain (paper 004 Fig. 4)',
   description: 'Fifty rigid discs pushed against a wall ring like an elastic rod: a finite number of solver sweeps N_I makes them soft (ω ∝ √N_I, τ ∝ 1/N_I). Change iterations and sweep.',
-  paperRef: 'paper 004 Figs. 3–4, Eqs. 18–21; design/experiments.md E8',
+  paperRef: 'paper 004 Figs. 3–4, Eqs. 18–21; docs/validation.md#e8-contact-dynamics-chain',
   material: { mu: 0 },
   solver: { integrator: 'contact-dynamics', dt, iterations: 40, sweep: 'random', rotation: false },
   walls: [{ type: 'line', point: [0, 0], normal: [1, 0] }],

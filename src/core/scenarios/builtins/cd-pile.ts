@@ -12,6 +12,6 @@ export const cdPile: ScenarioInput = {
   name: 'cd-pile',
   title: 'Pile settling in a box (contact dynamics)',
   description: 'The pile scene with rigid discs (contact dynamics); change iterations to see the pile go soft.',
-  paperRef: 'design/integrators.md §3',
+  paperRef: 'docs/model.md#contact-dynamics',
   solver: { integrator: 'contact-dynamics', dt: 2.5e-4, iterations: 50, sweep: 'random' },
 };

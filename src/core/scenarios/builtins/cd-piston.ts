@@ -30,7 +30,7 @@ export const cdPiston: ScenarioInput = {
   name: 'cd-piston',
   title: 'Contact-dynamics packing under a piston (paper 004 Fig. 6)',
   description: '1000 rigid discs compressed by a piston under a constant force; a force step makes the piston ring with ω ∝ √N_I and τ ∝ 1/N_I.',
-  paperRef: 'paper 004 Figs. 5–6; design/experiments.md E9',
+  paperRef: 'paper 004 Figs. 5–6; docs/validation.md#e9-contact-dynamics-piston',
   material: { mu: 0.05, density: 10 },
   solver: { integrator: 'contact-dynamics', dt: 1e-3, iterations: 50, sweep: 'random' },
   pistonForce: 10,

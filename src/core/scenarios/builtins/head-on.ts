@@ -8,7 +8,7 @@ export const headOn: ScenarioInput = {
   name: 'head-on',
   title: 'Head-on collision',
   description: 'Two discs collide head-on: the rebound speed ratio is εn and the contact lasts tc.',
-  paperRef: 'design/contact-laws.md §4',
+  paperRef: 'docs/model.md#damping-from-restitution',
   material: { kn: 1e5, en: 0.9, mu: 0.5 },
   solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.01 },
   particles: [

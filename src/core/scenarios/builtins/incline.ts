@@ -18,7 +18,7 @@ export const incline: ScenarioInput = {
   name: 'incline',
   title: 'Disc on a 30° incline (contact dynamics)',
   description: 'A rigid disc rolls down a 30° slope with a = (2/3) g sin α at large μ and slides with a = g(sin α − μ cos α) below μ = tan α/3. (The square on the incline is the built-in square-incline.)',
-  paperRef: 'design/integrators.md §3.9',
+  paperRef: 'docs/model.md#contact-dynamics',
   material: { mu: 0.5 },
   solver: { integrator: 'contact-dynamics', dt: 1e-3, iterations: 30 },
   gravity: [0, -9.81],

@@ -18,7 +18,7 @@ export const orbitingDisc: ScenarioInput = {
   name: 'orbiting-disc',
   title: 'Disc rolling over a fixed disc (turning normal)',
   description: 'A disc rolls over the top of a fixed disc, so the contact normal turns: the consistent update needs the frame-rotation term to stay second order.',
-  paperRef: 'design/tangential-schemes.md §4.2, §4.6',
+  paperRef: 'docs/model.md#the-tangential-acceleration',
   material: { kn, ktOverKn: 0.4, en: restitution(2 / (2 * Math.sqrt(m * kn))), mu: 10, nuTOverNuN: 0.5 },
   solver: { integrator: 'cdm', tangential: 'consistent', dt: 0.5 / 2048 },
   gravity: [0, -g],

@@ -10,7 +10,7 @@ export const polygonPile: ScenarioInput = {
   name: 'polygon-pile',
   title: 'Pile of polygons settling in a box',
   description: 'Random convex polygons (4–8 sides) fall into a box and settle; polygons interlock, so the pile stands steeper than a pile of discs. Contacts use the area law (paper 000 Eqs. 4–5) along the line through the two boundary crossings.',
-  paperRef: 'paper 000 Eqs. 4–5; design/contact-laws.md §5',
+  paperRef: 'paper 000 Eqs. 4–5; docs/model.md#area-law-for-polygons',
   material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.5, mu: 0.5, density: 1000 },
   solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.02 },
   gravity: [0, -9.81],

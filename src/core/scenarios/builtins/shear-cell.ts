@@ -27,7 +27,7 @@ function shearCellAt(name: string, title: string, gammaDot: number, note: string
     name,
     title,
     description: `Polygons between two rough boundary layers sliding in opposite directions, periodic in x. With μ = 0 the kinetic energy does not depend on Δt; with friction (μ = 0.5) the Cundall spring makes it depend on Δt (paper 000 Fig. 3).${note}`,
-    paperRef: 'paper 000 §3, Figs. 2–3; design/experiments.md E2',
+    paperRef: 'paper 000 §3, Figs. 2–3; docs/validation.md#e2-shear-cell',
     material: { kn: 400, ktOverKn: 1 / 3, en: 0.9875, tangentialDamping: 'ratio', nuTOverNuN: 1 / 3, mu: 0.5, capMode: 'elastic', density: 25 },
     solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 13 / 2500, plane: 'usual' },
     domain: { periodicX: [0, width] },

@@ -14,7 +14,7 @@ export const squareIncline: ScenarioInput = {
   name: 'square-incline',
   title: 'Square on a 20° incline (polygons, soft DEM)',
   description: 'A square block slides down a 20° slope with a = g(sin α − μ cos α) when μ < tan α = 0.36, and stays put above it. Polygon contacts use the area law (paper 000 Eqs. 4–5).',
-  paperRef: 'paper 000 Eqs. 4–5; design/contact-laws.md §5',
+  paperRef: 'paper 000 Eqs. 4–5; docs/model.md#area-law-for-polygons',
   material: { kn: 1e6, en: 0.5, mu: 0.2 },
   solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.02 },
   gravity: [0, -9.81],

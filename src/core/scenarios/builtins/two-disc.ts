@@ -15,7 +15,7 @@ export const twoDisc: ScenarioInput = {
   name: 'two-disc',
   title: 'Two-disc relaxation (paper 000 Fig. 4)',
   description: 'A disc pushed against a fixed disc relaxes as Ek ∝ exp(−t/tR). With the Cundall spring tR depends on Δt; with the geometric scheme it does not. Toggle rotation to compare with paper 000 Figs. 5–7.',
-  paperRef: 'paper 000 Figs. 4–9; design/experiments.md E1',
+  paperRef: 'paper 000 Figs. 4–9; docs/validation.md#e1-two-disc-relaxation',
   material: { kn, ktOverKn: 1 / 3, en: 0.9875, tangentialDamping: 'ratio', nuTOverNuN: 1 / 3, mu: 500, capMode: 'elastic' },
   solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.01, rotation: true },
   particles: [

@@ -26,7 +26,7 @@ export const twoPolygon: ScenarioInput = {
   name: 'two-polygon',
   title: 'Two-polygon relaxation (paper 000 Fig. 10)',
   description: 'A hexagon pushed against a fixed hexagon relaxes as Ek ∝ exp(−t/tR), as the two discs of paper 000 Fig. 4. With the Cundall spring tR depends on Δt; with the geometric scheme it does not. Rotation is locked, as in the paper.',
-  paperRef: 'paper 000 §4, Fig. 10; design/experiments.md E3',
+  paperRef: 'paper 000 §4, Fig. 10; docs/validation.md#e3-two-polygon-relaxation',
   material: { kn, ktOverKn: 1 / 3, en: 0.9875, tangentialDamping: 'ratio', nuTOverNuN: 1 / 3, mu: 500, capMode: 'elastic' },
   solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.01, rotation: false, plane: 'axial' },
   particles: [

@@ -35,19 +35,3 @@ export interface CompareHook {
 /** Runs f on the page's hook (f is sent as its source text, so it must not close over test variables). */
 export const hook = <T>(page: Page, f: (h: CompareHook) => T | Promise<T>): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
-
-/** Waits until the page has received n more frames from the worker. */
-export async function frames(page: Page, n = 3): Promise<void> {
-  // checked in the page on every animation frame (a 100 ms poll from Node would add up over a drag of 30 moves);
-  // 30 s: frames come slowly on a loaded machine
-  await page.evaluate((n) => new Promise<void>((resolve, reject) => {
-    const h = (window as unknown as { __sandbox: { frames(): { received: number } } }).__sandbox;
-    const want = h.frames().received + n, t0 = performance.now();
-    const check = (): void => {
-      if (h.frames().received >= want) resolve();
-      else if (performance.now() - t0 > 30_000) reject(new Error(`${n} frames not drawn within 30 s`));
-      else requestAnimationFrame(check);
-    };
-    check();
-  }), n);
-}

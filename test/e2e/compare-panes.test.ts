@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { frames, hook } from './compare-hook';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { hook } from './compare-hook';
+import { openApp, useBrowserSession, waitFor, frames } from './harness';
 
 const session = useBrowserSession();
 

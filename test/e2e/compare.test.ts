@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { frames, hook } from './compare-hook';
-import { openApp, ROOT, useBrowserSession, waitFor, downloadBytes } from './harness';
+import { hook } from './compare-hook';
+import { openApp, ROOT, useBrowserSession, waitFor, downloadBytes, frames } from './harness';
 
 const session = useBrowserSession();
 

@@ -55,6 +55,22 @@ export function useBrowserSession(): { readonly app: { url: string }; readonly b
   };
 }
 
+/** Waits until the page has drawn at least `n` more frames from the worker. */
+export async function frames(page: Page, n = 3): Promise<void> {
+  // checked in the page on every animation frame (a 100 ms poll from Node would add up over a drag of 30 moves);
+  // 30 s: frames come slowly on a loaded machine
+  await page.evaluate((n) => new Promise<void>((resolve, reject) => {
+    const h = (window as unknown as { __sandbox: { frames(): { received: number } } }).__sandbox;
+    const want = h.frames().received + n, t0 = performance.now();
+    const check = (): void => {
+      if (h.frames().received >= want) resolve();
+      else if (performance.now() - t0 > 30_000) reject(new Error(`${n} frames not drawn within 30 s`));
+      else requestAnimationFrame(check);
+    };
+    check();
+  }), n);
+}
+
 /** A download's bytes, read through Playwright's stream (a browser connected to a server has no local path) */
 export async function downloadBytes(d: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];

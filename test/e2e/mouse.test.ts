@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getBuiltIn } from '../../src/core/index';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { openApp, useBrowserSession, waitFor, frames } from './harness';
 
 interface View { s: number; ox: number; oy: number }
 interface Discs { x: number[]; y: number[]; r: number[] }
@@ -54,22 +54,6 @@ async function worldOf(page: Page, px: number, py: number, v?: View): Promise<[n
   const view = v ?? await hook(page, (h) => h.view());
   const box = (await page.locator('[data-testid="sim-canvas"]').boundingBox())!;
   return [(px - box.x - view.ox) / view.s, (view.oy - (py - box.y)) / view.s];
-}
-
-/** Waits until the page has drawn at least `n` more frames from the worker. */
-async function frames(page: Page, n = 3): Promise<void> {
-  // checked in the page on every animation frame (a 100 ms poll from Node would add up over a drag of 30 moves);
-  // 30 s: frames come slowly on a loaded machine
-  await page.evaluate((n) => new Promise<void>((resolve, reject) => {
-    const h = (window as unknown as { __sandbox: { frames(): { received: number } } }).__sandbox;
-    const want = h.frames().received + n, t0 = performance.now();
-    const check = (): void => {
-      if (h.frames().received >= want) resolve();
-      else if (performance.now() - t0 > 30_000) reject(new Error(`${n} frames not drawn within 30 s`));
-      else requestAnimationFrame(check);
-    };
-    check();
-  }), n);
 }
 
 /** A row of five discs resting on the floor of an open box, gravity on: free space above them to drag in. */

@@ -163,7 +163,8 @@ describe('the Δt lecture', () => {
   });
 
   it('the Ek chart of two-disc at Δt = 0.1 tc (Cundall) prints the live fit t_R/t_c of the README sweep table, on decades', async () => {
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&dtOverTc=0.1&tangential=cundall&speed=max&logy=1`);
+    // at 1400×900: three decades labelled on the Ek chart (the chart at 1280×720 labels two)
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc&dtOverTc=0.1&tangential=cundall&speed=max&logy=1`, { width: 1400, height: 900 });
     // `sim sweep` stops relaxed after 2782 steps (t = 0.0274 s); later peaks lie below the fit's window
     await waitFor(page, 'window.__sandbox.status()?.t > 0.04', 60_000); // 60 s: ≈ 2 s at full speed idle; a loaded machine
     // docs/validation.md#e1-two-disc-relaxation: Cundall, rotation free, Δt/tc = 0.1 → 20.24

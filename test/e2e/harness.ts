@@ -23,15 +23,32 @@ export interface OpenedPage {
   errors: string[];
 }
 
-export async function openApp(browser: Browser, url: string, viewport = { width: 1400, height: 900 }): Promise<OpenedPage> {
+/**
+ * A projector's 1280×720 unless a test asks for another size: every pixel of it is drawn and composited in software
+ * (SwiftShader) on the cores the tests share.
+ */
+export async function openApp(browser: Browser, url: string, viewport = { width: 1280, height: 720 }): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
+  await page.goto(drawingCapped(url));
   await page.waitForFunction(() => (window as unknown as { __sandbox?: { ready: boolean } }).__sandbox?.ready === true, undefined, { timeout: 60_000 });
   return { page, errors };
+}
+
+/**
+ * The URL with `fps=10` added unless it sets `fps` itself. Without a GPU every frame is drawn by SwiftShader on the
+ * cores the page's simulation and the other test files need (the running pile: Chromium's GPU process 108 % of a
+ * core at the display's 60 frames/s, 60 % at 5); a test about the drawing rate, or one that moves the mouse frame by
+ * frame, passes `fps=` itself. Added as text, not through URLSearchParams, which would re-encode the rest.
+ */
+export function drawingCapped(url: string): string {
+  const hash = url.indexOf('#');
+  const head = hash < 0 ? url : url.slice(0, hash), tail = hash < 0 ? '' : url.slice(hash);
+  if (/[?&]fps=/.test(head)) return url;
+  return head.includes('?') ? head.replace('?', '?fps=10&') + tail : `${head}?fps=10${tail}`;
 }
 
 /**

@@ -36,6 +36,8 @@ const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
 
 const session = useBrowserSession();
+/** The size the wheel and drag figures below were measured at (Chromium's wheel delta depends on the viewport) */
+const MOUSE_VIEWPORT = { width: 1400, height: 900 };
 
 /**
  * The page pixel of world point (x, y), rounded: Chromium reports mouse events at whole CSS pixels,
@@ -101,7 +103,7 @@ const DROP = { ...ROW, name: 'mouse-drop', generators: [{ ...ROW.generators[0], 
 
 /** Loads DROP, runs it until the discs rest on the floor; returns the page (running). */
 async function settledRow(): Promise<{ page: Page; errors: string[] }> {
-  const o = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+  const o = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`, MOUSE_VIEWPORT);
   expect(await loadSpec(o.page, DROP)).toEqual([]);
   await hook(o.page, (h) => h.run());
   await waitFor(o.page, 'window.__sandbox.status()?.t > 3 && window.__sandbox.frames().particles === 5 && window.__sandbox.discs().y.every((y) => y < 0.06)');
@@ -243,7 +245,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
   it('shift-click a second disc selects their contact; the angle chart follows it at 45°', async () => {
     const spec = getBuiltIn('two-disc') as unknown as { run: Record<string, unknown> };
     delete spec.run.selectContact;
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`, MOUSE_VIEWPORT);
     expect(await loadSpec(page, spec)).toEqual([]);
     await waitFor(page, 'window.__sandbox.frames().particles === 2');
     await frames(page);
@@ -278,7 +280,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
   it('with the contact network on, clicking the contact point selects that contact', async () => {
     const spec = getBuiltIn('two-disc') as unknown as { run: Record<string, unknown> };
     delete spec.run.selectContact;
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&network=1`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&network=1`, MOUSE_VIEWPORT);
     expect(await loadSpec(page, spec)).toEqual([]);
     await hook(page, (h) => h.run());
     await waitFor(page, 'window.__sandbox.frames().particles === 2 && window.__sandbox.status()?.step > 100');
@@ -301,7 +303,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
 
   it('wheel zooms about the cursor, dragging the background pans, double-click fits', async () => {
     // the running pile: the worker is busy, so its replies to picks come late as they would for a user
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`, MOUSE_VIEWPORT);
     await waitFor(page, 'window.__sandbox.status()?.running === true && window.__sandbox.frames().particles === 400');
     // the view the page settles on after loading (its fit to the scene), unchanged over a few frames drawn
     let fitted = await hook(page, (h) => h.view());
@@ -375,7 +377,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
   // Regression (issue 14): moves made before the worker answered the press's pick were dropped, so a
   // pan on a busy page fell short of the hand (135 px of 150 in a loaded CI run).
   it('a pan made while the worker is busy keeps every pixel the hand moved', async () => {
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`, MOUSE_VIEWPORT);
     await waitFor(page, 'window.__sandbox.frames().particles === 400');
     await frames(page);
     const v0 = await hook(page, (h) => h.view());
@@ -402,7 +404,7 @@ describe('mouse on the canvas (headless Chromium, real mouse events)', () => {
   // and potential energy) in the divergence detector's energy budget. Without it, in a scene that starts
   // at rest (budget ≈ 0) lifting a disc and letting go stopped the run at once ("energy grew to 1e+299×").
   it('lifting a disc of a scene at rest and letting it go keeps the run going', async () => {
-    const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    const { page } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`, MOUSE_VIEWPORT);
     expect(await loadSpec(page, ROW)).toEqual([]);
     await hook(page, (h) => h.run());
     await waitFor(page, 'window.__sandbox.frames().particles === 5 && window.__sandbox.status()?.running === true');

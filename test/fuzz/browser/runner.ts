@@ -125,7 +125,7 @@ export class BrowserFuzz {
   }
 
   private async newContext(): Promise<void> {
-    this.context = await this.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    this.context = await this.browser.newContext({ viewport: { width: 1280, height: 720 } }); // the e2e harness's size (harness.ts)
     // what the page saw before it rewrote its own URL: the oracle judges a case by this
     await this.context.addInitScript(() => {
       (window as unknown as { __fz: unknown }).__fz = { search: location.search, hash: location.hash };

@@ -92,7 +92,13 @@ export function blockText(id: string, command: string, body: string, stamp?: str
 
 /** Replaces the target's block with `body`, through a temporary renamed over the file. */
 export function writeDocBlock(target: DocTarget, command: string, body: string, stamp?: string): void {
-  const text = readFileSync(target.file, 'utf8');
+  const cannot = (e: unknown) => new UsageError(`--doc: cannot rewrite '${target.file}': ${fsMessage(e)}`);
+  let text: string;
+  try {
+    text = readFileSync(target.file, 'utf8');
+  } catch (e) {
+    throw cannot(e);
+  }
   const next = replaceBlock(text, target, blockText(target.block, command, body, stamp));
   const tmp = join(dirname(target.file), `.${basename(target.file)}.${process.pid}.tmp`);
   try {
@@ -100,7 +106,7 @@ export function writeDocBlock(target: DocTarget, command: string, body: string, 
     renameSync(tmp, target.file);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw e;
+    throw cannot(e);
   }
 }
 

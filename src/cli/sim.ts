@@ -35,13 +35,16 @@ import { runRelaxation } from '../core/diagnostics/relaxation-run';
 import { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
 import type { ParamPatch } from '../core/sim/params';
 import { compareRun } from './compare';
+import { commandLine, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
+import { sweepTable, type SweepPoint } from './sweep-table';
+import { convergenceTable } from './convergence';
 
 const HELP = `granular sandbox — headless runner
 
 Usage:
   npm run sim -- run <scenario.json | built-in> [--set key=value ...] [--out DIR] [--threads N]
-  npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json]
-  npm run sim -- convergence <scenario.json | built-in> [--set key=value ...] [--steps a,b,c] [--json]
+  npm run sim -- sweep <scenario.json | built-in> [--dt-over-tc a,b,c] [--set key=v1,v2 ...] [--json] [--doc FILE.md#BLOCK]
+  npm run sim -- convergence <scenario.json | built-in> [--set key=v1,v2 ...] [--steps a,b,c] [--json] [--doc FILE.md#BLOCK]
   npm run sim -- delta-ek <scenario.json | built-in> --dt-over-tc a,b [--set key=value ...] [--out FILE]
   npm run sim -- compare <scenario.json | built-in> --variant k=v,k=v --variant k=v ... [--set key=value ...] [--out DIR]
   npm run sim -- fit <tracks.csv> --column NAME [--from T0] [--to T1]
@@ -84,7 +87,8 @@ Commands:
           one exists (case-i), else a run referenceFactor (16) times finer, with the consistent spring
           update when a GSSSS member is tested with a first-order one. Prints one line per quantity
           (position, velocity, angle, spin) with the max errors and the observed order (finest pair
-          and least-squares slope); --json prints one JSON object per quantity.
+          and least-squares slope); --json prints one JSON object per quantity. Comma-separated --set
+          values run one ladder per combination, as sweep does.
           Contact dynamics runs add meanSweeps; a scenario with run.oscillation adds the damped-sine
           fit below as "oscillation" (its window run.oscillation.from/to), in the summary and in
           sweep rows (as omegaDt, tauOverDt).
@@ -114,7 +118,7 @@ Options:
                     (material.mu, generators.0.count, run.track) or a short name:
 ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(18)} ${v}`).join('\n')}
                     value is JSON when it parses (1e-3, true, [0,-9.81]), else a string (cundall).
-                    In sweep, a value with commas (not starting with '[') is a list of values.
+                    In sweep and convergence, a value with commas (not starting with '[') is a list of values.
   --out DIR         Output folder for run (default out/<scenario name>, the name reduced to letters,
                     digits, '.', '_', '-'); created if missing; for delta-ek the CSV file. Files are
                     written to a temporary beside them and renamed into place when complete (an
@@ -122,6 +126,13 @@ ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(1
   --dt-over-tc L    Comma-separated Δt/tc values for sweep (default: the scenario's own); two for delta-ek.
   --steps L         convergence: comma-separated step counts over the window, coarse to fine.
   --json            sweep: one JSON object per run; convergence: one per quantity.
+  --doc FILE.md#BLOCK  sweep, convergence: also write the result as a Markdown table into the block BLOCK of
+                    FILE.md, between '<!-- generated BLOCK by: <this command> -->' and
+                    '<!-- end generated BLOCK -->' (the rest of the file unchanged; docs/validation.md).
+                    sweep: t_R/t_c, a row per combination of --set values and a column per Δt/tc (a scenario
+                    with run.oscillation: ωΔt, τ/Δt, rms/A per run); convergence: the finest pair's order
+                    over the quantities that move (the finest error of the first in brackets), the last
+                    --set key across, the others down.
   --variant P       compare: one variant's parameters, key=value pairs separated by commas (repeat 2–4 times).
   --column NAME     fit: the tracks.csv column to fit.
   --from T0, --to T1  fit: time window [s].
@@ -176,6 +187,7 @@ async function main(argv: string[]): Promise<void> {
         from: { type: 'string' },
         to: { type: 'string' },
         json: { type: 'boolean', default: false },
+        doc: { type: 'string' },
         threads: { type: 'string', default: '1' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -190,6 +202,14 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (extra.length > (command === 'export' ? 1 : 0)) fail(new UsageError(`unexpected argument(s) ${extra.join(' ')} (see --help)`));
+  let doc: DocTarget | null = null;
+  try {
+    if (values.doc !== undefined && command !== 'sweep' && command !== 'convergence') throw new UsageError(`--doc: only sweep and convergence write a table into a doc, not '${command}'`);
+    if (values.doc !== undefined) doc = parseDocTarget(values.doc);
+  } catch (e) {
+    fail(e);
+  }
+  const toDoc = doc && ((body: string) => writeDoc(doc, commandLine('npm run sim --', argv), body));
   if (command === 'list') {
     for (const s of listBuiltIns()) process.stdout.write(`${s.name.padEnd(14)} ${s.title} — ${s.description}\n`);
     return;
@@ -216,10 +236,19 @@ async function main(argv: string[]): Promise<void> {
   if (!['run', 'sweep', 'convergence', 'delta-ek', 'compare'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, compare, export, fit or list`));
   if (scenarioArg === undefined) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
   if (command === 'run') await runCommand(scenarioArg, values.set as string[], values.out, threadCount(values.threads as string));
-  else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean);
+  else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean, toDoc);
   else if (command === 'delta-ek') deltaEkCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.out);
   else if (command === 'compare') compareCommand(scenarioArg, values.set as string[], values.variant as string[], values.out);
-  else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean);
+  else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean, toDoc);
+}
+
+/** --doc: the table written into its block of the doc, under the command that made it */
+function writeDoc(doc: DocTarget, command: string, body: string): void {
+  try {
+    writeDocBlock(doc, command, body);
+  } catch (e) {
+    fail(e);
+  }
 }
 
 function exportCommand(scenarioArg: string, sets: string[], out: string | undefined): void {
@@ -324,7 +353,14 @@ function sweepValues(assignment: string): string[] {
   return value.split(',').map((v) => `${key}=${v.trim()}`);
 }
 
-function sweepCommand(scenarioArg: string, sets: string[], dtList: string | undefined, json: boolean): void {
+/** Every combination of one value from each axis, the first axis slowest. */
+function combinations(axes: string[][]): string[][] {
+  let combos: string[][] = [[]];
+  for (const axis of axes) combos = combos.flatMap((c) => axis.map((a) => [...c, a]));
+  return combos;
+}
+
+function sweepCommand(scenarioArg: string, sets: string[], dtList: string | undefined, json: boolean, toDoc: ((body: string) => void) | null): void {
   const axes: string[][] = sets.map(sweepValues);
   if (dtList !== undefined) {
     const values = dtList.split(',').map((v) => v.trim());
@@ -335,8 +371,7 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
   }
   const runs = axes.reduce((n, a) => n * a.length, 1);
   if (runs > MAX_SWEEP_RUNS) fail(new UsageError(`sweep: ${count(runs)} runs (${axes.map((a) => a.length).join(' × ')}); allowed at most ${count(MAX_SWEEP_RUNS)}`));
-  let combos: string[][] = [[]];
-  for (const axis of axes) combos = combos.flatMap((c) => axis.map((a) => [...c, a]));
+  const combos = combinations(axes);
   // Validate every combination before running any, so bad input fails fast and prints nothing else.
   // The raw input is read once; each combination is built again when it runs (memory stays one spec).
   let raw: unknown;
@@ -354,6 +389,7 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
   }
   if (!json) process.stdout.write('dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
   let anyDiverged = false;
+  const points: SweepPoint[] = [];
   for (const c of combos) {
     const spec = applyOverrides(raw, c);
     // a relaxation scenario: the core's run + fit, the same code as the app's t_R(Δt) panel (E1)
@@ -372,12 +408,14 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
       };
     })();
     if (row.status !== 'ok') anyDiverged = true;
+    points.push(dtList === undefined ? { sets: c, dtOverTc: null, row } : { sets: c.slice(1), dtOverTc: c[0].slice('dtOverTc='.length), row });
     if (json) process.stdout.write(JSON.stringify(row) + '\n');
     else {
       const tR = row.tR === null || Number.isNaN(row.tR) ? '—' : row.tR.toFixed(2);
       process.stdout.write(`${row.dtOverTc.toExponential(2).padEnd(12)} ${row.tangential.padEnd(16)} ${String(row.rotation).padEnd(9)} ${tR.padEnd(12)} ${String(row.peaks).padEnd(6)} ${row.status}\n`);
     }
   }
+  toDoc?.(sweepTable(points));
   if (anyDiverged) process.exitCode = 3;
 }
 
@@ -469,37 +507,51 @@ function compareCommand(scenarioArg: string, sets: string[], variantArgs: string
   if (r.variants.some((v) => v.status !== 'ok')) process.exit(3);
 }
 
-function convergenceCommand(scenarioArg: string, sets: string[], stepList: string | undefined, json: boolean): void {
-  let spec;
+function convergenceCommand(scenarioArg: string, sets: string[], stepList: string | undefined, json: boolean, toDoc: ((body: string) => void) | null): void {
+  const combos = combinations(sets.map(sweepValues));
   let steps: number[] | undefined;
+  let specs: ScenarioSpec[] = [];
   try {
-    spec = loadScenario(scenarioArg, sets);
     if (stepList !== undefined) {
       const cells = stepList.split(',').map((v) => v.trim());
       steps = cells.map((v) => (/^\d+(\.\d*)?(e\+?\d+)?$/i.test(v) ? Number(v) : NaN));
       const bad = steps.filter((n) => !Number.isInteger(n) || n < 1);
       if (bad.length || steps.length < 2) throw new UsageError(`--steps: expected at least two positive integers like 200,400,800, got '${stepList.length > 80 ? `${stepList.slice(0, 80)}…` : stepList}'`);
     }
-    const cv = spec.run.convergence;
-    if (!steps && !cv) throw new UsageError(`scenario '${spec.name}' has no run.convergence; give --steps a,b,c`);
-    const w = new World(spec);
-    checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
-    checkStartMotion(w);
-    let tracked = spec.run.track.length;
-    if (!tracked) for (let k = 0; k < w.n; k++) if (w.bodies.invMass[k] > 0) tracked++;
-    const analytic = typeof analyticSolution(spec) !== 'string';
-    checkLadder(steps ?? cv!.steps, cv?.samples ?? 1, tracked, analytic ? null : (cv?.referenceFactor ?? 16), steps ? '--steps' : 'run.convergence.steps', w.n);
+    if (combos.length > MAX_SWEEP_RUNS) throw new UsageError(`convergence: ${count(combos.length)} ladders (${sets.map((a) => sweepValues(a).length).join(' × ')}); allowed at most ${count(MAX_SWEEP_RUNS)}`);
+    // every combination checked before any runs, so bad input fails fast and prints nothing else
+    specs = combos.map((c) => checkedLadderSpec(scenarioArg, c, steps));
   } catch (e) {
     fail(e);
   }
-  let result;
-  try {
-    result = runConvergence(spec, steps ? { steps } : {});
-  } catch (e) {
-    // the ladder's own refusals are plain Errors naming the problem; anything else is a bug and shows its stack
-    fail(errorLines(e) || (e as Error)?.constructor !== Error ? e : new UsageError((e as Error).message));
-  }
-  printConvergence(result, json);
+  const results = specs.map((spec, k) => {
+    let result;
+    try {
+      result = runConvergence(spec, steps ? { steps } : {});
+    } catch (e) {
+      // the ladder's own refusals are plain Errors naming the problem; anything else is a bug and shows its stack
+      fail(errorLines(e) || (e as Error)?.constructor !== Error ? e : new UsageError((e as Error).message));
+    }
+    if (k > 0 && !json) process.stdout.write('\n');
+    printConvergence(result, json);
+    return result;
+  });
+  toDoc?.(convergenceTable(results, combos));
+}
+
+/** The scenario with one combination of --set values, checked for a ladder of `steps` (else its run.convergence). */
+function checkedLadderSpec(scenarioArg: string, sets: string[], steps: number[] | undefined): ScenarioSpec {
+  const spec = loadScenario(scenarioArg, sets);
+  const cv = spec.run.convergence;
+  if (!steps && !cv) throw new UsageError(`scenario '${spec.name}' has no run.convergence; give --steps a,b,c`);
+  const w = new World(spec);
+  checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
+  checkStartMotion(w);
+  let tracked = spec.run.track.length;
+  if (!tracked) for (let k = 0; k < w.n; k++) if (w.bodies.invMass[k] > 0) tracked++;
+  const analytic = typeof analyticSolution(spec) !== 'string';
+  checkLadder(steps ?? cv!.steps, cv?.samples ?? 1, tracked, analytic ? null : (cv?.referenceFactor ?? 16), steps ? '--steps' : 'run.convergence.steps', w.n);
+  return spec;
 }
 
 await main(process.argv.slice(2));

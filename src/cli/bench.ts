@@ -27,11 +27,15 @@
  * (wasm/kernels.ts), for comparison; the first line says which ran.
  * "per CPU-s" divides by the process's CPU time instead of wall time: it is less sensitive to other
  * work on the machine; quote the wall-time figure from an otherwise idle machine.
+ * `--doc FILE.md#BLOCK`: also writes the rows as a Markdown table (bench-tables.ts) into that block of the doc, with the
+ * command, the date and the machine (doc-block.ts).
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
+import { cdTable, lammpsTable, pileTable, pipeTable, threadsTable, type CdRow, type LammpsRow, type PileRow, type PipeRow, type ThreadsRow } from './bench-tables';
+import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
 import { lammpsAvailable, LMP, runLammps } from './lammps-run';
 import { MAX_THREADS, nodePool } from './node-pool';
 import type { WorkerPool } from '../core/parallel/worker-pool';
@@ -111,7 +115,8 @@ export function benchPipe(n: number, method: SearchMethod): World {
   return w;
 }
 
-function benchPipes(sizes: number[], csv: string | undefined): void {
+function benchPipes(sizes: number[], csv: string | undefined): PipeRow[] {
+  const rows: PipeRow[] = [];
   process.stdout.write('scenario      grains   bodies   search         contacts/particle  steps  ms/step   particle-steps/s  ns/particle-step  conflicts\n');
   for (const n of sizes) {
     for (const method of ['cell-mask', 'linked-cells'] as const) {
@@ -122,7 +127,7 @@ function benchPipes(sizes: number[], csv: string | undefined): void {
       w.step(steps);
       const ms = performance.now() - t0;
       const rate = (w.n * steps) / (ms / 1000);
-      const row = {
+      const row: PipeRow = {
         scenario: 'pipe (E10)', grains: n, bodies: w.n, search: w.searchReport().method, contactsPerParticle: contactsPerParticle(w), steps,
         msPerStep: ms / steps, particleStepsPerSecond: rate, nsPerParticleStep: 1e9 / rate, conflictRebuilds: w.searchReport().conflictRebuilds,
       };
@@ -131,12 +136,11 @@ function benchPipes(sizes: number[], csv: string | undefined): void {
         + `${String(steps).padEnd(6)} ${row.msPerStep.toFixed(3).padEnd(9)} ${(rate / 1e6).toFixed(2).padStart(6)} M          ${row.nsPerParticleStep.toFixed(0).padStart(6)}            ${row.conflictRebuilds}\n`,
       );
       if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
-      if (csv) {
-        if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
-        appendFileSync(csv, `${Object.values(row).join(',')}\n`);
-      }
+      appendCsv(csv, row);
+      rows.push(row);
     }
   }
+  return rows;
 }
 
 /** Particle-steps per second of `steps` steps of w with its current settings (wall time). */
@@ -147,11 +151,9 @@ function timeSteps(w: World, steps: number): number {
   return (w.n * steps) / ((performance.now() - t0) / 1000);
 }
 
-function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined): void {
-  if (!lammpsAvailable()) {
-    process.stderr.write(`error: ${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP\n`);
-    process.exit(2);
-  }
+function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined): LammpsRow[] {
+  if (!lammpsAvailable()) refuse(`${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP`);
+  const rows: LammpsRow[] = [];
   process.stdout.write(`particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio (range)      gear5+Cundall  ratio (range)     [median of ${repeat}]\n`);
   for (const n of sizes) {
     const w = benchPile(n);
@@ -167,7 +169,7 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
       cdm.push(timeSteps(w, steps));
     }
     const cdmRatios = cdm.map((v, r) => v / lammps[r]), gearRatios = gear.map((v, r) => v / lammps[r]);
-    const row = {
+    const row: LammpsRow = {
       particles: n, contactsPerParticle: contactsPerParticle(w), steps, repeat, lammps: median(lammps), cdm: median(cdm), cdmRatio: median(cdmRatios),
       cdmRatioMin: Math.min(...cdmRatios), cdmRatioMax: Math.max(...cdmRatios), gear5: median(gear), gear5Ratio: median(gearRatios),
       gear5RatioMin: Math.min(...gearRatios), gear5RatioMax: Math.max(...gearRatios),
@@ -176,11 +178,10 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
     const R = (mid: number, lo: number, hi: number) => `${mid.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`.padEnd(18);
     process.stdout.write(`${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(row.lammps)}                ${M(row.cdm)}       ${R(row.cdmRatio, row.cdmRatioMin, row.cdmRatioMax)} ${M(row.gear5)}         ${R(row.gear5Ratio, row.gear5RatioMin, row.gear5RatioMax)}\n`);
     if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
-    if (csv) {
-      if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
-      appendFileSync(csv, `${Object.values(row).join(',')}\n`);
-    }
+    appendCsv(csv, row);
+    rows.push(row);
   }
+  return rows;
 }
 
 /**
@@ -188,7 +189,8 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
  * (contacts/parallel-disc-pass.ts and the per-body stages): one World each, settled alike (their numbers are the
  * same bits), then timed in turn, `repeat` rounds; medians, and each pool's speed-up over the serial run per round.
  */
-async function benchThreads(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined, integrator: string): Promise<void> {
+async function benchThreads(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined, integrator: string): Promise<ThreadsRow[]> {
+  const table: ThreadsRow[] = [];
   const pools = await Promise.all(threadCounts.map((t) => nodePool(t)));
   process.stdout.write(`particles  contacts/particle  steps  serial (M p-steps/s)  ${threadCounts.map((t) => `${t} thread${t > 1 ? 's' : ''}  speed-up (range)`.padEnd(34)).join('')}[${integrator} + Cundall, median of ${repeat}]
 `);
@@ -202,22 +204,30 @@ async function benchThreads(sizes: number[], threadCounts: number[], repeat: num
     const rates = worlds.map((): number[] => []);
     for (let r = 0; r < repeat; r++) worlds.forEach((w, k) => rates[k].push(timeSteps(w, steps)));
     const M = (v: number) => (v / 1e6).toFixed(2).padStart(6);
-    const row: Record<string, number> = { particles: n, contactsPerParticle: contactsPerParticle(worlds[0]), steps, repeat, serial: median(rates[0]) };
+    const row: ThreadsRow = { particles: n, contactsPerParticle: contactsPerParticle(worlds[0]), steps, repeat, serial: median(rates[0]) };
     let line = `${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(row.serial)}                `;
     threadCounts.forEach((t, k) => {
       const ups = rates[k + 1].map((v, r) => v / rates[0][r]);
       row[`threads${t}`] = median(rates[k + 1]);
       row[`speedup${t}`] = median(ups);
-      line += `${M(row[`threads${t}`])}     ${`${median(ups).toFixed(2)} (${Math.min(...ups).toFixed(2)}–${Math.max(...ups).toFixed(2)})`.padEnd(23)}`;
+      row[`speedup${t}Min`] = Math.min(...ups);
+      row[`speedup${t}Max`] = Math.max(...ups);
+      line += `${M(row[`threads${t}`])}     ${`${median(ups).toFixed(2)} (${row[`speedup${t}Min`].toFixed(2)}–${row[`speedup${t}Max`].toFixed(2)})`.padEnd(23)}`;
     });
     process.stdout.write(`${line}\n`);
     for (const w of worlds) if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
-    if (csv) {
-      if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
-      appendFileSync(csv, `${Object.values(row).join(',')}\n`);
-    }
+    appendCsv(csv, row);
+    table.push(row);
   }
   await Promise.all(pools.map((p) => p.close()));
+  return table;
+}
+
+/** Appends a row to the --csv file (its header first when the file is new). */
+function appendCsv(csv: string | undefined, row: object): void {
+  if (!csv) return;
+  if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
+  appendFileSync(csv, `${Object.values(row).join(',')}\n`);
 }
 
 function median(values: number[]): number {
@@ -236,7 +246,8 @@ function contactsPerParticle(w: World): number {
 const discSettle = (n: number) => (n > 20_000 ? 600 : 3000);
 const POLYGON_SETTLE = 20_000;
 
-function benchContactDynamics(sizes: number[], iterations: number[], csv: string | undefined): void {
+function benchContactDynamics(sizes: number[], iterations: number[], csv: string | undefined): CdRow[] {
+  const rows: CdRow[] = [];
   process.stdout.write('scenario        particles  contacts/particle  N_I   steps  ms/step    ns/(contact·sweep)  search\n');
   for (const n of sizes) {
     const w = benchPile(n);
@@ -250,15 +261,14 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
       w.step(steps);
       const ms = (performance.now() - t0) / steps;
       const contacts = w.contacts.count;
-      const row = { scenario: 'pile (CD)', particles: w.n, contactsPerParticle: contacts / w.n, iterations: ni, steps, msPerStep: ms, nsPerContactSweep: (ms * 1e6) / (contacts * ni), search: w.searchReport().method };
+      const row: CdRow = { scenario: 'pile (CD)', particles: w.n, contactsPerParticle: contacts / w.n, iterations: ni, steps, msPerStep: ms, nsPerContactSweep: (ms * 1e6) / (contacts * ni), search: w.searchReport().method };
       process.stdout.write(`${row.scenario.padEnd(15)} ${String(row.particles).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(ni).padEnd(5)} ${String(steps).padEnd(6)} ${ms.toFixed(3).padEnd(10)} ${row.nsPerContactSweep.toFixed(1).padEnd(19)} ${row.search}\n`);
       if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
-      if (csv) {
-        if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
-        appendFileSync(csv, `${Object.values(row).join(',')}\n`);
-      }
+      appendCsv(csv, row);
+      rows.push(row);
     }
   }
+  return rows;
 }
 
 const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--integrator gear5|cdm|…] [--csv FILE]
@@ -266,11 +276,19 @@ npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lm
 npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n] [--integrator cdm|gear5|…]   (cdm unless told)
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
-Any of them with --kernels js|wasm (default wasm): the serial loops' language.
+Any of them with --kernels js|wasm (default wasm): the serial loops' language, and with --doc FILE.md#BLOCK: the
+table also written into that block of the doc, with the command, the date and the machine (docs/benchmarks.md).
 Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
 `;
 
-function main(): void {
+/** Prints `error: <message>` and exits 2: a refused argument */
+function refuse(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const stamp = machineStamp(); // the load average before this bench adds its own
   let parsed;
   try {
     parsed = parseArgs({
@@ -279,12 +297,12 @@ function main(): void {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h', default: false },
+        'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' },
+        doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (e) {
-    process.stderr.write(`error: ${(e as Error).message}\n${USAGE}`);
-    process.exit(2);
+    refuse(`${(e as Error).message}\n${USAGE}`);
   }
   const { values } = parsed;
   if (values.help) {
@@ -292,63 +310,50 @@ function main(): void {
     return;
   }
   const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
-  if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) {
-    process.stderr.write('error: --sizes must be integers from 2 to 1000000\n');
-    process.exit(2);
-  }
-  if (values.kernels !== 'wasm' && values.kernels !== 'js') {
-    process.stderr.write(`error: --kernels must be js or wasm, got ${JSON.stringify(values.kernels)}\n`);
-    process.exit(2);
+  if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) refuse('--sizes must be integers from 2 to 1000000');
+  if (values.kernels !== 'wasm' && values.kernels !== 'js') refuse(`--kernels must be js or wasm, got ${JSON.stringify(values.kernels)}`);
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) refuse('--repeat must be an integer from 1 to 20');
+  // the threads' table is cdm's unless told; the plain bench Gear 5's
+  const integrator = values.integrator ?? (values.threads !== undefined ? 'cdm' : 'gear5');
+  if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) refuse(`--integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}`);
+  const counts = values.threads?.split(',').map(Number);
+  if (counts?.some((t) => !Number.isInteger(t) || t < 1 || t > MAX_THREADS)) refuse(`--threads must be integers from 1 to ${MAX_THREADS}`);
+  const its = values.iterations.split(',').map(Number);
+  if (its.some((v) => !Number.isInteger(v) || v < 1 || v > 10000)) refuse('--iterations must be integers from 1 to 10000');
+  let doc: DocTarget | null = null;
+  try {
+    if (values.doc !== undefined) doc = parseDocTarget(values.doc);
+  } catch (e) {
+    refuse((e as Error).message);
   }
   javascriptKernels = values.kernels === 'js';
   process.stdout.write(`# serial loops: ${benchPile(2).kernels}\n`);
-  const repeat = Number(values.repeat);
-  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
-    process.stderr.write('error: --repeat must be an integer from 1 to 20\n');
-    process.exit(2);
-  }
-  if (values['vs-lammps']) {
-    benchVsLammps(sizes, repeat, values.csv);
-    return;
-  }
-  // the threads' table is cdm's unless told; the plain bench Gear 5's
-  const integrator = values.integrator ?? (values.threads !== undefined ? 'cdm' : 'gear5');
-  if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) {
-    process.stderr.write(`error: --integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}\n`);
-    process.exit(2);
-  }
-  if (values.threads !== undefined) {
-    const counts = values.threads.split(',').map(Number);
-    if (counts.some((t) => !Number.isInteger(t) || t < 1 || t > MAX_THREADS)) {
-      process.stderr.write(`error: --threads must be integers from 1 to ${MAX_THREADS}\n`);
-      process.exit(2);
-    }
+  let table: string;
+  if (values['vs-lammps']) table = lammpsTable(benchVsLammps(sizes, repeat, values.csv));
+  else if (counts) {
     const cores = availableParallelism();
     if (Math.max(...counts) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);
-    void benchThreads(sizes, counts, repeat, values.csv, integrator);
-    return;
+    table = threadsTable(await benchThreads(sizes, counts, repeat, values.csv, integrator), counts, integrator);
+  } else if (values.pipe) table = pipeTable(benchPipes(sizes, values.csv));
+  else if (values.cd) table = cdTable(benchContactDynamics(sizes, its, values.csv));
+  else {
+    const polygonSizes = (values['polygon-sizes'] ?? '1000,10000').split(',').map(Number).filter((v) => v > 0);
+    process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');
+    table = pileTable([
+      ...sizes.map((n) => timePile(`pile (${integrator}+cundall)`, benchPile(n, 'cundall', undefined, integrator), discSettle(n), values.csv)),
+      ...polygonSizes.map((n) => timePile('polygons (gear5+cund.)', polygonPile(n), POLYGON_SETTLE, values.csv)),
+    ]);
   }
-  if (values.pipe) {
-    benchPipes(sizes, values.csv);
-    return;
+  try {
+    if (doc) writeDocBlock(doc, commandLine('npm run bench --', process.argv.slice(2)), table, stamp);
+  } catch (e) {
+    refuse((e as Error).message);
   }
-  if (values.cd) {
-    const its = values.iterations.split(',').map(Number);
-    if (its.some((v) => !Number.isInteger(v) || v < 1 || v > 10000)) {
-      process.stderr.write('error: --iterations must be integers from 1 to 10000\n');
-      process.exit(2);
-    }
-    benchContactDynamics(sizes, its, values.csv);
-    return;
-  }
-  const polygonSizes = (values['polygon-sizes'] ?? '1000,10000').split(',').map(Number).filter((v) => v > 0);
-  process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');
-  for (const n of sizes) timePile(`pile (${integrator}+cundall)`, benchPile(n, 'cundall', undefined, integrator), discSettle(n), values.csv);
-  for (const n of polygonSizes) timePile('polygons (gear5+cund.)', polygonPile(n), POLYGON_SETTLE, values.csv);
 }
 
 /** Settles the pile (not timed), then times steps and prints one row (and appends it to `csv`). */
-function timePile(label: string, w: World, settleSteps: number, csv: string | undefined): void {
+function timePile(label: string, w: World, settleSteps: number, csv: string | undefined): PileRow {
   w.step(settleSteps);
   const n = w.n;
   const steps = Math.max(20, Math.round(2e7 / n / 4));
@@ -362,7 +367,7 @@ function timePile(label: string, w: World, settleSteps: number, csv: string | un
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const heap1 = process.memoryUsage().heapUsed;
   const rate = (n * steps) / (ms / 1000);
-  const row = {
+  const row: PileRow = {
     scenario: label, particles: n, contactsPerParticle: contactsPerParticle(w), steps,
     msPerStep: ms / steps, particleStepsPerSecond: rate, particleStepsPerCpuSecond: (n * steps) / cpuSeconds,
     nsPerContact: (ms * 1e6) / steps / Math.max(1, w.contacts.count),
@@ -374,10 +379,8 @@ function timePile(label: string, w: World, settleSteps: number, csv: string | un
     + `${row.msPerStep.toFixed(3).padEnd(9)} ${(rate / 1e6).toFixed(2).padStart(6)} M           ${(row.particleStepsPerCpuSecond / 1e6).toFixed(2).padStart(5)} M    ${row.nsPerContact.toFixed(0).padStart(6)}      ${row.search.padEnd(14)} ${row.heapDeltaMB.toFixed(2)}\n`,
   );
   if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
-  if (csv) {
-    if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
-    appendFileSync(csv, `${Object.values(row).join(',')}\n`);
-  }
+  appendCsv(csv, row);
+  return row;
 }
 
-if (process.argv[1]?.endsWith('bench.ts')) main();
+if (process.argv[1]?.endsWith('bench.ts')) void main();

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench -- … --doc FILE.md#BLOCK`: the rows each bench prints (and appends to --csv), as the Markdown
+ * tables of docs/benchmarks.md. One table per kind of bench; the row types are the benches' own.
+ */
+import { markdownTable, type Column } from './markdown-table';
+
+/** A timed pile (the default bench) */
+export interface PileRow {
+  scenario: string; particles: number; contactsPerParticle: number; steps: number; msPerStep: number;
+  particleStepsPerSecond: number; particleStepsPerCpuSecond: number; nsPerContact: number; ekPerParticle: number;
+  stepsPerRebuild: number; search: string; heapDeltaMB: number;
+}
+
+/** The same pile in LAMMPS and in this core (--vs-lammps): medians of the rounds, and each ratio's range */
+export interface LammpsRow {
+  particles: number; contactsPerParticle: number; steps: number; repeat: number; lammps: number;
+  cdm: number; cdmRatio: number; cdmRatioMin: number; cdmRatioMax: number;
+  gear5: number; gear5Ratio: number; gear5RatioMin: number; gear5RatioMax: number;
+}
+
+/** The piles serially and on pools (--threads): per thread count t, threads<t>, speedup<t> and its range speedup<t>Min/Max */
+export type ThreadsRow = { particles: number; contactsPerParticle: number; steps: number; repeat: number; serial: number } & Record<string, number>;
+
+/** Contact dynamics (--cd): one row per size and N_I */
+export interface CdRow {
+  scenario: string; particles: number; contactsPerParticle: number; iterations: number; steps: number;
+  msPerStep: number; nsPerContactSweep: number; search: string;
+}
+
+/** The lengthened pipe (--pipe): one row per size and neighbour search */
+export interface PipeRow {
+  scenario: string; grains: number; bodies: number; search: string; contactsPerParticle: number; steps: number;
+  msPerStep: number; particleStepsPerSecond: number; nsPerParticleStep: number; conflictRebuilds: number;
+}
+
+/** Three significant digits, without trailing zeros: 0.068, 9.82, 114 */
+const sig = (v: number) => String(+v.toPrecision(3));
+const mega = (v: number) => `${sig(v / 1e6)} M`;
+const count = (v: number) => v.toLocaleString('en-US');
+const range = (mid: number, lo: number, hi: number) => `${mid.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`;
+const rounds = (rows: { repeat: number }[]) => (rows[0]?.repeat === 1 ? '1 round' : `${rows[0]?.repeat ?? 0} rounds`);
+
+export function pileTable(rows: PileRow[]): string {
+  const columns: Column<PileRow>[] = [
+    { head: 'scenario', cell: (r) => r.scenario },
+    { head: 'particles', cell: (r) => count(r.particles) },
+    { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(1) },
+    { head: 'steps per list rebuild', cell: (r) => r.stepsPerRebuild.toFixed(0) },
+    { head: 'ms/step', cell: (r) => sig(r.msPerStep) },
+    { head: 'particle-steps/s', cell: (r) => mega(r.particleStepsPerSecond) },
+    { head: 'per CPU-s', cell: (r) => mega(r.particleStepsPerCpuSecond) },
+  ];
+  return markdownTable(columns, rows);
+}
+
+export function lammpsTable(rows: LammpsRow[]): string {
+  const columns: Column<LammpsRow>[] = [
+    { head: 'particles', cell: (r) => count(r.particles) },
+    { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(1) },
+    { head: 'LAMMPS', cell: (r) => mega(r.lammps) },
+    { head: 'cdm + Cundall', cell: (r) => mega(r.cdm) },
+    { head: 'ratio', cell: (r) => range(r.cdmRatio, r.cdmRatioMin, r.cdmRatioMax) },
+    { head: 'Gear 5 + Cundall', cell: (r) => mega(r.gear5) },
+    { head: 'ratio', cell: (r) => range(r.gear5Ratio, r.gear5RatioMin, r.gear5RatioMax) },
+  ];
+  return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds.\n\n${markdownTable(columns, rows)}`;
+}
+
+export function threadsTable(rows: ThreadsRow[], threadCounts: number[], integrator: string): string {
+  const columns: Column<ThreadsRow>[] = [
+    { head: 'particles', cell: (r) => count(r.particles) },
+    { head: 'integrator', cell: () => integrator },
+    { head: 'serial', cell: (r) => mega(r.serial) },
+    ...threadCounts.flatMap((t): Column<ThreadsRow>[] => [
+      { head: `${t} thread${t > 1 ? 's' : ''}`, cell: (r) => mega(r[`threads${t}`]) },
+      { head: 'speed-up', cell: (r) => range(r[`speedup${t}`], r[`speedup${t}Min`], r[`speedup${t}Max`]) },
+    ]),
+  ];
+  return `Particle-steps per second, medians of ${rounds(rows)}; each speed-up's median and range over the rounds.\n\n${markdownTable(columns, rows)}`;
+}
+
+export function cdTable(rows: CdRow[]): string {
+  const columns: Column<CdRow>[] = [
+    { head: 'particles', cell: (r) => count(r.particles) },
+    { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(2) },
+    { head: 'N_I', cell: (r) => String(r.iterations) },
+    { head: 'ms/step', cell: (r) => sig(r.msPerStep) },
+    { head: 'ns per contact·sweep', cell: (r) => r.nsPerContactSweep.toFixed(0) },
+  ];
+  return markdownTable(columns, rows);
+}
+
+/** ns per particle-step: a row per size, a column per neighbour search */
+export function pipeTable(rows: PipeRow[]): string {
+  const searches = [...new Set(rows.map((r) => r.search))];
+  const grains = rows.filter((r, k) => rows.findIndex((s) => s.grains === r.grains) === k);
+  const ns = (g: PipeRow, search: string) => {
+    const r = rows.find((s) => s.grains === g.grains && s.search === search);
+    return r ? r.nsPerParticleStep.toFixed(0) : '';
+  };
+  const columns: Column<PipeRow>[] = [
+    { head: 'grains (bodies)', cell: (r) => `${count(r.grains)} (${count(r.bodies)})` },
+    ...searches.map((search) => ({ head: `${search}: ns per particle-step`, cell: (g: PipeRow) => ns(g, search) })),
+  ];
+  return markdownTable(columns, grains);
+}

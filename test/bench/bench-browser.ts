@@ -1,10 +1,11 @@
 /**
- * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000 --threads 1,2 --pile lattice --fps 15]):
+ * Browser benchmark (npm run bench:browser [-- --seconds 20 --counts 10000,100000 --threads 1,2 --pile lattice --fps 15,5]):
  * a pile of 10,000 and of 100,000 discs in headless Chromium, drawing while the worker runs free (on its own,
  * or on a pool of `threads` in all: the page's `threads` parameter). The pile is the built-in pile widened,
  * raining into its box (`rain`, the default), or `lattice`: the Node bench's hex lattice (src/cli/bench.ts)
  * stepped with cdm + Cundall, in contact from the start as the Node bench's threads table. `--fps` caps the frames
- * drawn per second (the page's `fps` parameter: display, 30, 15, 10 or 5). Prints
+ * drawn per second (the page's `fps` parameter: display, 30, 15, 10 or 5; a list measures each). `--parts` picks what is
+ * measured (piles, comparison, paused; all by default). Prints
  *   - main-thread ms per frame: unpacking the frame (colours, the copy into the disc layer's textures) and
  *     Pixi's render call (its JavaScript and the GL calls it issues; not the GPU's work), mean / p50 / p95 / max;
  *   - the worker's particle-steps per second while rendering;
@@ -14,15 +15,19 @@
  *     overlaid and side by side (panes=1, with the panes' upkeep: src/ui/compare/pane-view.ts).
  *   - a paused page's cost, the browser's CPU in % of one core (the 400-disc pile, the 100,000-disc silo): left
  *     alone, when it idles (src/ui/render/idle-frames.ts), and kept drawing every animation frame.
- * Results are also written to bench-results/browser-<date>.json.
+ * Results are also written to bench-results/browser-<date>.json, and with `--doc FILE.md#BLOCK` as Markdown tables
+ * (browser-tables.ts) into that block of the doc, with the command, the date and the machine (src/cli/doc-block.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createWorld, MAX_THREADS } from '../../src/core/index';
 import type { Browser } from 'playwright-core';
 import { buildAndServe, launch, openApp, ROOT } from '../e2e/harness';
-import { arg, pileSpec } from './pile-10k';
+import { pileSpec } from './pile-10k';
 import { benchPileSpec } from '../../src/cli/bench';
+import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from '../../src/cli/doc-block';
+import { comparisonTable, pausedTable, pilesTable, type ComparisonMeasured, type PausedMeasured, type PileMeasured } from './browser-tables';
 import type { ScenarioSpec } from '../../src/core/scenarios/schema';
 import { FPS_OPTIONS } from '../../src/ui/url-state';
 
@@ -151,60 +156,150 @@ function nodeRates(spec: ScenarioSpec, drawn: [number, number], noDraw: [number,
 const ms = (p: { mean: number; p50: number; p95: number; max: number }): string =>
   `mean ${p.mean.toFixed(2)} ms, p50 ${p.p50.toFixed(2)}, p95 ${p.p95.toFixed(2)}, max ${p.max.toFixed(1)}`;
 
+const PARTS = ['piles', 'comparison', 'paused'] as const;
+const USAGE = `npm run bench:browser -- [--parts piles,comparison,paused] [--seconds 20] [--warmup 3] [--counts 10000,100000]
+    [--threads 1,2] [--pile rain|lattice] [--fps display,30,15,10,5] [--doc FILE.md#BLOCK]
+Measures the app in headless Chromium (see the header of test/bench/bench-browser.ts and docs/benchmarks.md).
+`;
+
+interface Options {
+  parts: Set<string>; seconds: number; warmup: number; counts: number[]; threads: number[]; pile: 'rain' | 'lattice';
+  fps: string[]; doc: DocTarget | null;
+}
+
+/** Prints `error: <message>` and exits 2: a refused argument */
+function refuse(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(2);
+}
+
+/** The command line, every value checked before the app is built */
+function options(): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        parts: { type: 'string', default: PARTS.join(',') }, seconds: { type: 'string', default: '20' }, warmup: { type: 'string', default: '3' },
+        counts: { type: 'string', default: '10000,100000' }, threads: { type: 'string', default: '1' }, pile: { type: 'string', default: 'rain' },
+        fps: { type: 'string', default: 'display' }, doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (e) {
+    refuse(`${(e as Error).message}\n${USAGE}`);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const numbers = (name: string, text: string, lo: number, hi: number) => {
+    const v = text.split(',').map(Number);
+    if (!v.every((x) => Number.isInteger(x) && x >= lo && x <= hi)) refuse(`--${name}: comma-separated whole numbers from ${lo} to ${hi}, got '${text}'`);
+    return v;
+  };
+  const choices = (name: string, text: string, allowed: readonly string[]) => {
+    const v = text.split(',');
+    if (!v.every((x) => allowed.includes(x))) refuse(`--${name}: comma-separated values among ${allowed.join(', ')}, got '${text}'`);
+    return v;
+  };
+  const whole = (name: string, text: string, lo: number, hi: number) => {
+    const v = text.trim() === '' ? NaN : Number(text);
+    if (!Number.isInteger(v) || v < lo || v > hi) refuse(`--${name}: a whole number from ${lo} to ${hi}, got '${text}'`);
+    return v;
+  };
+  const seconds = whole('seconds', values.seconds, 1, 600);
+  const warmup = whole('warmup', values.warmup, 0, 600);
+  if (values.pile !== 'rain' && values.pile !== 'lattice') refuse(`--pile: rain or lattice, got '${values.pile}'`);
+  let doc: DocTarget | null = null;
+  try {
+    if (values.doc !== undefined) doc = parseDocTarget(values.doc);
+  } catch (e) {
+    refuse((e as Error).message);
+  }
+  return {
+    parts: new Set(choices('parts', values.parts, PARTS)), seconds, warmup, counts: numbers('counts', values.counts, 1, 1_000_000),
+    threads: numbers('threads', values.threads, 1, MAX_THREADS), pile: values.pile, fps: choices('fps', values.fps, FPS_OPTIONS), doc,
+  };
+}
+
+/** Every pile of --counts × --threads × --fps in the page, and in Node over the same steps */
+async function measurePiles(browser: Browser, url: string, o: Options): Promise<(PileResult & PileMeasured)[]> {
+  const piles: (PileResult & PileMeasured)[] = [];
+  for (const count of o.counts) for (const threads of o.threads) for (const fps of o.fps) {
+    const spec = o.pile === 'rain' ? pileSpec(count) : benchPileSpec(count, 'cundall', 'cdm');
+    const r = await measurePile(browser, url, spec, threads, fps, o.seconds, o.warmup);
+    const [nodePsps, nodeNoDrawPsps] = nodeRates(spec, r.stepRange, r.noDrawRange);
+    piles.push({ ...r, fps, nodePsps, nodeNoDrawPsps });
+    console.log(`browser: ${r.count} discs on ${r.threads} thread(s), frames/s at most ${fps}, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
+    console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
+    console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
+    console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);
+    console.log(`  frames/s ${r.unpack.fps.toFixed(1)}; frames received ${r.frames.received}, dropped (replaced by a newer one) ${r.frames.dropped}`);
+    console.log(`  worker while drawing ${(r.browserPsps / 1e6).toFixed(3)} M particle-steps/s, drawing stopped ${(r.browserNoDrawPsps / 1e6).toFixed(3)} M`);
+    console.log(`  node (one thread), same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
+    console.log(`  browser worker / node = ${(r.browserPsps / nodePsps).toFixed(3)} while drawing (software WebGL shares the 2 cores), ${(r.browserNoDrawPsps / nodeNoDrawPsps).toFixed(3)} with drawing stopped`);
+    if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`);
+  }
+  return piles;
+}
+
+/** The 4-variant comparison's main thread, overlaid and side by side */
+async function measureComparisons(browser: Browser, url: string, o: Options): Promise<ComparisonMeasured[]> {
+  const seconds = Math.min(o.seconds, 10);
+  const cmp = await measureComparison(browser, url, seconds, o.warmup);
+  console.log(`comparison: pile (400 discs) × 4 variants, ${cmp.steps} steps of variant 1 in ${seconds} s`);
+  console.log(`  main thread per frame (unpack + sprites + 3 outlined variants): mean ${cmp.mean.toFixed(3)} ms, p50 ${cmp.p50.toFixed(3)} ms, p95 ${cmp.p95.toFixed(3)} ms, max ${cmp.max.toFixed(2)} ms over ${cmp.frames} frames, ${cmp.fps.toFixed(1)} frames/s`);
+  const side = await measureComparison(browser, url, seconds, o.warmup, true);
+  console.log(`  side by side (panes=1; + the panes' upkeep): mean ${side.mean.toFixed(3)} ms, p50 ${side.p50.toFixed(3)} ms, p95 ${side.p95.toFixed(3)} ms, max ${side.max.toFixed(2)} ms over ${side.frames} frames, ${side.fps.toFixed(1)} frames/s`);
+  return [{ layout: 'overlaid', perf: cmp }, { layout: 'side by side', perf: side }];
+}
+
+/** The browser's CPU with a paused page: the 400-disc pile and the 100,000-disc silo */
+async function measurePausedPages(browser: Browser, url: string, o: Options): Promise<PausedMeasured[]> {
+  const paused: PausedMeasured[] = [];
+  for (const query of ['?scenario=pile&run=0', '?scenario=silo&run=0']) {
+    const r = await measurePaused(browser, url, query, Math.min(o.seconds, 10));
+    paused.push({ query, ...r });
+    console.log(`paused page ${query} (${r.n} bodies): the browser's CPU ${r.idle.toFixed(0)} % of one core idle, ${r.awake.toFixed(0)} % kept drawing every animation frame`);
+  }
+  return paused;
+}
+
 async function main(): Promise<void> {
-  const seconds = arg('seconds', 20);
-  const warmup = arg('warmup', 3);
-  const i = process.argv.indexOf('--counts');
-  const counts = (i >= 0 ? process.argv[i + 1] : '10000,100000').split(',').map(Number);
-  if (!counts.every((c) => Number.isInteger(c) && c > 0 && c <= 1_000_000)) throw new Error('--counts: comma-separated disc counts from 1 to 1,000,000');
-  const p = process.argv.indexOf('--pile');
-  const pile = p >= 0 ? process.argv[p + 1] : 'rain';
-  if (pile !== 'rain' && pile !== 'lattice') throw new Error(`--pile: rain or lattice, got ${pile}`);
-  const specOf = (count: number): ScenarioSpec => (pile === 'rain' ? pileSpec(count) : benchPileSpec(count, 'cundall', 'cdm'));
-  const j = process.argv.indexOf('--threads');
-  const threadCounts = (j >= 0 ? process.argv[j + 1] : '1').split(',').map(Number);
-  if (!threadCounts.every((t) => Number.isInteger(t) && t >= 1 && t <= MAX_THREADS)) throw new Error(`--threads: comma-separated thread counts from 1 to ${MAX_THREADS}`);
-  const q = process.argv.indexOf('--fps');
-  const fps = q >= 0 ? process.argv[q + 1] : 'display';
-  if (!(FPS_OPTIONS as readonly string[]).includes(fps)) throw new Error(`--fps: one of ${FPS_OPTIONS.join(', ')}, got ${fps}`);
+  const stamp = machineStamp(); // the load average before the bench adds its own
+  const o = options();
   console.log(`building and serving the app…`);
   const app = await buildAndServe();
   const browser = await launch();
+  const tables: string[] = [];
   try {
-    const piles: (PileResult & { nodePsps: number; nodeNoDrawPsps: number })[] = [];
-    for (const count of counts) for (const threads of threadCounts) {
-      const spec = specOf(count);
-      const r = await measurePile(browser, app.url, spec, threads, fps, seconds, warmup);
-      const [nodePsps, nodeNoDrawPsps] = nodeRates(spec, r.stepRange, r.noDrawRange);
-      piles.push({ ...r, nodePsps, nodeNoDrawPsps });
-      console.log(`browser: ${r.count} discs on ${r.threads} thread(s), frames/s at most ${fps}, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
-      console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
-      console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
-      console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);
-      console.log(`  frames/s ${r.unpack.fps.toFixed(1)}; frames received ${r.frames.received}, dropped (replaced by a newer one) ${r.frames.dropped}`);
-      console.log(`  worker while drawing ${(r.browserPsps / 1e6).toFixed(3)} M particle-steps/s, drawing stopped ${(r.browserNoDrawPsps / 1e6).toFixed(3)} M`);
-      console.log(`  node (one thread), same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
-      console.log(`  browser worker / node = ${(r.browserPsps / nodePsps).toFixed(3)} while drawing (software WebGL shares the 2 cores), ${(r.browserNoDrawPsps / nodeNoDrawPsps).toFixed(3)} with drawing stopped`);
-      if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`);
+    const out: Record<string, unknown> = { date: new Date().toISOString() };
+    if (o.parts.has('piles')) {
+      const piles = await measurePiles(browser, app.url, o);
+      out.piles = piles;
+      tables.push(pilesTable(piles));
     }
-    const cmp = await measureComparison(browser, app.url, Math.min(seconds, 10), warmup);
-    console.log(`comparison: pile (400 discs) × 4 variants, ${cmp.steps} steps of variant 1 in ${Math.min(seconds, 10)} s`);
-    console.log(`  main thread per frame (unpack + sprites + 3 outlined variants): mean ${cmp.mean.toFixed(3)} ms, p50 ${cmp.p50.toFixed(3)} ms, p95 ${cmp.p95.toFixed(3)} ms, max ${cmp.max.toFixed(2)} ms over ${cmp.frames} frames, ${cmp.fps.toFixed(1)} frames/s`);
-    const side = await measureComparison(browser, app.url, Math.min(seconds, 10), warmup, true);
-    console.log(`  side by side (panes=1; + the panes' upkeep): mean ${side.mean.toFixed(3)} ms, p50 ${side.p50.toFixed(3)} ms, p95 ${side.p95.toFixed(3)} ms, max ${side.max.toFixed(2)} ms over ${side.frames} frames, ${side.fps.toFixed(1)} frames/s`);
-    const paused = [];
-    for (const query of ['?scenario=pile&run=0', '?scenario=silo&run=0']) {
-      const r = await measurePaused(browser, app.url, query, Math.min(seconds, 10));
-      paused.push({ query, ...r });
-      console.log(`paused page ${query} (${r.n} bodies): the browser's CPU ${r.idle.toFixed(0)} % of one core idle, ${r.awake.toFixed(0)} % kept drawing every animation frame`);
+    if (o.parts.has('comparison')) {
+      const [cmp, side] = await measureComparisons(browser, app.url, o);
+      out.comparison4MainThreadMsPerFrame = cmp.perf;
+      out.comparison4SideBySideMainThreadMsPerFrame = side.perf;
+      tables.push(comparisonTable([cmp, side]));
     }
-    const out = { date: new Date().toISOString(), piles, comparison4MainThreadMsPerFrame: cmp, comparison4SideBySideMainThreadMsPerFrame: side, pausedBrowserCpuPercent: paused };
+    if (o.parts.has('paused')) {
+      const paused = await measurePausedPages(browser, app.url, o);
+      out.pausedBrowserCpuPercent = paused;
+      tables.push(pausedTable(paused));
+    }
     const dir = join(ROOT, 'bench-results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `browser-${out.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));
+    writeFileSync(join(dir, `browser-${String(out.date).replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));
   } finally {
     await browser.close().catch(() => undefined);
     await app.close().catch(() => undefined);
+  }
+  try {
+    if (o.doc) writeDocBlock(o.doc, commandLine('npm run bench:browser --', process.argv.slice(2)), tables.join('\n\n'), stamp);
+  } catch (e) {
+    refuse((e as Error).message);
   }
 }
 

@@ -204,8 +204,10 @@ async function main(argv: string[]): Promise<void> {
   if (extra.length > (command === 'export' ? 1 : 0)) fail(new UsageError(`unexpected argument(s) ${extra.join(' ')} (see --help)`));
   let doc: DocTarget | null = null;
   try {
-    if (values.doc !== undefined && command !== 'sweep' && command !== 'convergence') throw new UsageError(`--doc: only sweep and convergence write a table into a doc, not '${command}'`);
-    if (values.doc !== undefined) doc = parseDocTarget(values.doc);
+    if (values.doc !== undefined) {
+      if (command !== 'sweep' && command !== 'convergence') throw new UsageError(`--doc: only sweep and convergence write a table into a doc, not '${command}'`);
+      doc = parseDocTarget(values.doc);
+    }
   } catch (e) {
     fail(e);
   }

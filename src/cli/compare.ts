@@ -7,7 +7,7 @@
 import { fitRelaxation } from '../core/diagnostics/ek-peaks';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import { Comparison } from '../core/sim/comparison';
-import type { ParamPatch } from '../core/sim/params';
+import type { ParamPatch } from '../core/config/param-table';
 import { outputEvery, plannedSteps } from '../core/sim/run-plan';
 
 export interface VariantSummary {

@@ -4,7 +4,7 @@
  * characters escaped, so a message is always one line and cannot drive the terminal.
  */
 import { ScenarioError } from '../core/scenarios/schema';
-import { ParamError } from '../core/sim/params';
+import { ParamError } from '../core/config/param-check';
 
 /** Problems printed for one bad input (the rest are counted) */
 export const MAX_ERROR_LINES = 50;

@@ -1,11 +1,12 @@
 /** Public surface of the DEM core (pure TypeScript: runs unchanged in Node, a worker and tests). */
 export { World, createWorld } from './sim/world';
 export type { Diagnostics, Health, SearchReport, TimeScales } from './sim/world-types';
-export {
-  PARAMS, ParamError, checkParam, checkPatch, describeRange,
-  INTEGRATOR_IDS, TANGENTIAL_IDS, CAP_MODES, TANGENTIAL_DAMPING_MODES,
-} from './sim/params';
-export type { LiveParams, ParamPatch, ParamName, ParamInfo, IntegratorId, TangentialId } from './sim/params';
+export { PARAMS } from './config/param-table';
+export { ParamError, checkParam, checkPatch, describeRange } from './config/param-check';
+export { INTEGRATOR_IDS, TANGENTIAL_IDS, CAP_MODES, TANGENTIAL_DAMPING_MODES } from './config/param-ids';
+export type { LiveParams, ParamPatch, ParamName } from './config/param-table';
+export type { ParamInfo } from './config/param-info';
+export type { IntegratorId, TangentialId } from './config/param-ids';
 export { parseScenario, particleCount, ScenarioError, scenarioSchema } from './scenarios/schema';
 export { serveJobs, WorkerPool, type PoolMessage } from './parallel/worker-pool';
 export { MAX_THREADS } from './parallel/max-threads';

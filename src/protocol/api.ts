@@ -5,7 +5,9 @@
 import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim/world-types';
-import type { LiveParams, PlaneId, TangentialId } from '../core/sim/params';
+import type { TangentialId } from '../core/config/param-ids';
+import type { LiveParams } from '../core/config/param-table';
+import type { PlaneId } from '../core/plane/plane-ids';
 import type { LiveRelaxationFit } from './relaxation';
 import type { TimelineInfo } from './timeline';
 

@@ -4,7 +4,7 @@
  * thread only unpacks frames and draws (docs/architecture.md#worker-and-page).
  */
 import './style.css';
-import type { LiveParams, ParamName } from '../core/sim/params';
+import type { LiveParams, ParamName } from '../core/config/param-table';
 import type { LoadResult, Checked, SimStatus, ScenarioInfo, SpaceTimeInfo, ThreadsInfo } from '../protocol/api';
 import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
 import { DISC_VIEW } from './charts/angle-chart';

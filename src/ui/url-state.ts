@@ -4,7 +4,8 @@
  * a bad value yields a message naming the field and range, and the default is used instead.
  * Nothing read from the URL is ever inserted as HTML or evaluated.
  */
-import { PARAMS, checkParam, type LiveParams, type ParamName } from '../core/sim/params';
+import { checkParam } from '../core/config/param-check';
+import { PARAMS, type LiveParams, type ParamName } from '../core/config/param-table';
 import { MAX_THREADS } from '../core/parallel/max-threads';
 import { parseSpeed, speedText } from './controls/speed-control';
 import { COMPARE_PRESETS, presetNamed } from './compare/presets';

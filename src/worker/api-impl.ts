@@ -10,7 +10,7 @@ import type {
   SpaceTimeChunk, SpaceTimeInfo, ThreadsInfo,
 } from '../protocol/api';
 import type { ContactDetail, Diagnostics, Health } from '../core/sim/world-types';
-import type { LiveParams } from '../core/sim/params';
+import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import {
   ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, MAX_THREADS, MAX_VARIANTS, outputEvery, ParameterSchedule, parseScenario,

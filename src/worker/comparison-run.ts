@@ -11,7 +11,7 @@ import type { ComparisonStatus } from '../protocol/api';
 import { Comparison, createWorld, type WorldLike } from './core-adapter';
 import { liveRelaxationFit } from './live-fit';
 import type { ScenarioSpec } from '../core/scenarios/schema';
-import type { ParamPatch } from '../core/sim/params';
+import type { ParamPatch } from '../core/config/param-table';
 
 /** Series row indices of variants 2–4's Ek, divergence and plane angle (SERIES_COLUMNS ek2…ek4, divergence2…divergence4, angle2…angle4). */
 export interface VariantRows { ek: readonly number[]; divergence: readonly number[]; angle: readonly number[] }

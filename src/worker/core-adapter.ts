@@ -3,7 +3,7 @@
  * members the worker uses, so a change in the core shows up as one type error here.
  */
 import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from '../core/sim/world-types';
-import type { LiveParams } from '../core/sim/params';
+import type { LiveParams } from '../core/config/param-table';
 import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LadderResult } from '../core/convergence/ladder';
@@ -112,7 +112,7 @@ export function combinationProblem(p: LiveParams, polygons: boolean): string | n
 }
 export const TANGENTIAL_IDS = core.TANGENTIAL_IDS;
 /** The contact-plane definitions in the order of Diagnostics.planeAngles (docs/user-guide.md#contact-plane-chart-for-polygons). */
-export { PLANE_IDS } from '../core/sim/params';
+export { PLANE_IDS } from '../core/plane/plane-ids';
 export function runConvergence(spec: ScenarioSpec): LadderResult {
   return core.runConvergence(spec);
 }

@@ -5,10 +5,12 @@
  * as the scenario defines them, so an analytic reference (case-i) still applies.
  */
 import type { Checked } from '../protocol/api';
-import type { LiveParams } from '../core/sim/params';
+import { GSSSS_PARAMS } from '../core/config/param-lists';
+import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 
-const SOLVER_KEYS = ['integrator', 'tangential', 'gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const;
+/** The panel's solver choice: all at solver.<name> in a scenario */
+const SOLVER_KEYS = ['integrator', 'tangential', ...GSSSS_PARAMS] as const;
 
 export function ladderSpec(spec: ScenarioSpec, scenario: string, params: LiveParams, ladderScenarios: string[]): Checked<unknown> {
   if (!spec.run.convergence) {

@@ -3,7 +3,7 @@
  * schedule's parameters keep the order the scenario gives them (the app's schedule note quotes them).
  */
 import { describe, expect, it } from 'vitest';
-import { checkParam, ParamError } from '../../src/core/sim/params';
+import { checkParam, ParamError } from '../../src/core/config/param-check';
 import { getBuiltInInput } from '../../src/core/scenarios/registry';
 import { parseScenario } from '../../src/core/scenarios/schema';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getBuiltInInput } from '../../src/core/scenarios/registry';
 import { applyOverrides } from '../../src/core/scenarios/overrides';
 import { ScenarioError } from '../../src/core/scenarios/schema';
-import { ParamError } from '../../src/core/sim/params';
+import { ParamError } from '../../src/core/config/param-check';
 import { worldOf } from '../helpers';
 
 const load = (...sets: string[]) => applyOverrides(getBuiltInInput('case-ii'), sets);

@@ -7,7 +7,7 @@
  * line alone; the crossings axis range is finite.
  */
 import { describe, expect, it } from 'vitest';
-import { PLANE_IDS } from '../../src/core/sim/params';
+import { PLANE_IDS } from '../../src/core/plane/plane-ids';
 import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesChunk, type SeriesColumn } from '../../src/protocol/api';
 import { activeLabel, ANGLE_COLUMNS, angleLayout, ghostIndex, JUMP_LABEL, LEGEND_OMIT } from '../../src/ui/charts/angle-chart';
 import { COUNT_INCRS, countRange } from '../../src/ui/charts/axis-range';

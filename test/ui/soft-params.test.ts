@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hertzNote, tcText } from '../../src/ui/controls/format';
-import { shownSoftParams, SOFT_ONLY_PARAMS } from '../../src/ui/controls/solver-kind';
+import { SOFT_ONLY_PARAMS } from '../../src/core/config/param-lists';
+import { shownSoftParams } from '../../src/ui/controls/solver-kind';
 
 const shownOf = (r: Record<string, boolean>) => Object.keys(r).filter((k) => r[k]).sort();
 

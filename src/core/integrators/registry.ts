@@ -1,5 +1,6 @@
 /** The integrators, one row each. Adding an integrator = one file + one row here. */
-import type { IntegratorId, LiveParams } from '../sim/params';
+import type { IntegratorId } from '../config/param-ids';
+import type { LiveParams } from '../config/param-table';
 import { ContactDynamics } from './contact-dynamics';
 import { GearIntegrator } from './gear';
 import { GSSSS_PRESETS, gssssMarkers, type GssssMarkers, type GssssParameters, type GssssPresetId } from './gssss-parameters';

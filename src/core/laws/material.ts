@@ -2,7 +2,7 @@
  * Per-run contact coefficients derived once from the live parameters, so the hot loops read numbers,
  * not objects.
  */
-import type { LiveParams } from '../sim/params';
+import type { LiveParams } from '../config/param-table';
 import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
 import { dampingRatio } from './restitution';
 

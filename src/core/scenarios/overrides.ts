@@ -1,26 +1,41 @@
 /**
  * `--set key=value` overrides, applied to a scenario's raw JSON before validation, so the schema
  * checks the result and names the field on error. Keys are dotted paths (`material.mu`,
- * `generators.0.count`) or the short names below; every segment of a path must be a field of the
+ * `generators.0.count`) or the short names below (a live parameter's from its row of config/param-table.ts);
+ * every segment of a path must be a field of the
  * scenario schema (or an entry number of a list), so a key like `__proto__.x` or `constructor` is refused
  * before anything is written. Values are read as JSON when they parse (numbers, true/false, arrays),
  * otherwise as strings.
  */
 import { z } from 'zod';
 import { cloneJson } from '../math/grow';
+import { PARAMS } from '../config/param-table';
 import { parseScenario, scenarioSchema, ScenarioError, type ScenarioSpec } from './schema';
 
-export const SHORT_KEYS: Record<string, string> = {
-  kn: 'material.kn', ktOverKn: 'material.ktOverKn', en: 'material.en', tangentialDamping: 'material.tangentialDamping',
-  nuTOverNuN: 'material.nuTOverNuN', etOverEn: 'material.etOverEn', mu: 'material.mu', capMode: 'material.capMode',
-  clampNormal: 'material.clampNormal', density: 'material.density', normalLaw: 'material.normalLaw', gammaN: 'material.gammaN',
-  hertzSpeed: 'material.hertzSpeed', gammaS: 'material.gammaS',
-  integrator: 'solver.integrator', tangential: 'solver.tangential', dtOverTc: 'solver.dtOverTc', dt: 'solver.dt',
-  rotation: 'solver.rotation', plane: 'solver.plane', planeHysteresis: 'solver.planeHysteresis', gssssFamily: 'solver.gssssFamily', rhoMin: 'solver.rhoMin', rhoMax: 'solver.rhoMax',
-  rhoS: 'solver.rhoS', eta: 'solver.eta', iterations: 'solver.iterations', sweep: 'solver.sweep',
-  tolerance: 'solver.tolerance', cdRestitution: 'solver.cdRestitution', gravityX: 'gravity.0', gravityY: 'gravity.1',
-  duration: 'run.duration', durationOverTc: 'run.durationOverTc', outputEvery: 'run.outputEvery',
+/** Scenario fields with a short name that are not live parameters (set once, before the run starts). */
+const FIELD_SHORT_KEYS: Record<string, string> = {
+  density: 'material.density', dt: 'solver.dt', duration: 'run.duration', durationOverTc: 'run.durationOverTc', outputEvery: 'run.outputEvery',
 };
+
+/** The order `sim --help` has always listed the short names in; a short name not listed here comes after them. */
+const SHORT_KEY_ORDER = [
+  'kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode', 'clampNormal', 'density', 'normalLaw', 'gammaN',
+  'hertzSpeed', 'gammaS', 'integrator', 'tangential', 'dtOverTc', 'dt', 'rotation', 'plane', 'planeHysteresis', 'gssssFamily', 'rhoMin', 'rhoMax',
+  'rhoS', 'eta', 'iterations', 'sweep', 'tolerance', 'cdRestitution', 'gravityX', 'gravityY', 'duration', 'durationOverTc', 'outputEvery',
+];
+
+/**
+ * Short name → scenario path: every row of a live-parameter table whose path is not its own name (pistonForce's
+ * path is already 'pistonForce'), and the fields above.
+ */
+export function shortKeys(table: Record<string, { path: string }>): Record<string, string> {
+  const paths: Record<string, string> = { ...FIELD_SHORT_KEYS };
+  for (const [name, row] of Object.entries(table)) if (row.path !== name) paths[name] = row.path;
+  const names = [...SHORT_KEY_ORDER.filter((k) => Object.hasOwn(paths, k)), ...Object.keys(paths).filter((k) => !SHORT_KEY_ORDER.includes(k))];
+  return Object.fromEntries(names.map((k) => [k, paths[k]]));
+}
+
+export const SHORT_KEYS = shortKeys(PARAMS);
 
 /** Setting one of a pair removes the other (they are alternatives). */
 const EXCLUSIVE: Record<string, string> = {

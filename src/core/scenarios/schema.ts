@@ -7,14 +7,17 @@
 import { z } from 'zod';
 import { checkConvexPolygon } from '../shapes/polygon-mass';
 import { combinationProblem } from '../sim/combination';
-import {
-  CAP_MODES, DISC_LAW_IDS, GSSSS_FAMILIES, INTEGRATOR_IDS, PARAMS, PLANE_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS, checkPatch,
-  type NumericParamInfo,
-} from '../sim/params';
+import { checkPatch } from '../config/param-check';
+import type { BooleanParamInfo, ChoiceParamInfo, NumericParamInfo } from '../config/param-info';
+import { PARAM_NAMES, PARAMS as P, type ParamName } from '../config/param-table';
 
 function ranged(info: NumericParamInfo) {
   return (info.integer ? z.int() : z.number()).min(info.min).max(info.max);
 }
+/** A live parameter's field: its range or options and its default, from its row of the parameter table */
+const liveNumber = (info: NumericParamInfo) => ranged(info).default(info.default);
+const liveChoice = <const O extends readonly string[]>(info: ChoiceParamInfo<O>) => z.enum(info.options).default(info.default as never);
+const liveFlag = (info: BooleanParamInfo) => z.boolean().default(info.default);
 /** Most vertices of one polygon (the narrow phase's scratch and the clipping cost grow with it). */
 export const MAX_POLYGON_VERTICES = 64;
 const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
@@ -26,51 +29,51 @@ const oneLine = () => z.string().refine((s) => !CONTROL.test(s), 'must not conta
 
 export const materialSchema = z.strictObject({
   /** Normal law of disc contacts: 'linear' or 'hertz' (kn then in N/m^1.5) */
-  normalLaw: z.enum(DISC_LAW_IDS).default('linear'),
+  normalLaw: liveChoice(P.normalLaw),
   /** [N/m] (linear) or [N/m^1.5] (Hertz) */
-  kn: ranged(PARAMS.kn).default(1e5),
-  ktOverKn: ranged(PARAMS.ktOverKn).default(1 / 3),
-  en: ranged(PARAMS.en).default(0.9),
+  kn: liveNumber(P.kn),
+  ktOverKn: liveNumber(P.ktOverKn),
+  en: liveNumber(P.en),
   /** Hertz normal damping per unit reduced mass [1/s] (paper 003: 1000) */
-  gammaN: ranged(PARAMS.gammaN).default(1000),
+  gammaN: liveNumber(P.gammaN),
   /** Impact speed at which a Hertz contact's tc is quoted [m/s] */
-  hertzSpeed: ranged(PARAMS.hertzSpeed).default(1),
+  hertzSpeed: liveNumber(P.hertzSpeed),
   /** Haff–Werner shear friction per unit reduced mass [1/s] (paper 003: 300) */
-  gammaS: ranged(PARAMS.gammaS).default(300),
-  tangentialDamping: z.enum(TANGENTIAL_DAMPING_MODES).default('ratio'),
-  nuTOverNuN: ranged(PARAMS.nuTOverNuN).default(1 / 3),
-  etOverEn: ranged(PARAMS.etOverEn).default(1),
-  mu: ranged(PARAMS.mu).default(0.5),
-  capMode: z.enum(CAP_MODES).default('total'),
-  clampNormal: z.boolean().default(false),
+  gammaS: liveNumber(P.gammaS),
+  tangentialDamping: liveChoice(P.tangentialDamping),
+  nuTOverNuN: liveNumber(P.nuTOverNuN),
+  etOverEn: liveNumber(P.etOverEn),
+  mu: liveNumber(P.mu),
+  capMode: liveChoice(P.capMode),
+  clampNormal: liveFlag(P.clampNormal),
   /** Areal density [kg/m²] for particles that give no mass. */
   density: z.number().positive().max(1e9).default(1000),
 });
 
 export const solverSchema = z.strictObject({
-  integrator: z.enum(INTEGRATOR_IDS).default('gear5'),
-  tangential: z.enum(TANGENTIAL_IDS).default('cundall'),
+  integrator: liveChoice(P.integrator),
+  tangential: liveChoice(P.tangential),
   /** Parameters of integrator 'gssss', U0/V0(ρmin, ρmax, ρs; η); the default equals central difference. */
-  gssssFamily: z.enum(GSSSS_FAMILIES).default('U0'),
-  rhoMin: ranged(PARAMS.rhoMin).default(1),
-  rhoMax: ranged(PARAMS.rhoMax).default(1),
-  rhoS: ranged(PARAMS.rhoS).default(0),
-  eta: ranged(PARAMS.eta).default(1),
-  /** Δt in units of the contact time tc (used unless `dt` is given). */
-  dtOverTc: ranged(PARAMS.dtOverTc).optional(),
+  gssssFamily: liveChoice(P.gssssFamily),
+  rhoMin: liveNumber(P.rhoMin),
+  rhoMax: liveNumber(P.rhoMax),
+  rhoS: liveNumber(P.rhoS),
+  eta: liveNumber(P.eta),
+  /** Δt in units of the contact time tc (used unless `dt` is given; without either, the table's default). */
+  dtOverTc: ranged(P.dtOverTc).optional(),
   /** Absolute Δt [s]; overrides dtOverTc. */
   dt: z.number().positive().max(1e3).optional(),
-  rotation: z.boolean().default(true),
+  rotation: liveFlag(P.rotation),
   /** Contact plane of polygon contacts (docs/model.md#contact-plane-for-polygons) and the flip hysteresis [°] */
-  plane: z.enum(PLANE_IDS).default('axial'),
-  planeHysteresis: ranged(PARAMS.planeHysteresis).default(20),
+  plane: liveChoice(P.plane),
+  planeHysteresis: liveNumber(P.planeHysteresis),
   /** Contact dynamics (docs/model.md#contact-dynamics): sweeps per step N_I, or the cap when tolerance > 0 */
-  iterations: ranged(PARAMS.iterations).default(50),
-  sweep: z.enum(SWEEP_ORDERS).default('random'),
+  iterations: liveNumber(P.iterations),
+  sweep: liveChoice(P.sweep),
   /** [Sho12] convergence test α; 0 = always N_I sweeps */
-  tolerance: ranged(PARAMS.tolerance).default(0),
+  tolerance: liveNumber(P.tolerance),
   /** Newton restitution of the CD shock law (docs/model.md#local-solvers) */
-  cdRestitution: ranged(PARAMS.cdRestitution).default(0),
+  cdRestitution: liveNumber(P.cdRestitution),
 });
 
 const flags = {
@@ -207,11 +210,11 @@ export const MAX_WALLS = 1000;
 export const MAX_POLYGON_VERTICES_TOTAL = 4_000_000;
 
 /**
- * The parameters of one run.schedule entry: the live parameters' names (params.ts, the table `--help`
+ * The parameters of one run.schedule entry: the live parameters' names (config/param-table.ts, the table `--help`
  * prints) and no other key — 'toString' or '__proto__' is an unknown field; values are checked by checkPatch.
  * A record, not an object, so the keys keep the scenario's order (the app's schedule note quotes them).
  */
-const scheduleSetSchema = z.partialRecord(z.enum(Object.keys(PARAMS) as [keyof typeof PARAMS, ...(keyof typeof PARAMS)[]]), z.unknown());
+const scheduleSetSchema = z.partialRecord(z.enum(PARAM_NAMES), z.unknown());
 
 export const runSchema = z.strictObject({
   /** Simulated time [s] (or give durationOverTc) */
@@ -329,11 +332,11 @@ export const scenarioSchema = z.strictObject({
   material: materialSchema.default(materialSchema.parse({})),
   solver: solverSchema.default(solverSchema.parse({})),
   /** [m/s²], each component in the range of the live parameters gravityX, gravityY */
-  gravity: z.tuple([ranged(PARAMS.gravityX), ranged(PARAMS.gravityY)]).default([0, 0]),
+  gravity: z.tuple([ranged(P.gravityX), ranged(P.gravityY)]).default([P.gravityX.default, P.gravityY.default]),
   /** Force [N] pushing each piston wall along its inward normal */
-  pistonForce: ranged(PARAMS.pistonForce).default(0),
+  pistonForce: liveNumber(P.pistonForce),
   /** Mass [kg] of each piston wall */
-  pistonMass: ranged(PARAMS.pistonMass).default(1),
+  pistonMass: liveNumber(P.pistonMass),
   domain: z.strictObject({
     /** Periodic in x between these bounds [m] */
     periodicX: z.tuple([finite(), finite()]).optional(),
@@ -379,14 +382,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** Scenario paths whose range is a live parameter's under another name */
-const RANGE_ALIASES: Record<string, string> = { 'gravity.0': 'gravityX', 'gravity.1': 'gravityY' };
+/** The live parameter set at each scenario path (`gravity.0` is gravityX) */
+const PARAM_AT_PATH = new Map<string, ParamName>(PARAM_NAMES.map((name) => [P[name].path, name]));
 
 function rangeHint(path: string): string {
-  const last = RANGE_ALIASES[path] ?? path.split('.').pop() ?? '';
-  if (!Object.hasOwn(PARAMS, last)) return '';
-  const info = (PARAMS as Record<string, { kind: string; min?: number; max?: number }>)[last];
-  return info.kind === 'number' ? ` (allowed ${info.min} to ${info.max})` : '';
+  const name = PARAM_AT_PATH.get(path);
+  const info = name === undefined ? undefined : P[name];
+  return info?.kind === 'number' ? ` (allowed ${info.min} to ${info.max})` : '';
 }
 
 /**

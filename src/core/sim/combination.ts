@@ -14,7 +14,7 @@ import { INTEGRATORS, type GssssSettings } from '../integrators/registry';
 import { CONTACT_LAWS } from '../laws/registry';
 import { historyClash } from '../state/history-slots';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
-import type { LiveParams } from './params';
+import type { LiveParams } from '../config/param-table';
 
 export function combinationProblem(p: GssssSettings & Pick<LiveParams, 'integrator' | 'tangential'> & Partial<Pick<LiveParams, 'normalLaw'>>, polygons = false): string | null {
   if (polygons && p.normalLaw === 'hertz') return "the Hertz law is for discs; polygon contacts use the area law (normalLaw 'linear')";

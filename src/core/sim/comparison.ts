@@ -8,7 +8,8 @@
  * A variant without overrides runs exactly as the scenario alone: building a comparison perturbs nothing.
  */
 import type { ScenarioSpec } from '../scenarios/schema';
-import { checkPatch, ParamError, type ParamPatch } from './params';
+import { checkPatch, ParamError } from '../config/param-check';
+import type { ParamPatch } from '../config/param-table';
 import { World } from './world';
 
 /** Most variants drawn and charted at once */

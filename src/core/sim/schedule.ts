@@ -10,7 +10,7 @@
 export interface ScheduledChange {
   /** [s] */
   at: number;
-  /** Live parameters (names and ranges of params.ts) */
+  /** Live parameters (names and ranges of config/param-table.ts) */
   set: Record<string, unknown>;
   /** Already applied */
   done: boolean;

@@ -55,7 +55,9 @@ import { commitTrial, evaluatesAtEnd, type TangentialContext, type TangentialSch
 import { WasmKernels } from '../wasm/kernels';
 import { WasmArena } from '../wasm/wasm-arena';
 import { combinationProblem } from './combination';
-import { checkPatch, ParamError, type LiveParams, type ParamPatch } from './params';
+import { checkPatch, ParamError } from '../config/param-check';
+import { GSSSS_PARAMS, RESTART_PARAMS } from '../config/param-lists';
+import { PARAMS, type LiveParams, type ParamPatch } from '../config/param-table';
 import { Snapshot } from './snapshot';
 import { startStateProblems } from './start-check';
 import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from './world-types';
@@ -66,8 +68,8 @@ const MAX_OVERLAP = 0.5;
 const ENERGY_FACTOR = 2;
 /** A body moving more than this many radii in one step can skip a contact entirely. */
 const MAX_STEP_TRAVEL = 0.5;
-/** First Δt/t_c when a contact-dynamics scene is switched to soft DEM: well inside Gear's and CDM's limits. */
-const DEFAULT_SOFT_DT_OVER_TC = 0.02;
+/** First Δt/t_c when a contact-dynamics scene is switched to soft DEM (the table's default, well inside Gear's and CDM's limits). */
+const DEFAULT_SOFT_DT_OVER_TC = PARAMS.dtOverTc.default;
 /** The history fields the contact laws and the contact-dynamics solver declare: what its steps carry */
 const IMPULSE_HISTORY = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
 /** Steps between last-good snapshots. */
@@ -198,7 +200,7 @@ export class World implements ImpulseDriver {
       normalLaw: m.normalLaw, kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, gammaN: m.gammaN, hertzSpeed: m.hertzSpeed, gammaS: m.gammaS,
       tangentialDamping: m.tangentialDamping,
       nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
-      integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? 0.02, rotation: s.rotation,
+      integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? PARAMS.dtOverTc.default, rotation: s.rotation,
       plane: s.plane, planeHysteresis: s.planeHysteresis,
       gssssFamily: s.gssssFamily, rhoMin: s.rhoMin, rhoMax: s.rhoMax, rhoS: s.rhoS, eta: s.eta,
       iterations: s.iterations, sweep: s.sweep, tolerance: s.tolerance, cdRestitution: s.cdRestitution,
@@ -636,8 +638,7 @@ export class World implements ImpulseDriver {
     const tc = this.timeScales().tc;
     if (this.dtAbsolute) this.params.dtOverTc = this.dt / tc;
     else this.dt = this.params.dtOverTc * tc;
-    const memberChanged = this.params.integrator === 'gssss'
-      && (['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const).some(changed);
+    const memberChanged = this.params.integrator === 'gssss' && GSSSS_PARAMS.some(changed);
     if (changed('integrator') || memberChanged) {
       const previousKind = this.integrator.kind;
       this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
@@ -650,8 +651,7 @@ export class World implements ImpulseDriver {
         this.tangentialCtx.slotsValid = false;
       }
     }
-    const forcesJump = memberChanged || (['normalLaw', 'gammaN', 'hertzSpeed', 'gammaS', 'kn', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'mu', 'capMode',
-      'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY', 'plane', 'planeHysteresis'] as const).some(changed);
+    const forcesJump = memberChanged || RESTART_PARAMS.some(changed);
     this.tOffset = this.t - this.stepCount * this.dt;
     if (forcesJump) {
       this.restart();

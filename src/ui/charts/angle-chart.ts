@@ -8,7 +8,7 @@
  * chart's points.
  */
 import uPlot from 'uplot';
-import { PLANE_IDS, type PlaneId } from '../../core/sim/params';
+import { PLANE_IDS, type PlaneId } from '../../core/plane/plane-ids';
 import { COUNT_INCRS, countRange, linearTickLabels } from './axis-range';
 import { AXIS, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, labelWidth, line } from './chart-style';
 import { JUMP_DEG } from './plane-angle';

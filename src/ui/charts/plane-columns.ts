@@ -5,7 +5,7 @@
  * active one. They are kept with the history (SeriesStore), so the chart's window and the CSV export show
  * the same values whichever row the window starts at.
  */
-import { PLANE_IDS, type PlaneId } from '../../core/sim/params';
+import { PLANE_IDS, type PlaneId } from '../../core/plane/plane-ids';
 import { PLANE_COLUMN, type SeriesColumn } from '../../protocol/api';
 import { isJump, planeAngleDeg } from './plane-angle';
 

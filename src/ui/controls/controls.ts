@@ -6,14 +6,17 @@
  */
 import GUI, { type Controller } from 'lil-gui';
 import { MAX_THREADS, threadsForCores } from '../../core/parallel/max-threads';
-import { checkParam, parseDecimal, PARAMS, type LiveParams, type NumericParamInfo, type ParamName } from '../../core/sim/params';
+import { checkParam, parseDecimal } from '../../core/config/param-check';
+import type { NumericParamInfo } from '../../core/config/param-info';
+import { CD_PARAMS, GSSSS_PARAMS, LECTURE_ADVANCED, PISTON_PARAMS, SOFT_ONLY_PARAMS } from '../../core/config/param-lists';
+import { PARAMS, type LiveParams, type ParamName } from '../../core/config/param-table';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
 import { attachExactEntry, type ExactEntry } from './exact-entry';
 import { fmtNum, tcText } from './format';
 import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
-import { CD_PARAMS, PISTON_PARAMS, SOFT_ONLY_PARAMS, SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
+import { SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
 import { COLOR_OPTIONS, FPS_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
 export interface ControlHandlers {
@@ -54,9 +57,6 @@ function threadOptions(cores: number): string[] {
   return ['auto', ...Array.from({ length: most }, (_, k) => String(k + 1))];
 }
 
-/** The general GSSSS member's parameters (integrator 'gssss'; docs/model.md#the-u0-and-v0-parameters). */
-const GSSSS_OPTIONS = ['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta'] as const;
-
 function tag(c: Controller, id: string): Controller {
   c.domElement.setAttribute('data-testid', `gui-${id}`);
   return c;
@@ -72,9 +72,6 @@ function noteIn(folder: GUI, testId: string): HTMLElement {
   folder.$children.prepend(el);
   return el;
 }
-
-/** Parameters lecture mode hides (the material's less common knobs); kn, kt/kn, εn and μ stay. */
-const LECTURE_ADVANCED: readonly ParamName[] = ['normalLaw', 'gammaN', 'hertzSpeed', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'gammaS', 'capMode', 'clampNormal'];
 
 export class Controls {
   readonly gui: GUI;
@@ -212,7 +209,8 @@ export class Controls {
     // --- any other live parameter of the table, by kind: the general GSSSS member's parameters in
     // their own folder (shown only while integrator = 'gssss'), the rest under Integrator options ---
     const rest = (Object.keys(PARAMS) as ParamName[]).filter((k) => !this.ctrls.has(k) && !['gravityX', 'gravityY'].includes(k));
-    const gssss = rest.filter((k) => (GSSSS_OPTIONS as readonly string[]).includes(k));
+    // the general GSSSS member's parameters (integrator 'gssss'; docs/model.md#the-u0-and-v0-parameters)
+    const gssss = rest.filter((k) => (GSSSS_PARAMS as readonly string[]).includes(k));
     const others = rest.filter((k) => !gssss.includes(k));
     if (gssss.length) {
       this.gssssFolder = solver.addFolder('GSSSS member options (integrator gssss)');
@@ -266,6 +264,7 @@ export class Controls {
 
     // lecture mode hides what a lesson does not need (lecture/lecture.css; its 'advanced' button shows them)
     for (const folder of [grav, ex]) folder.domElement.classList.add('lecture-advanced');
+    // the rows marked advanced: the material's less common knobs (kn, kt/kn, εn and μ stay)
     for (const name of LECTURE_ADVANCED) this.ctrls.get(name)?.domElement.classList.add('lecture-advanced');
     solver.folders.filter((f) => f._title === 'Integrator options').forEach((f) => f.domElement.classList.add('lecture-advanced'));
   }

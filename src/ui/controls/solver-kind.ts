@@ -1,25 +1,15 @@
 /**
- * The "Soft DEM / Contact dynamics" choice at the top of the Solver folder, and which live parameters
- * belong to which kind of solver. Switching keeps the scene running: it only changes the integrator
+ * The "Soft DEM / Contact dynamics" choice at the top of the Solver folder, and which soft-DEM controls the
+ * current model shows (the table's rows say which solver reads each parameter: core/config/param-lists.ts). Switching keeps the scene running: it only changes the integrator
  * (to contact dynamics, or back to the soft-DEM integrator used last, gear5 at first); the core
  * restores each kind's own Δt. The kinds come from the core's integrator registry via the worker.
  */
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
-import type { LiveParams, ParamName } from '../../core/sim/params';
+import type { SoftParam } from '../../core/config/param-lists';
+import type { LiveParams } from '../../core/config/param-table';
 import type { ScheduledChange, SolverCatalog } from '../../protocol/api';
 import { fmtNum } from './format';
-
-/** Parameters that only contact dynamics uses (its folder). */
-export const CD_PARAMS = ['iterations', 'sweep', 'tolerance', 'cdRestitution'] as const satisfies readonly ParamName[];
-/** The piston's parameters (its folder, shown when the scene has a piston; both solvers use them). */
-export const PISTON_PARAMS = ['pistonForce', 'pistonMass'] as const satisfies readonly ParamName[];
-/** Parameters that mean nothing for rigid discs: hidden while contact dynamics runs (μ stays). */
-export const SOFT_ONLY_PARAMS = [
-  'normalLaw', 'kn', 'gammaN', 'hertzSpeed', 'ktOverKn', 'en', 'tangentialDamping', 'nuTOverNuN', 'etOverEn', 'gammaS',
-  'capMode', 'clampNormal', 'tangential',
-] as const satisfies readonly ParamName[];
-export type SoftParam = (typeof SOFT_ONLY_PARAMS)[number];
 
 /**
  * Which soft-contact controls the current model uses (the others are hidden): none under contact

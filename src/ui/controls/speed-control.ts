@@ -4,7 +4,7 @@
  * that takes a number or "max". Each scenario brings a default that makes its event watchable.
  */
 import type GUI from 'lil-gui';
-import { parseDecimal } from '../../core/sim/params';
+import { parseDecimal } from '../../core/config/param-check';
 import { attachExactEntry, exactText, type ExactEntry } from './exact-entry';
 import { fmtNum } from './format';
 

@@ -6,7 +6,8 @@
  * (oracle.ts); a file case carries its own expectation.
  */
 import { deflateRawSync, gzipSync } from 'node:zlib';
-import { PARAMS, type ParamInfo } from '../../../src/core/sim/params';
+import type { ParamInfo } from '../../../src/core/config/param-info';
+import { PARAMS } from '../../../src/core/config/param-table';
 import { Rng } from '../prng';
 
 /** Every HTML payload carries this attribute, so an injected element can be found in the DOM. */

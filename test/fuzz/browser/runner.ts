@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { listBuiltIns } from '../../../src/core/index';
-import { PARAMS } from '../../../src/core/sim/params';
+import { PARAMS } from '../../../src/core/config/param-table';
 import { MARK, type FileCase, type FuzzCase } from './cases';
 import { expectUrl } from './oracle';
 

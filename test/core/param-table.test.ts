@@ -1,0 +1,63 @@
+/**
+ * One parameter table (src/core/config/param-table.ts): every row's scenario path is a field of the schema, the
+ * lists derived from the rows name only rows (and the same names the hand-kept lists had), and a row added to a
+ * table shows up in every list it belongs to.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { num, choice, type ParamValues } from '../../src/core/config/param-info';
+import {
+  CD_PARAMS, GSSSS_PARAMS, LECTURE_ADVANCED, paramLists, PISTON_PARAMS, RESTART_PARAMS, SOFT_ONLY_PARAMS,
+} from '../../src/core/config/param-lists';
+import { PARAM_NAMES, PARAMS, type ParamName } from '../../src/core/config/param-table';
+import { checkOverridePath, SHORT_KEYS, shortKeys } from '../../src/core/scenarios/overrides';
+
+describe('the parameter table', () => {
+  it('every row has a scenario path the schema knows, and a short name there unless the path is its name', () => {
+    for (const name of PARAM_NAMES) {
+      const path = PARAMS[name].path;
+      expect(() => checkOverridePath(name, path.split('.')), name).not.toThrow();
+      expect(path === name ? undefined : SHORT_KEYS[name], name).toBe(path === name ? undefined : path);
+    }
+  });
+});
+
+describe('lists derived from the table', () => {
+  it('name only rows of the table, and the names the hand-kept lists had', () => {
+    const lists = { RESTART_PARAMS, GSSSS_PARAMS, SOFT_ONLY_PARAMS, CD_PARAMS, PISTON_PARAMS, LECTURE_ADVANCED };
+    for (const [list, names] of Object.entries(lists)) for (const n of names) expect(PARAM_NAMES, `${list}: ${n}`).toContain(n);
+    const sorted = (a: readonly string[]) => [...a].sort();
+    expect(sorted(RESTART_PARAMS)).toEqual(sorted(['normalLaw', 'gammaN', 'hertzSpeed', 'gammaS', 'kn', 'ktOverKn', 'en', 'tangentialDamping',
+      'nuTOverNuN', 'etOverEn', 'mu', 'capMode', 'clampNormal', 'integrator', 'rotation', 'gravityX', 'gravityY', 'plane', 'planeHysteresis']));
+    expect(GSSSS_PARAMS).toEqual(['gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta']);
+    expect(sorted(SOFT_ONLY_PARAMS)).toEqual(sorted(['normalLaw', 'kn', 'gammaN', 'hertzSpeed', 'ktOverKn', 'en', 'tangentialDamping',
+      'nuTOverNuN', 'etOverEn', 'gammaS', 'capMode', 'clampNormal', 'tangential']));
+    expect(CD_PARAMS).toEqual(['iterations', 'sweep', 'tolerance', 'cdRestitution']);
+    expect(PISTON_PARAMS).toEqual(['pistonForce', 'pistonMass']);
+    expect(sorted(LECTURE_ADVANCED)).toEqual(sorted(['normalLaw', 'gammaN', 'hertzSpeed', 'tangentialDamping', 'nuTOverNuN', 'etOverEn',
+      'gammaS', 'capMode', 'clampNormal']));
+  });
+
+  it('every short name is a row or a scenario field, and its path one the schema knows', () => {
+    for (const [key, path] of Object.entries(SHORT_KEYS)) {
+      expect(() => checkOverridePath(key, path.split('.')), key).not.toThrow();
+      if (Object.hasOwn(PARAMS, key)) expect(path).toBe(PARAMS[key as ParamName].path);
+    }
+  });
+
+  it('a row added to a table appears in every list it belongs to, and in its values type', () => {
+    const table = {
+      ...PARAMS,
+      dummyCd: num({ path: 'solver.dummyCd', default: 1, restarts: true, solver: 'cd', group: 'piston', advanced: true },
+        'dummy', '', 0, 2, false, 'a row only this test has'),
+      dummySoft: choice({ path: 'material.dummySoft', default: 'a', restarts: false, solver: 'soft' }, 'dummy', ['a', 'b'] as const, 'another'),
+    };
+    const lists = paramLists(table);
+    for (const list of [lists.restart, lists.cd, lists.piston, lists.lectureAdvanced]) expect(list).toContain('dummyCd');
+    expect(lists.softOnly).toContain('dummySoft');
+    for (const list of [lists.restart, lists.cd, lists.piston, lists.gssss, lists.lectureAdvanced]) expect(list).not.toContain('dummySoft');
+    expect(shortKeys(table)).toMatchObject({ dummyCd: 'solver.dummyCd', dummySoft: 'material.dummySoft' });
+    expect(Object.keys(shortKeys(table)).slice(0, -2)).toEqual(Object.keys(SHORT_KEYS));
+    expectTypeOf<ParamValues<typeof table>['dummyCd']>().toEqualTypeOf<number>();
+    expectTypeOf<ParamValues<typeof table>['dummySoft']>().toEqualTypeOf<'a' | 'b'>();
+  });
+});

@@ -254,7 +254,7 @@ describe('granular sandbox in headless Chromium', () => {
   });
 
   it('a paused, unchanged page idles at one frame a second; input, a step or the run draw at full rate at once', async () => {
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&run=0&fps=display`); // about the drawing rate: the display's, not the harness's cap
     await waitFor(page, 'window.__sandbox.status()?.n > 0 && window.__sandbox.frames().particles > 0');
     // frames() and idle() are the hook's two calls that do not count as input (test-hook.ts)
     const quiet = <T>(f: (h: { frames(): { received: number }; idle(): boolean }) => T): Promise<T> =>

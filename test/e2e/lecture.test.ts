@@ -110,18 +110,13 @@ describe('lecture-ready (headless Chromium)', () => {
     await page.context().close();
   });
 
-  it('a 10⁷-disc lattice file is refused within seconds (not allocated), and the running scene is kept', async () => {
+  it('a 10⁷-disc lattice file is refused by its count before anything is allocated, and the running scene is kept', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile`);
     await waitFor(page, 'window.__sandbox.status()?.n === 400');
     const huge = { name: 'huge', generators: [{ type: 'lattice', origin: [0, 0], nx: 10_000, ny: 1000, spacing: 0.02, r: 0.01 }] };
-    // timed in the page, from the load call to the refusal (what the user waits for)
-    const [ms, problems] = await page.evaluate(async (j) => {
-      const t0 = performance.now();
-      const p = await (window as unknown as LoadHook).__sandbox.loadSpec(j);
-      return [performance.now() - t0, p] as const;
-    }, huge);
-    // allocating first took tens of seconds and gigabytes; counting first takes milliseconds (3 s: a loaded CI machine)
-    expect(ms).toBeLessThan(3000);
+    // the message is the count's (the core counts the particles before it builds any: test/cli/hardening.test.ts
+    // measures the memory that saves); no wall time is asserted
+    const problems = await page.evaluate((j) => (window as unknown as LoadHook).__sandbox.loadSpec(j), huge);
     expect(problems.join(' ')).toMatch(/10,000,000 particles in all.*allowed at most 1,000,000/);
     const st = await page.evaluate(() => (window as unknown as LoadHook).__sandbox.status());
     expect(st?.n).toBe(400);
@@ -208,7 +203,7 @@ describe('lecture-ready (headless Chromium)', () => {
   const paceStatus = (page: Page) => page.evaluate(() => (window as unknown as PaceHook).__sandbox.status()!);
 
   it('at its default speed the head-on collision lasts on screen: the canvas changes while the discs touch', async () => {
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=head-on`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=head-on&fps=display`); // frames are counted: the display's rate, not the harness's cap
     const st0 = await paceStatus(page);
     expect(st0.speed).toBeGreaterThan(0);
     expect(st0.speed).toBeLessThan(0.05);

@@ -3,16 +3,21 @@
  * the block and nowhere else; a bad argument, a missing block or a command that makes no table is refused before
  * anything runs (exit 2, the field named), the file untouched.
  */
-import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sim, tmpFolder } from './run-cli';
 
 const DOC = 'Before.\n\n<!-- generated t by: old -->\nold\n<!-- end generated t -->\n\nAfter.\n';
 
+const folders: string[] = [];
+afterAll(() => folders.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A fresh folder (removed after the tests) holding notes.md */
 function folder(): string {
   const dir = tmpFolder('doc-option-');
   writeFileSync(join(dir, 'notes.md'), DOC);
+  folders.push(dir);
   return dir;
 }
 

@@ -3,19 +3,23 @@
  * of the file as it was, writes through a temporary, and refuses a missing, repeated or misplaced marker with a
  * message naming the file and the block.
  */
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { blockText, commandLine, listBlocks, parseDocTarget, writeDocBlock } from '../../src/cli/doc-block';
 
 const start = (id: string, command = `npm run x -- --doc notes.md#${id}`) => `<!-- generated ${id} by: ${command} -->`;
 const end = (id: string) => `<!-- end generated ${id} -->`;
 
-/** A Markdown file in a fresh folder; returns its path */
+const files: string[] = [];
+afterAll(() => files.forEach((f) => rmSync(dirname(f), { recursive: true, force: true })));
+
+/** A Markdown file in a fresh folder (removed after the tests); returns its path */
 function markdown(text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'doc-block-')), 'notes.md');
   writeFileSync(file, text);
+  files.push(file);
   return file;
 }
 

@@ -1,15 +1,28 @@
 /**
- * One parameter table (src/core/config/param-table.ts): every row's scenario path is a field of the schema, the
- * lists derived from the rows name only rows (and the same names the hand-kept lists had), and a row added to a
- * table shows up in every list it belongs to.
+ * One parameter table (src/core/config/param-table.ts): every row's scenario path is a field of the schema and
+ * round-trips (`--set <short name>=v` → World.params → toSpec), the lists derived from the rows name only rows
+ * (and the same names the hand-kept lists had), and a row added to a table shows up in every list it belongs to.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { num, choice, type ParamValues } from '../../src/core/config/param-info';
+import { num, choice, type ParamInfo, type ParamValues } from '../../src/core/config/param-info';
 import {
   CD_PARAMS, GSSSS_PARAMS, LECTURE_ADVANCED, paramLists, PISTON_PARAMS, RESTART_PARAMS, SOFT_ONLY_PARAMS,
 } from '../../src/core/config/param-lists';
 import { PARAM_NAMES, PARAMS, type ParamName } from '../../src/core/config/param-table';
-import { checkOverridePath, SHORT_KEYS, shortKeys } from '../../src/core/scenarios/overrides';
+import { paramsOfSpec } from '../../src/core/scenarios/live-params';
+import { applyOverrides, checkOverridePath, SHORT_KEYS, shortKeys } from '../../src/core/scenarios/overrides';
+import { getBuiltInInput } from '../../src/core/scenarios/registry';
+import { parseScenario } from '../../src/core/scenarios/schema';
+import { World } from '../../src/core/sim/world';
+
+const at = (root: unknown, path: string): unknown => path.split('.').reduce<unknown>((n, s) => (n as Record<string, unknown>)[s], root);
+
+/** A value the row allows that is not its default (one the default model accepts: 'geometric' works with gear5). */
+function otherValue(info: ParamInfo): number | boolean | string {
+  if (info.kind === 'boolean') return !info.default;
+  if (info.kind === 'choice') return info.options.find((o) => o !== info.default)!;
+  return info.default === info.sliderMax ? info.sliderMin : info.sliderMax;
+}
 
 describe('the parameter table', () => {
   it('every row has a scenario path the schema knows, and a short name there unless the path is its name', () => {
@@ -18,6 +31,31 @@ describe('the parameter table', () => {
       expect(() => checkOverridePath(name, path.split('.')), name).not.toThrow();
       expect(path === name ? undefined : SHORT_KEYS[name], name).toBe(path === name ? undefined : path);
     }
+  });
+
+  it('a scenario that sets nothing gives every row its default', () => {
+    const spec = parseScenario({ name: 'defaults', particles: [{ x: 0, y: 0, r: 0.01 }] });
+    expect(paramsOfSpec(spec)).toEqual(Object.fromEntries(PARAM_NAMES.map((n) => [n, PARAMS[n].default])));
+  });
+
+  it.each(PARAM_NAMES)('%s: set with --set by its short name, read back from World.params and from toSpec', (name) => {
+    const v = otherValue(PARAMS[name]);
+    const spec = applyOverrides(getBuiltInInput('two-disc'), [`${name}=${String(v)}`]);
+    expect(at(spec, PARAMS[name].path)).toBe(v);
+    const w = new World(spec);
+    expect(w.params[name]).toBe(v);
+    const out = w.toSpec();
+    expect(at(out, PARAMS[name].path)).toBe(v);
+    expect(paramsOfSpec(parseScenario(JSON.parse(JSON.stringify(out))))).toEqual(w.params);
+  });
+
+  it('toSpec writes the solver in the order it always has, Δt last', () => {
+    const w = new World(applyOverrides(getBuiltInInput('two-disc'), []));
+    expect(Object.keys(w.toSpec().solver)).toEqual([
+      'integrator', 'tangential', 'rotation', 'plane', 'planeHysteresis', 'gssssFamily', 'rhoMin', 'rhoMax', 'rhoS', 'eta',
+      'iterations', 'sweep', 'tolerance', 'cdRestitution', 'dtOverTc',
+    ]);
+    expect(Object.keys(w.toSpec().material)).toEqual(Object.keys(w.spec.material));
   });
 });
 

@@ -50,23 +50,20 @@ export const materialSchema = z.strictObject({
   density: z.number().positive().max(1e9).default(1000),
 });
 
+/** The solver's fields, in the order World.toSpec writes them (Δt last: dtOverTc or dt). */
 export const solverSchema = z.strictObject({
   integrator: liveChoice(P.integrator),
   tangential: liveChoice(P.tangential),
+  rotation: liveFlag(P.rotation),
+  /** Contact plane of polygon contacts (docs/model.md#contact-plane-for-polygons) and the flip hysteresis [°] */
+  plane: liveChoice(P.plane),
+  planeHysteresis: liveNumber(P.planeHysteresis),
   /** Parameters of integrator 'gssss', U0/V0(ρmin, ρmax, ρs; η); the default equals central difference. */
   gssssFamily: liveChoice(P.gssssFamily),
   rhoMin: liveNumber(P.rhoMin),
   rhoMax: liveNumber(P.rhoMax),
   rhoS: liveNumber(P.rhoS),
   eta: liveNumber(P.eta),
-  /** Δt in units of the contact time tc (used unless `dt` is given; without either, the table's default). */
-  dtOverTc: ranged(P.dtOverTc).optional(),
-  /** Absolute Δt [s]; overrides dtOverTc. */
-  dt: z.number().positive().max(1e3).optional(),
-  rotation: liveFlag(P.rotation),
-  /** Contact plane of polygon contacts (docs/model.md#contact-plane-for-polygons) and the flip hysteresis [°] */
-  plane: liveChoice(P.plane),
-  planeHysteresis: liveNumber(P.planeHysteresis),
   /** Contact dynamics (docs/model.md#contact-dynamics): sweeps per step N_I, or the cap when tolerance > 0 */
   iterations: liveNumber(P.iterations),
   sweep: liveChoice(P.sweep),
@@ -74,6 +71,10 @@ export const solverSchema = z.strictObject({
   tolerance: liveNumber(P.tolerance),
   /** Newton restitution of the CD shock law (docs/model.md#local-solvers) */
   cdRestitution: liveNumber(P.cdRestitution),
+  /** Δt in units of the contact time tc (used unless `dt` is given; without either, the table's default). */
+  dtOverTc: ranged(P.dtOverTc).optional(),
+  /** Absolute Δt [s]; overrides dtOverTc. */
+  dt: z.number().positive().max(1e3).optional(),
 });
 
 const flags = {

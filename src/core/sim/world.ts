@@ -39,6 +39,7 @@ import { contactTime } from '../laws/restitution';
 import { NeighborSearch } from '../neighbors/neighbor-search';
 import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
+import { paramsOfSpec, withParams } from '../scenarios/live-params';
 import { ScenarioError, type ScenarioSpec } from '../scenarios/schema';
 import { PlaneProbe } from '../diagnostics/plane-probe';
 import { pipeFlow, SpaceTime } from '../diagnostics/space-time';
@@ -195,17 +196,8 @@ export class World implements ImpulseDriver {
       this.parallelPass = new ParallelDiscPass(this.pool, arena);
       pool.useWasm(this.wasm);
     }
-    const m = spec.material, s = spec.solver;
-    this.params = {
-      normalLaw: m.normalLaw, kn: m.kn, ktOverKn: m.ktOverKn, en: m.en, gammaN: m.gammaN, hertzSpeed: m.hertzSpeed, gammaS: m.gammaS,
-      tangentialDamping: m.tangentialDamping,
-      nuTOverNuN: m.nuTOverNuN, etOverEn: m.etOverEn, mu: m.mu, capMode: m.capMode, clampNormal: m.clampNormal,
-      integrator: s.integrator, tangential: s.tangential, dtOverTc: s.dtOverTc ?? PARAMS.dtOverTc.default, rotation: s.rotation,
-      plane: s.plane, planeHysteresis: s.planeHysteresis,
-      gssssFamily: s.gssssFamily, rhoMin: s.rhoMin, rhoMax: s.rhoMax, rhoS: s.rhoS, eta: s.eta,
-      iterations: s.iterations, sweep: s.sweep, tolerance: s.tolerance, cdRestitution: s.cdRestitution,
-      pistonForce: spec.pistonForce, pistonMass: spec.pistonMass, gravityX: spec.gravity[0], gravityY: spec.gravity[1],
-    };
+    const s = spec.solver;
+    this.params = paramsOfSpec(spec);
     this.dtAbsolute = s.dt !== undefined;
     const refused = combinationProblem(this.params, this.polygons);
     if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
@@ -993,22 +985,12 @@ export class World implements ImpulseDriver {
         ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity }
         : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
     }
+    const spec = withParams(this.spec, p);
+    // Δt is written last, as dt or dtOverTc, whichever the run keeps fixed
+    const { dt: _dt, dtOverTc: _dtOverTc, ...solver } = spec.solver;
     return {
-      ...this.spec,
-      material: {
-        ...this.spec.material, normalLaw: p.normalLaw, kn: p.kn, ktOverKn: p.ktOverKn, en: p.en,
-        gammaN: p.gammaN, hertzSpeed: p.hertzSpeed, gammaS: p.gammaS, tangentialDamping: p.tangentialDamping,
-        nuTOverNuN: p.nuTOverNuN, etOverEn: p.etOverEn, mu: p.mu, capMode: p.capMode, clampNormal: p.clampNormal,
-      },
-      solver: {
-        integrator: p.integrator, tangential: p.tangential, rotation: p.rotation, plane: p.plane, planeHysteresis: p.planeHysteresis,
-        gssssFamily: p.gssssFamily, rhoMin: p.rhoMin, rhoMax: p.rhoMax, rhoS: p.rhoS, eta: p.eta,
-        iterations: p.iterations, sweep: p.sweep, tolerance: p.tolerance, cdRestitution: p.cdRestitution,
-        ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }),
-      },
-      gravity: [p.gravityX, p.gravityY],
-      pistonForce: p.pistonForce,
-      pistonMass: p.pistonMass,
+      ...spec,
+      solver: { ...solver, ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }) },
       walls,
       particles,
       generators: [],

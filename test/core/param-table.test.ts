@@ -99,3 +99,13 @@ describe('lists derived from the table', () => {
     expectTypeOf<ParamValues<typeof table>['dummySoft']>().toEqualTypeOf<'a' | 'b'>();
   });
 });
+
+describe('a schedule entry by path (--set run.schedule.N.set.<name>)', () => {
+  it('takes a live parameter by its name and refuses any other key, naming the known ones', () => {
+    const spec = applyOverrides(getBuiltInInput('cd-piston'), ['run.schedule.0.set.iterations=20']);
+    expect(spec.run.schedule[0].set.iterations).toBe(20);
+    for (const key of ['toString', '__proto__', 'constructor', 'nope']) {
+      expect(() => checkOverridePath(key, ['run', 'schedule', '0', 'set', key])).toThrow(/unknown field\(s\) .* in run\.schedule\.0\.set; known: .*iterations/);
+    }
+  });
+});

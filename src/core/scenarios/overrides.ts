@@ -91,6 +91,11 @@ export function checkOverridePath(key: string, path: string[]): void {
       } else if (n instanceof z.ZodArray) {
         lists = true;
         if (INDEX.test(seg)) next.push(n.element as z.ZodType);
+      } else if (n instanceof z.ZodRecord) {
+        // run.schedule.N.set: keys from an enum (the live parameters' names)
+        const keys = n.keyType as z.ZodType;
+        if (keys instanceof z.ZodEnum) for (const f of keys.options as string[]) fields.add(f);
+        if (keys.safeParse(seg).success) next.push(n.valueType as z.ZodType);
       } else if (n instanceof z.ZodTuple) {
         lists = true;
         const items = n.def.items as z.ZodType[];

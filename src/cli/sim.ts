@@ -389,7 +389,9 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
   } catch (e) {
     fail(e);
   }
-  if (!json) process.stdout.write('dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
+  // an oscillation scenario (E9's piston, the CD chain) is fitted by a damped sine: its table shows ωΔt and τ/Δt
+  const oscillating = applyOverrides(raw, combos[0]).run.oscillation !== undefined;
+  if (!json) process.stdout.write(oscillating ? 'set                                        ωΔt          τ/Δt         rms/A    status\n' : 'dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
   let anyDiverged = false;
   const points: SweepPoint[] = [];
   for (const c of combos) {
@@ -412,7 +414,12 @@ function sweepCommand(scenarioArg: string, sets: string[], dtList: string | unde
     if (row.status !== 'ok') anyDiverged = true;
     points.push(dtList === undefined ? { sets: c, dtOverTc: null, row } : { sets: c.slice(1), dtOverTc: c[0].slice('dtOverTc='.length), row });
     if (json) process.stdout.write(JSON.stringify(row) + '\n');
-    else {
+    else if (oscillating) {
+      const fit = 'omegaDt' in row && row.omegaDt !== undefined && row.tauOverDt !== undefined && row.rmsOverA !== undefined
+        ? [row.omegaDt.toPrecision(4), row.tauOverDt.toPrecision(4), row.rmsOverA.toFixed(3)] : ['—', '—', '—'];
+      const label = c.filter((_, k) => axes[k].length > 1).join(' ') || c.join(' '); // what this row varies
+      process.stdout.write(`${label.padEnd(42)} ${fit[0].padEnd(12)} ${fit[1].padEnd(12)} ${fit[2].padEnd(8)} ${row.status}\n`);
+    } else {
       const tR = row.tR === null || Number.isNaN(row.tR) ? '—' : row.tR.toFixed(2);
       process.stdout.write(`${row.dtOverTc.toExponential(2).padEnd(12)} ${row.tangential.padEnd(16)} ${String(row.rotation).padEnd(9)} ${tR.padEnd(12)} ${String(row.peaks).padEnd(6)} ${row.status}\n`);
     }

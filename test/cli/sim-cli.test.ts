@@ -210,4 +210,22 @@ describe('sim run and fit, contact dynamics', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/'x_7' is not in/);
   });
+
+  it('a sweep of an oscillation scenario prints its damped-sine fits (ωΔt, τ/Δt), the same as --json', () => {
+    const table = sim('sweep', 'cd-chain', '--set', 'iterations=20,40', '--set', 'duration=0.7');
+    const json = sim('sweep', 'cd-chain', '--set', 'iterations=20,40', '--set', 'duration=0.7', '--json');
+    expect(table.code).toBe(0);
+    expect(json.code).toBe(0);
+    const lines = table.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^set\s+ωΔt\s+τ\/Δt\s+rms\/A\s+status$/);
+    const rows = json.out.trim().split('\n').map((l) => JSON.parse(l) as { iterations: number; omegaDt: number; tauOverDt: number });
+    rows.forEach((r, k) => {
+      const cells = lines[k + 1].split(/\s+/);
+      expect(cells[0]).toBe(`iterations=${r.iterations}`);
+      expect(cells[1]).toBe(r.omegaDt.toPrecision(4));
+      expect(cells[2]).toBe(r.tauOverDt.toPrecision(4));
+    });
+    // ω ∝ √N_I (docs/validation.md#e8-contact-dynamics-chain): doubling N_I multiplies ωΔt by √2 within 5 %
+    expect(Math.abs(rows[1].omegaDt / rows[0].omegaDt / Math.SQRT2 - 1)).toBeLessThan(0.05);
+  });
 });

@@ -25,6 +25,8 @@ export type ThreadsRow = { particles: number; contactsPerParticle: number; steps
 export interface CdRow {
   scenario: string; particles: number; contactsPerParticle: number; iterations: number; steps: number;
   msPerStep: number; nsPerContactSweep: number; search: string;
+  /** the world's health after the timed steps: a run that is not 'ok' stopped early, so its times are no figure */
+  status: string;
 }
 
 /** The lengthened pipe (--pipe): one row per size and neighbour search */
@@ -84,8 +86,8 @@ export function cdTable(rows: CdRow[]): string {
     { head: 'particles', cell: (r) => count(r.particles) },
     { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(2) },
     { head: 'N_I', cell: (r) => String(r.iterations) },
-    { head: 'ms/step', cell: (r) => sig(r.msPerStep) },
-    { head: 'ns per contact·sweep', cell: (r) => r.nsPerContactSweep.toFixed(0) },
+    { head: 'ms/step', cell: (r) => (r.status === 'ok' ? sig(r.msPerStep) : r.status) },
+    { head: 'ns per contact·sweep', cell: (r) => (r.status === 'ok' ? r.nsPerContactSweep.toFixed(0) : r.status) },
   ];
   return markdownTable(columns, rows);
 }

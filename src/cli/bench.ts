@@ -261,7 +261,7 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
       w.step(steps);
       const ms = (performance.now() - t0) / steps;
       const contacts = w.contacts.count;
-      const row: CdRow = { scenario: 'pile (CD)', particles: w.n, contactsPerParticle: contacts / w.n, iterations: ni, steps, msPerStep: ms, nsPerContactSweep: (ms * 1e6) / (contacts * ni), search: w.searchReport().method };
+      const row: CdRow = { scenario: 'pile (CD)', particles: w.n, contactsPerParticle: contacts / w.n, iterations: ni, steps, msPerStep: ms, nsPerContactSweep: (ms * 1e6) / (contacts * ni), search: w.searchReport().method, status: w.health.status };
       process.stdout.write(`${row.scenario.padEnd(15)} ${String(row.particles).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(ni).padEnd(5)} ${String(steps).padEnd(6)} ${ms.toFixed(3).padEnd(10)} ${row.nsPerContactSweep.toFixed(1).padEnd(19)} ${row.search}\n`);
       if (w.health.status !== 'ok') process.stdout.write(`  (diverged: ${w.health.message})\n`);
       appendCsv(csv, row);
@@ -336,7 +336,15 @@ async function main(): Promise<void> {
     if (Math.max(...counts) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);
     table = threadsTable(await benchThreads(sizes, counts, repeat, values.csv, integrator), counts, integrator);
   } else if (values.pipe) table = pipeTable(benchPipes(sizes, values.csv));
-  else if (values.cd) table = cdTable(benchContactDynamics(sizes, its, values.csv));
+  else if (values.cd) {
+    const rows = benchContactDynamics(sizes, its, values.csv);
+    table = cdTable(rows);
+    // a run that stopped is caught and said, and its time is not written into the docs as a figure
+    if (rows.some((r) => r.status !== 'ok')) {
+      process.stderr.write(`error: a run stopped (its line above says why)${doc ? `; ${doc} not written` : ''}\n`);
+      process.exit(3);
+    }
+  }
   else {
     const polygonSizes = (values['polygon-sizes'] ?? '1000,10000').split(',').map(Number).filter((v) => v > 0);
     process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');

@@ -32,10 +32,10 @@
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
 import { cdTable, lammpsTable, pileTable, pipeTable, threadsTable, type CdRow, type LammpsRow, type PileRow, type PipeRow, type ThreadsRow } from './bench-tables';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
+import { refuse, scriptArgs } from './script-args';
 import { lammpsAvailable, LMP, runLammps } from './lammps-run';
 import { MAX_THREADS, nodePool } from './node-pool';
 import type { WorkerPool } from '../core/parallel/worker-pool';
@@ -281,18 +281,10 @@ table also written into that block of the doc, with the command, the date and th
 Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
 `;
 
-/** Prints `error: <message>` and exits 2: a refused argument */
-function refuse(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(2);
-}
-
 async function main(): Promise<void> {
   const stamp = machineStamp(); // the load average before this bench adds its own
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
+  const values = scriptArgs({
+    args: process.argv.slice(2),
       options: {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
@@ -300,15 +292,7 @@ async function main(): Promise<void> {
         'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' },
         doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
-    });
-  } catch (e) {
-    refuse(`${(e as Error).message}\n${USAGE}`);
-  }
-  const { values } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  }, USAGE);
   const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) refuse('--sizes must be integers from 2 to 1000000');
   if (values.kernels !== 'wasm' && values.kernels !== 'js') refuse(`--kernels must be js or wasm, got ${JSON.stringify(values.kernels)}`);

@@ -20,7 +20,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { refuse, scriptArgs } from '../../src/cli/script-args';
 import { createWorld, MAX_THREADS } from '../../src/core/index';
 import type { Browser } from 'playwright-core';
 import { buildAndServe, launch, openApp, ROOT } from '../e2e/harness';
@@ -167,30 +167,15 @@ interface Options {
   fps: string[]; doc: DocTarget | null;
 }
 
-/** Prints `error: <message>` and exits 2: a refused argument */
-function refuse(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(2);
-}
-
 /** The command line, every value checked before the app is built */
 function options(): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const values = scriptArgs({
       options: {
         parts: { type: 'string', default: PARTS.join(',') }, seconds: { type: 'string', default: '20' }, warmup: { type: 'string', default: '3' },
         counts: { type: 'string', default: '10000,100000' }, threads: { type: 'string', default: '1' }, pile: { type: 'string', default: 'rain' },
         fps: { type: 'string', default: 'display' }, doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (e) {
-    refuse(`${(e as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+  }, USAGE);
   const numbers = (name: string, text: string, lo: number, hi: number) => {
     const v = text.split(',').map(Number);
     if (!v.every((x) => Number.isInteger(x) && x >= lo && x <= hi)) refuse(`--${name}: comma-separated whole numbers from ${lo} to ${hi}, got '${text}'`);

@@ -8,38 +8,26 @@
  * `--doc` also writes the summary table into that block of the doc, with the date and the machine (src/cli/doc-block.ts).
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../../src/cli/script-args';
 import { BAD, FAMILIES, makeCases, runAll, summaryTable, type Family } from './fuzz-lib';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock } from '../../src/cli/doc-block';
 
 const USAGE = 'npm run fuzz -- [--seed N] [--cases N] [--budget S] [--grace S] [--jobs N] [--family F ...] [--json FILE] [--doc FILE.md#BLOCK] [-v]\n';
 const stamp = machineStamp(); // the load average before the fuzz adds its own
-const parsed = (() => {
-  try {
-    return parseArgs({
-      options: {
-        seed: { type: 'string', default: '1' },
-        cases: { type: 'string', default: '30' },
-        budget: { type: 'string', default: '10' },
-        grace: { type: 'string', default: '10' },
-        jobs: { type: 'string', default: '2' },
-        family: { type: 'string', multiple: true },
-        json: { type: 'string' },
-        doc: { type: 'string' },
-        verbose: { type: 'boolean', short: 'v', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (e) {
-    process.stderr.write(`error: ${(e as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-})();
-const { values } = parsed;
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
+const values = scriptArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    cases: { type: 'string', default: '30' },
+    budget: { type: 'string', default: '10' },
+    grace: { type: 'string', default: '10' },
+    jobs: { type: 'string', default: '2' },
+    family: { type: 'string', multiple: true },
+    json: { type: 'string' },
+    doc: { type: 'string' },
+    verbose: { type: 'boolean', short: 'v', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+}, USAGE);
 
 const families = (values.family?.length ? values.family : FAMILIES) as Family[];
 for (const f of families) {

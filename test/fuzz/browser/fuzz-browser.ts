@@ -11,7 +11,7 @@
  * (src/cli/doc-block.ts).
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { refuse, scriptArgs } from '../../../src/cli/script-args';
 import { buildAndServe, launch } from '../../e2e/harness';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from '../../../src/cli/doc-block';
 import { allCases, sampleCases } from './cases';
@@ -20,29 +20,14 @@ import { SAMPLE, SEED } from './settings';
 
 const USAGE = 'npm run fuzz:browser -- [--seed 8] [--per-family 30] [--minutes 20] [--json FILE] [--sample] [--doc FILE.md#BLOCK]\n';
 
-/** Prints `error: <message>` and exits 2: a refused argument */
-function refuse(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(2);
-}
-
 /** The command line, every value checked before the app is built */
 function options(): { seed: number; perFamily: number; minutes: number; json?: string; sample: boolean; doc: DocTarget | null } {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const values = scriptArgs({
       options: {
         seed: { type: 'string', default: String(SEED) }, 'per-family': { type: 'string', default: '30' }, minutes: { type: 'string', default: '20' },
         json: { type: 'string' }, sample: { type: 'boolean', default: false }, doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (e) {
-    refuse(`${(e as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+  }, USAGE);
   const whole = (name: string, text: string, lo: number, hi: number) => {
     const v = text.trim() === '' ? NaN : Number(text);
     if (!Number.isInteger(v) || v < lo || v > hi) refuse(`--${name}: a whole number from ${lo} to ${hi}, got '${text}'`);

@@ -36,3 +36,11 @@ export function errorLines(e: unknown): string[] | null {
   if (problems.length > MAX_ERROR_LINES) shown.push(`error: … and ${(problems.length - MAX_ERROR_LINES).toLocaleString('en-US')} more problems`);
   return shown;
 }
+
+/** Prints a refusal (`error: …` lines) and exits 2; anything else is a bug and shows its stack. */
+export function fail(e: unknown): never {
+  const lines = errorLines(e);
+  if (!lines) throw e;
+  process.stderr.write(lines.join('\n') + '\n');
+  process.exit(2);
+}

@@ -12,31 +12,31 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ScenarioSpec } from '../core/scenarios/schema';
 import { listBuiltIns } from '../core/scenarios/registry';
-import { applyOverrides, SHORT_KEYS } from '../core/scenarios/overrides';
+import { SHORT_KEYS } from '../core/scenarios/overrides';
 import { PARAMS, describeRange } from '../core/sim/params';
 import { CsvSink } from './csv-sink';
 import { deltaEk } from './delta-ek';
-import { errorLines, UsageError } from './errors';
+import { errorLines, fail, UsageError } from './errors';
 import { fitTracks } from './fit-tracks';
 import { exportLammps } from './lammps-export';
 import {
   EXIT_INTERRUPTED, LIMITS, MAX_ROWS, MAX_RUN_STEPS, MAX_SWEEP_RUNS, PROGRESS_SECONDS, PROGRESS_SECONDS_TTY,
   checkLadder, checkRunBudget, checkRunLength, checkStartMotion, checkWork, safeName,
 } from './limits';
-import { checkAssignments, loadScenario, loadScenarioInput } from './load-scenario';
+import { loadScenario } from './load-scenario';
 import { checkOutputPath, commitOutputs, makeOutputDir, probeOutputDir, writeOutputs } from './out-files';
 import { outputEvery } from '../core/sim/run-plan';
-import { checkRunSettings, runInPieces, runScenario, ScenarioRun, type RunProgress } from './run-scenario';
+import { checkRunSettings, runInPieces, ScenarioRun, type RunProgress } from './run-scenario';
 import { printConvergence } from './convergence';
 import { runConvergence } from '../core/convergence/ladder';
 import { analyticSolution } from '../core/convergence/analytic';
 import { World } from '../core/sim/world';
-import { runRelaxation } from '../core/diagnostics/relaxation-run';
 import { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
 import type { ParamPatch } from '../core/sim/params';
 import { compareRun } from './compare';
 import { commandLine, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
-import { sweepTable, type SweepPoint } from './sweep-table';
+import { combinations, sweepValues } from './sweep-axes';
+import { sweepCommand } from './sweep-command';
 import { convergenceTable } from './convergence';
 
 const HELP = `granular sandbox — headless runner
@@ -155,13 +155,6 @@ divergence are kept); 130 interrupted (Ctrl-C or SIGTERM; rows so far kept).
 `;
 
 
-/** Prints a refusal (`error: …` lines) and exits 2; anything else is a bug and shows its stack. */
-function fail(e: unknown): never {
-  const lines = errorLines(e);
-  if (!lines) throw e;
-  process.stderr.write(lines.join('\n') + '\n');
-  process.exit(2);
-}
 
 const count = (v: number) => v.toLocaleString('en-US');
 const short = (v: number) => String(+v.toPrecision(4));
@@ -344,88 +337,6 @@ async function runCommand(scenarioArg: string, sets: string[], out: string | und
   process.stdout.write(JSON.stringify({ ...summary, out: dir }) + '\n');
   if (summary.status === 'interrupted') process.exit(EXIT_INTERRUPTED);
   if (summary.status !== 'ok') process.exit(3);
-}
-
-/** Splits a --set value into the values to sweep over (JSON arrays stay whole). */
-function sweepValues(assignment: string): string[] {
-  const eq = assignment.indexOf('=');
-  if (eq <= 0) fail(new UsageError(`--set ${assignment}: expected key=value`));
-  const key = assignment.slice(0, eq), value = assignment.slice(eq + 1);
-  if (value.trim().startsWith('[')) return [assignment];
-  return value.split(',').map((v) => `${key}=${v.trim()}`);
-}
-
-/** Every combination of one value from each axis, the first axis slowest. */
-function combinations(axes: string[][]): string[][] {
-  let combos: string[][] = [[]];
-  for (const axis of axes) combos = combos.flatMap((c) => axis.map((a) => [...c, a]));
-  return combos;
-}
-
-function sweepCommand(scenarioArg: string, sets: string[], dtList: string | undefined, json: boolean, toDoc: ((body: string) => void) | null): void {
-  const axes: string[][] = sets.map(sweepValues);
-  if (dtList !== undefined) {
-    const values = dtList.split(',').map((v) => v.trim());
-    for (const v of values) {
-      if (v === '' || !Number.isFinite(Number(v))) fail(new UsageError(`--dt-over-tc: '${v}' is not a number (expected a list like 1e-1,1e-2)`));
-    }
-    axes.unshift(values.map((v) => `dtOverTc=${v}`));
-  }
-  const runs = axes.reduce((n, a) => n * a.length, 1);
-  if (runs > MAX_SWEEP_RUNS) fail(new UsageError(`sweep: ${count(runs)} runs (${axes.map((a) => a.length).join(' × ')}); allowed at most ${count(MAX_SWEEP_RUNS)}`));
-  const combos = combinations(axes);
-  // Validate every combination before running any, so bad input fails fast and prints nothing else.
-  // The raw input is read once; each combination is built again when it runs (memory stays one spec).
-  let raw: unknown;
-  try {
-    checkAssignments(combos.flat());
-    raw = loadScenarioInput(scenarioArg);
-    for (const c of combos) {
-      const spec = applyOverrides(raw, c);
-      const w = new World(spec);
-      checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
-      checkRunBudget(spec, w);
-    }
-  } catch (e) {
-    fail(e);
-  }
-  // an oscillation scenario (E9's piston, the CD chain) is fitted by a damped sine: its table shows ωΔt and τ/Δt
-  const oscillating = applyOverrides(raw, combos[0]).run.oscillation !== undefined;
-  if (!json) process.stdout.write(oscillating ? 'set                                        ωΔt          τ/Δt         rms/A    status\n' : 'dtOverTc     tangential       rotation  tR/tc        peaks  status\n');
-  let anyDiverged = false;
-  const points: SweepPoint[] = [];
-  for (const c of combos) {
-    const spec = applyOverrides(raw, c);
-    // a relaxation scenario: the core's run + fit, the same code as the app's t_R(Δt) panel (E1)
-    const row = spec.run.relaxation && !spec.run.oscillation ? runRelaxation(spec) : (() => {
-      const { summary } = runScenario(spec);
-      const r = summary.relaxation;
-      return {
-        scenario: summary.scenario, dtOverTc: summary.dtOverTc, tangential: summary.tangential, integrator: summary.integrator,
-        rotation: summary.rotation, tR: r ? r.tROverTc : null, tR_seconds: r ? r.tR : null, peaks: r ? r.peaks : 0,
-        r2: r ? r.r2 : null, decaying: r ? r.decaying : null, status: summary.status, steps: summary.steps,
-        ...(summary.contactDynamics ? { iterations: summary.contactDynamics.iterations, sweep: summary.contactDynamics.sweep } : {}),
-        ...(summary.oscillation && 'omegaDt' in summary.oscillation
-          ? { omegaDt: summary.oscillation.omegaDt, tauOverDt: summary.oscillation.tauOverDt, rmsOverA: summary.oscillation.rmsOverA }
-          : {}),
-        ...(summary.message ? { message: summary.message } : {}),
-      };
-    })();
-    if (row.status !== 'ok') anyDiverged = true;
-    points.push(dtList === undefined ? { sets: c, dtOverTc: null, row } : { sets: c.slice(1), dtOverTc: c[0].slice('dtOverTc='.length), row });
-    if (json) process.stdout.write(JSON.stringify(row) + '\n');
-    else if (oscillating) {
-      const fit = 'omegaDt' in row && row.omegaDt !== undefined && row.tauOverDt !== undefined && row.rmsOverA !== undefined
-        ? [row.omegaDt.toPrecision(4), row.tauOverDt.toPrecision(4), row.rmsOverA.toFixed(3)] : ['—', '—', '—'];
-      const label = c.filter((_, k) => axes[k].length > 1).join(' ') || c.join(' '); // what this row varies
-      process.stdout.write(`${label.padEnd(42)} ${fit[0].padEnd(12)} ${fit[1].padEnd(12)} ${fit[2].padEnd(8)} ${row.status}\n`);
-    } else {
-      const tR = row.tR === null || Number.isNaN(row.tR) ? '—' : row.tR.toFixed(2);
-      process.stdout.write(`${row.dtOverTc.toExponential(2).padEnd(12)} ${row.tangential.padEnd(16)} ${String(row.rotation).padEnd(9)} ${tR.padEnd(12)} ${String(row.peaks).padEnd(6)} ${row.status}\n`);
-    }
-  }
-  toDoc?.(sweepTable(points));
-  if (anyDiverged) process.exitCode = 3;
 }
 
 function deltaEkCommand(scenarioArg: string, sets: string[], dtList: string | undefined, out: string | undefined): void {

@@ -4,19 +4,15 @@
  */
 import * as Comlink from 'comlink';
 import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
-import { BODY_FIXED, BODY_PRESCRIBED, SHAPE_POLYGON } from '../protocol/frame';
+import { BODY_FIXED, BODY_PRESCRIBED } from '../protocol/frame';
 import type {
   Checked, ComparisonStatus, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, Selection, SimApi, SimStatus, SeriesChunk, SolverCatalog,
   SpaceTimeChunk, SpaceTimeInfo, ThreadsInfo,
 } from '../protocol/api';
 import type { ContactDetail, Diagnostics, Health } from '../core/sim/world-types';
 import type { LiveParams } from '../core/config/param-table';
-import type { ScenarioSpec } from '../core/scenarios/schema';
-import {
-  ACCURACY_OK, combinationProblem, createWorld, describeError, getBuiltIn, listBuiltIns, MAX_THREADS, MAX_VARIANTS, outputEvery, ParameterSchedule, parseScenario,
-  plannedSteps, PLANE_IDS, solverDescriptions, TANGENTIAL_IDS, type WorldLike,
-} from './core-adapter';
-import { ComparisonRun, type VariantRows } from './comparison-run';
+import { ACCURACY_OK, describeError, MAX_THREADS, outputEvery, ParameterSchedule, plannedSteps, PLANE_IDS, type WorldLike } from './core-adapter';
+import { startComparison, type ComparisonRun, type VariantRows } from './comparison-run';
 import { ladderSpec } from './ladder-spec';
 import { liveRelaxationFit } from './live-fit';
 import { Rewind } from './rewind';
@@ -25,13 +21,17 @@ import type { TimelineInfo } from '../protocol/timeline';
 import { packFrame } from './frame-pack';
 import { packVariants } from './variant-pack';
 import { Pacer } from './pacer';
-import { polygonSignedDistance } from './polygon-distance';
+import { pickAt } from './pick';
+import { packPolygonShapes } from './polygon-shapes-pack';
 import { RateMeter, SLICE_MS, SliceScheduler } from './run-loop';
 import { SeriesRing } from './series-ring';
 import { writeLedger } from './ledger-row';
 import { packSpaceTimeRows } from './space-time-pack';
 import { trackedParticle } from './tracked-particle';
-import { poolUnavailable, webPool, type WebPool } from './web-pool';
+import { poolFor, type WebPool } from './web-pool';
+import { buildSolverCatalog, schemeProblems } from './solver-catalog';
+import { buildWorld, builtInSpec, fileSpec, scenarioList } from './scene-load';
+import type { ScenarioSpec } from '../core/scenarios/schema';
 
 /** At most this many series rows per wall-clock second (the stride doubles above it). */
 const MAX_ROWS_PER_SEC = 2000;
@@ -100,28 +100,17 @@ export class SimWorker implements SimApi {
   private worldThreads = 1;
 
   listScenarios(): ScenarioInfo[] {
-    return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
+    return scenarioList();
   }
 
   loadScenario(name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
-    let spec;
-    try {
-      spec = getBuiltIn(String(name));
-    } catch (e) {
-      return { ok: false, problems: [`scenario: ${describeError(e).join('; ')}`] };
-    }
-    return this.install(spec, String(name), overrides);
+    const spec = builtInSpec(String(name));
+    return spec.ok ? this.install(spec.value, String(name), overrides) : spec;
   }
 
   loadSpec(json: unknown, overrides: Record<string, unknown>): Checked<LoadResult> {
-    let spec;
-    try {
-      const data = typeof json === 'string' ? JSON.parse(json) : json;
-      spec = parseScenario(data);
-    } catch (e) {
-      return { ok: false, problems: describeError(e) };
-    }
-    return this.install(spec, spec.name, overrides);
+    const spec = fileSpec(json);
+    return spec.ok ? this.install(spec.value, spec.value.name, overrides) : spec;
   }
 
   reload(overrides: Record<string, unknown>): Checked<LoadResult> {
@@ -146,19 +135,9 @@ export class SimWorker implements SimApi {
     // when asked for (docs/cli.md#threads).
     const auto = threads === null;
     const wanted = threads ?? 1;
-    let note = '';
     const old = this.pool;
-    if ((old?.threads ?? 1) !== wanted && wanted > 1) {
-      note = poolUnavailable() ?? '';
-      if (!note) {
-        try {
-          this.pool = await webPool(wanted); // the loaded scene steps on the old pool meanwhile
-        } catch (e) {
-          note = describeError(e).join('; ');
-        }
-      }
-    }
-    if (note || wanted === 1) this.pool = null;
+    const { pool, note } = await poolFor(wanted, old); // the loaded scene steps on the old pool meanwhile
+    this.pool = pool;
     // a loaded scene whose threads change starts again on the new ones, before the old pool ends
     let reloaded: LoadResult | null = null;
     if (this.spec && this.world && this.threadsFor() !== this.worldThreads) {
@@ -179,25 +158,12 @@ export class SimWorker implements SimApi {
     return this.pool ? this.pool.threads : 1;
   }
 
-  private install(spec: Parameters<typeof createWorld>[0], name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
-    let world: WorldLike;
-    const pool = this.threadsFor() > 1 ? this.pool : null;
-    try {
-      world = createWorld(spec, pool?.pool);
-    } catch (e) {
-      return { ok: false, problems: describeError(e) };
-    }
-    this.worldThreads = pool?.threads ?? 1;
-    const rejected: string[] = [];
-    for (const [k, v] of Object.entries(overrides ?? {})) {
-      try {
-        world.setParams({ [k]: v });
-      } catch (e) {
-        rejected.push(...describeError(e));
-      }
-    }
+  private install(spec: ScenarioSpec, name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
+    const built = buildWorld(spec, this.pool?.pool, overrides);
+    if (!built.ok) return built;
+    this.worldThreads = this.threadsFor();
     this.comparison = null; // a new scene ends a comparison
-    return { ok: true, value: this.adopt(world, spec, name, rejected) };
+    return { ok: true, value: this.adopt(built.value.world, spec, name, built.value.rejected) };
   }
 
   /** Makes `world` the run (a freshly loaded scene, or a comparison's variant 1) and starts its record. */
@@ -232,20 +198,9 @@ export class SimWorker implements SimApi {
       this.comparison = null; // variant 1 goes on alone, untouched
       return { ok: true, value: null };
     }
-    if (!Array.isArray(variants) || variants.length < 2 || variants.length > MAX_VARIANTS) {
-      return { ok: false, problems: [`variants: a comparison has 2 to ${MAX_VARIANTS} variants, got ${Array.isArray(variants) ? variants.length : typeof variants}`] };
-    }
-    const bad = variants.findIndex((v) => typeof v !== 'object' || v === null || Array.isArray(v));
-    if (bad >= 0) return { ok: false, problems: [`variant ${bad + 1}: must be an object of parameter overrides`] };
-    if (this.spec.run?.schedule?.length) {
-      return { ok: false, problems: [`variants: '${this.scenario}' changes its parameters on a schedule (run.schedule); a comparison of it is not supported`] };
-    }
-    let run: ComparisonRun;
-    try {
-      run = new ComparisonRun(this.spec, { ...this.world.params }, variants.map((v) => ({ ...v })));
-    } catch (e) {
-      return { ok: false, problems: describeError(e) };
-    }
+    const started = startComparison(this.spec, this.scenario, this.world.params, variants);
+    if (!started.ok) return started;
+    const run = started.value;
     this.comparison = run;
     // a comparison restarts the scene, not the user's playback: the speed and recording cadence stay
     const speed = this.pacer.speed, recordEvery = this.recordEvery;
@@ -411,58 +366,11 @@ export class SimWorker implements SimApi {
   }
 
   pick(x: number, y: number, tol: number, preferContacts: boolean): PickResult {
-    const w = this.world;
-    if (!w) return { kind: 'none' };
-    const b = w.bodies;
-    let best = -1;
-    let bestD = Infinity;
-    for (let i = 0; i < w.n; i++) {
-      let d = Math.hypot(b.x[i] - x, b.y[i] - y) - b.radius[i];
-      // a polygon: its outline, not its bounding circle (d ≤ 0 inside it)
-      if (b.shape[i] === SHAPE_POLYGON && d <= tol) d = polygonSignedDistance(x, y, b.x[i], b.y[i], b.phi[i], b.vertices, b.vertexStart[i], b.vertexCount[i]);
-      if (d < bestD) { bestD = d; best = i; }
-    }
-    if (preferContacts) {
-      const c = w.contacts;
-      let bc = -1;
-      let bcd = tol;
-      for (let k = 0; k < c.count; k++) {
-        const d = Math.hypot(c.cx[k] - x, c.cy[k] - y);
-        if (d < bcd) { bcd = d; bc = k; }
-      }
-      if (bc >= 0) return { kind: 'contact', i: c.i[bc], j: c.j[bc] };
-    }
-    if (best >= 0 && bestD <= tol) return { kind: 'particle', i: best, x: b.x[best], y: b.y[best], r: b.radius[best] };
-    return { kind: 'none' };
+    return this.world ? pickAt(this.world, x, y, tol, preferContacts) : { kind: 'none' };
   }
 
   polygonShapes(): PolygonShapes {
-    const w = this.world;
-    const bodies: number[] = [];
-    let pairs = 0;
-    if (w) {
-      for (let i = 0; i < w.n; i++) {
-        if (w.bodies.shape[i] === SHAPE_POLYGON) { bodies.push(i); pairs += w.bodies.vertexCount[i]; }
-      }
-    }
-    const out: PolygonShapes = {
-      staticVersion: this.staticVersion,
-      bodies: Int32Array.from(bodies),
-      start: new Int32Array(bodies.length),
-      count: new Int32Array(bodies.length),
-      vertices: new Float32Array(2 * pairs),
-    };
-    if (w) {
-      const b = w.bodies;
-      let at = 0;
-      bodies.forEach((i, p) => {
-        const from = 2 * b.vertexStart[i], m = b.vertexCount[i];
-        out.start[p] = at;
-        out.count[p] = m;
-        out.vertices.set(b.vertices.subarray(from, from + 2 * m), 2 * at);
-        at += m;
-      });
-    }
+    const out = packPolygonShapes(this.world, this.staticVersion);
     return Comlink.transfer(out, [out.bodies.buffer, out.start.buffer, out.count.buffer, out.vertices.buffer]);
   }
 
@@ -498,24 +406,11 @@ export class SimWorker implements SimApi {
   }
 
   solverCatalog(): SolverCatalog {
-    if (!this.catalog) {
-      const convergenceScenarios = listBuiltIns().map((s) => s.name).filter((name) => !!safe(() => getBuiltIn(name).run.convergence));
-      this.catalog = { ...solverDescriptions(), convergenceScenarios };
-    }
-    return this.catalog;
+    return (this.catalog ??= buildSolverCatalog());
   }
 
   schemeProblems(params: LiveParams): SchemeProblems {
-    const out = {} as SchemeProblems;
-    const polygons = this.world?.polygons ?? false; // a polygon scene refuses the disc-only schemes
-    for (const id of TANGENTIAL_IDS) {
-      try {
-        out[id] = combinationProblem({ ...params, tangential: id }, polygons);
-      } catch (e) {
-        out[id] = describeError(e).join('; '); // e.g. a bad GSSSS parameter: not selectable either
-      }
-    }
-    return out;
+    return schemeProblems(params, this.world?.polygons ?? false);
   }
 
   convergenceSpec(): Checked<unknown> {

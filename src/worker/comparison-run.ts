@@ -7,14 +7,34 @@
  * others go on. The hand, the selected contact and live parameter changes act on every variant (a live
  * change leaves a key the variant overrides alone).
  */
-import type { ComparisonStatus } from '../protocol/api';
-import { Comparison, createWorld, type WorldLike } from './core-adapter';
+import type { Checked, ComparisonStatus } from '../protocol/api';
+import { Comparison, createWorld, describeError, MAX_VARIANTS, type WorldLike } from './core-adapter';
 import { liveRelaxationFit } from './live-fit';
 import type { ScenarioSpec } from '../core/scenarios/schema';
-import type { ParamPatch } from '../core/config/param-table';
+import type { LiveParams, ParamPatch } from '../core/config/param-table';
 
 /** Series row indices of variants 2–4's Ek, divergence and plane angle (SERIES_COLUMNS ek2…ek4, divergence2…divergence4, angle2…angle4). */
 export interface VariantRows { ek: readonly number[]; divergence: readonly number[]; angle: readonly number[] }
+
+/**
+ * A comparison of `variants` (2 to MAX_VARIANTS objects of parameter overrides) of the loaded scenario `spec`
+ * (named `scenario`) whose parameters are `current` now, or the problems why not.
+ */
+export function startComparison(spec: ScenarioSpec, scenario: string, current: LiveParams, variants: unknown): Checked<ComparisonRun> {
+  if (!Array.isArray(variants) || variants.length < 2 || variants.length > MAX_VARIANTS) {
+    return { ok: false, problems: [`variants: a comparison has 2 to ${MAX_VARIANTS} variants, got ${Array.isArray(variants) ? variants.length : typeof variants}`] };
+  }
+  const bad = variants.findIndex((v) => typeof v !== 'object' || v === null || Array.isArray(v));
+  if (bad >= 0) return { ok: false, problems: [`variant ${bad + 1}: must be an object of parameter overrides`] };
+  if (spec.run?.schedule?.length) {
+    return { ok: false, problems: [`variants: '${scenario}' changes its parameters on a schedule (run.schedule); a comparison of it is not supported`] };
+  }
+  try {
+    return { ok: true, value: new ComparisonRun(spec, { ...current }, variants.map((v: Record<string, unknown>) => ({ ...v }))) };
+  } catch (e) {
+    return { ok: false, problems: describeError(e) };
+  }
+}
 
 export class ComparisonRun {
   private readonly cmp: Comparison;

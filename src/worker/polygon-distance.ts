@@ -1,5 +1,5 @@
 /**
- * Signed distance from a point to a convex polygon body, for picking (api-impl.ts `pick`): negative
+ * Signed distance from a point to a convex polygon body, for picking (pick.ts): negative
  * inside (minus the distance to the nearest edge), zero on the outline, positive outside (the distance
  * to the nearest edge or vertex). The same sign convention as a disc's |p − c| − r.
  */

@@ -4,6 +4,7 @@
  * isolated page (COOP/COEP headers, vite.config.ts); without it there is no pool, and the reason says so.
  */
 import { WorkerPool } from '../core/parallel/worker-pool';
+import { describeError } from './core-adapter';
 
 /** A worker that has not loaded in this long is taken as unable to start [ms] */
 const START_TIMEOUT_MS = 20_000;
@@ -48,4 +49,20 @@ export async function webPool(threads: number): Promise<WebPool> {
   // after starting, a worker's error has already failed the pool's command (WorkerPool.command): report it
   for (const w of workers) w.onerror = (e) => console.error('worker pool:', e.message);
   return { pool, threads, close: () => { pool.close(); end(); } };
+}
+
+/**
+ * The pool for `threads` (null for one thread: every scene steps on the simulation worker alone): `current`
+ * if it has them, else a new one; when none can start, null and `note` says why.
+ */
+export async function poolFor(threads: number, current: WebPool | null): Promise<{ pool: WebPool | null; note: string }> {
+  if (threads === 1) return { pool: null, note: '' };
+  if (current?.threads === threads) return { pool: current, note: '' };
+  const note = poolUnavailable();
+  if (note) return { pool: null, note };
+  try {
+    return { pool: await webPool(threads), note: '' };
+  } catch (e) {
+    return { pool: null, note: describeError(e).join('; ') };
+  }
 }

@@ -1,0 +1,147 @@
+/**
+ * The run's record: a series row (SERIES_COLUMNS) of the loaded scene every sampleStride steps into the ring
+ * the charts read (series-ring.ts), and the rewind snapshots taken at those rows (rewind.ts; none while a
+ * comparison runs). The stride follows the scenario's output cadence in simulated time (recordEvery, as the
+ * CLI's CSV: about 2000 rows over the planned run); past the planned end it is doubled as often as needed so
+ * that a fast run records at most about MAX_ROWS_PER_SEC rows per wall second (a two-disc run can do
+ * millions of steps per second) and, at full speed, diagnostics cost at most MAX_DIAG_SHARE of the stepping time.
+ */
+import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
+import { outputEvery, plannedSteps, PLANE_IDS, type WorldLike } from './core-adapter';
+import type { VariantRows } from './comparison-run';
+import { writeLedger } from './ledger-row';
+import { Rewind } from './rewind';
+import type { Scene } from './scene';
+import { SeriesRing } from './series-ring';
+
+/** At most this many series rows per wall-clock second (the stride doubles above it). */
+const MAX_ROWS_PER_SEC = 2000;
+/** Diagnostics may cost at most this fraction of the stepping time. */
+const MAX_DIAG_SHARE = 0.03;
+/** Index of a column in a series row */
+const COLUMN = (name: SeriesColumn): number => SERIES_COLUMNS.indexOf(name);
+/** Row indices of the plane definitions' angles, in PLANE_IDS order (= Diagnostics.planeAngles) */
+const PLANE_ROW = PLANE_IDS.map((id) => COLUMN(PLANE_COLUMN[id]));
+const CROSSINGS_ROW = COLUMN('crossings');
+const MEAN_VX_ROW = COLUMN('meanVx');
+const FLUX_ROW = COLUMN('flux');
+/** Row indices of a comparison's variants 2–4 (Ek and divergence) */
+const VARIANT_ROWS: VariantRows = {
+  ek: (['ek2', 'ek3', 'ek4'] as const).map(COLUMN),
+  divergence: (['divergence2', 'divergence3', 'divergence4'] as const).map(COLUMN),
+  angle: (['angle2', 'angle3', 'angle4'] as const).map(COLUMN),
+};
+
+export class RunRecord {
+  readonly ring = new SeriesRing();
+  /** rewind: snapshots of the run (off while a comparison runs) */
+  readonly rewind = new Rewind();
+  /** steps between rows now */
+  sampleStride = 1;
+  private stepsSinceSample = 0;
+  /** simulated seconds between recorded rows: the scenario's output cadence unless set (0 = every step) */
+  recordEvery = 0;
+  /** the scenario's planned end [s]: until then every row is kept at recordEvery */
+  private plannedEnd = 0;
+  /** sweeps of the last recorded step (contact dynamics) */
+  lastSweeps = 0;
+  /** EMA of wall ms per diagnostics() call */
+  private msPerDiag = 0;
+  /** one series row, reused */
+  private readonly row = new Float64Array(SERIES_COLUMNS.length);
+
+  /**
+   * A new record of `s` (a loaded scene, or a comparison started): the charts start afresh, the rewind has
+   * no snapshots, and the first row is taken. Rows every `recordEvery` simulated seconds: the scenario's
+   * output cadence unless given.
+   */
+  start(s: Scene, recordEvery?: number): void {
+    const w = s.world;
+    this.ring.clear();
+    this.sampleStride = 1;
+    this.stepsSinceSample = 0;
+    this.recordEvery = recordEvery ?? outputEvery(s.spec, w) * w.dt;
+    this.plannedEnd = plannedSteps(s.spec, w) * w.dt;
+    this.rewind.reset(this.plannedEnd);
+    this.lastSweeps = 0;
+    this.sample(s);
+  }
+
+  /** Steps to take before the next row is due */
+  get stepsToRow(): number {
+    return this.sampleStride - this.stepsSinceSample;
+  }
+
+  /** Counts steps taken towards the next row. */
+  took(steps: number): void {
+    this.stepsSinceSample += steps;
+  }
+
+  /** The next row is due a whole stride from now (the world was put back, or a replay ended). */
+  countFromHere(): void {
+    this.stepsSinceSample = 0;
+  }
+
+  /** A row when one is due. */
+  sampleIfDue(s: Scene): void {
+    if (this.stepsSinceSample >= this.sampleStride) this.sample(s);
+  }
+
+  /** A row of the scene now (none once it diverged), and a rewind snapshot when one is due. */
+  sample(s: Scene): void {
+    const w = s.world;
+    this.stepsSinceSample = 0;
+    if (s.diverged) return;
+    const t0 = performance.now();
+    const d = w.diagnostics();
+    this.msPerDiag = 0.8 * this.msPerDiag + 0.2 * (performance.now() - t0);
+    this.lastSweeps = d.sweeps;
+    const { tracked } = s.tracked();
+    const b = w.bodies, r = this.row;
+    r[0] = d.t; r[1] = d.ek; r[2] = d.ekTrans; r[3] = d.ekRot; r[4] = d.eElastic; r[5] = d.planeAngle;
+    r[6] = d.contacts; r[7] = d.maxOverlapRatio;
+    r[8] = tracked >= 0 ? tracked : NaN;
+    r[9] = tracked >= 0 ? b.x[tracked] : NaN;
+    r[10] = tracked >= 0 ? b.y[tracked] : NaN;
+    r[11] = d.pistonPosition;
+    // the contact-plane chart (docs/user-guide.md#contact-plane-chart-for-polygons): every definition's angle and the crossings
+    for (let p = 0; p < PLANE_ROW.length; p++) r[PLANE_ROW[p]] = p < d.planeAngles.length ? d.planeAngles[p] : NaN;
+    r[CROSSINGS_ROW] = d.crossings;
+    r[MEAN_VX_ROW] = d.meanVx;
+    r[FLUX_ROW] = d.flux;
+    writeLedger(r, d);
+    if (s.comparison) s.comparison.writeRow(r, VARIANT_ROWS);
+    else for (let v = 0; v < VARIANT_ROWS.ek.length; v++) { r[VARIANT_ROWS.ek[v]] = NaN; r[VARIANT_ROWS.divergence[v]] = NaN; r[VARIANT_ROWS.angle[v]] = NaN; }
+    this.ring.push(r);
+    if (!s.comparison) this.rewind.record(w);
+  }
+
+  /** Time went back to t (the world restored): the chart rows after it are dropped. */
+  truncate(t: number): void {
+    this.ring.truncate(t);
+  }
+
+  /** The run steps on from a snapshot it was put back to: the later snapshots and chart rows are dropped. */
+  branchFromRewind(t: number): void {
+    if (!this.rewind.viewing) return;
+    this.rewind.resume();
+    this.ring.truncate(t);
+  }
+
+  /**
+   * Steps between rows for world `w` going at `speed` (simulated seconds per wall second; 0 = full speed),
+   * `msPerStep` wall ms a step, at most `stepsPerFrame` steps a frame (0 = no limit): recordEvery until the
+   * planned end, then as above.
+   */
+  adaptStride(w: WorldLike, speed: number, msPerStep: number, stepsPerFrame: number): void {
+    const base = Math.max(1, Math.round(this.recordEvery / w.dt));
+    if (w.t < this.plannedEnd) { this.sampleStride = base; return; }
+    let perSec = speed > 0 ? Math.min(speed / w.dt, 1000 / Math.max(msPerStep, 1e-6)) : 1000 / Math.max(msPerStep, 1e-6);
+    if (stepsPerFrame > 0) perSec = Math.min(perSec, stepsPerFrame * 60);
+    const diagShare = speed > 0 ? 1 : this.msPerDiag / (MAX_DIAG_SHARE * Math.max(msPerStep, 1e-6));
+    const want = Math.max(1, perSec / MAX_ROWS_PER_SEC, diagShare);
+    let s = base;
+    while (s < want && s < 1 << 24) s *= 2;
+    if (s > this.sampleStride || s < this.sampleStride / 4 || this.sampleStride % base !== 0) this.sampleStride = s;
+  }
+}

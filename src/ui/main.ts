@@ -14,11 +14,11 @@ import { SeriesStore } from './charts/series-store';
 import { installLedgerSwitch, LedgerChart } from './charts/ledger-chart';
 import { ContactInspector } from './inspector/contact-inspector';
 import { ContactMarker } from './render/contact-marker';
-import { Controls, fmtNum } from './controls/controls';
+import { Controls } from './controls/controls';
 import { CompareUi } from './compare/compare-panel';
 import { LectureMode } from './lecture/lecture-mode';
 import { lessonById } from './lecture/lessons';
-import { fmtTime, hertzNote, tcText } from './controls/format';
+import { fmtInt, fmtNum, fmtTime, tcText } from './controls/format';
 import { ConvergencePanel } from './convergence/convergence-panel';
 import { LiveFitOverlay } from './relaxation/live-fit-overlay';
 import { RelaxationPanel } from './relaxation/relaxation-panel';
@@ -29,30 +29,16 @@ import { threadsForCores } from '../core/parallel/max-threads';
 import { composePng, downloadText, download, pickTextFile, type ChartPicture } from './export';
 import { Scene } from './render/scene';
 import { IdleFrames } from './render/idle-frames';
-import { rampCss } from './render/colormap';
+import { showColorLegend } from './render/color-legend';
 import { SpaceTimePanel } from './spacetime/space-time-panel';
 import { FramePool, startWorker } from './sim-client';
 import { decodeSpecFragment, encodeSpecFragment } from './spec-fragment';
 import { DEFAULT_SCENARIO, parseUrl, writeUrl, type UiState } from './url-state';
 import { installTestHook, PerfStats, wakingCalls } from './test-hook';
-
-function $(id: string): HTMLElement {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`missing #${id}`);
-  return el;
-}
-
-function setText(el: HTMLElement, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
-}
-
-function fmtInt(v: number): string {
-  return Math.round(v).toLocaleString('en-US');
-}
-
-/** The message banner lists at most this many lines (the rest are counted), each cut to MAX_MESSAGE_CHARS. */
-const MAX_MESSAGE_LINES = 20;
-const MAX_MESSAGE_CHARS = 1000;
+import { $, setText } from './dom';
+import { DivergenceBanner } from './divergence-banner';
+import { MessageBanner } from './message-banner';
+import { StatusLine } from './status-line';
 
 async function main(): Promise<void> {
   const { api } = startWorker();
@@ -63,17 +49,10 @@ async function main(): Promise<void> {
   /** Pixi's render call for each frame applied (main-thread JS; the GPU's work is not in it) */
   const renderPerf = new PerfStats();
 
-  const urlMsg = $('url-message');
-  const urlMsgText = $('url-message-text');
-  const divBox = $('divergence');
-  const divText = $('divergence-text');
-  const divDetail = $('divergence-detail');
   const legend = $('legend');
-  const accuracyBox = $('accuracy');
-  const st = {
-    t: $('st-t'), step: $('st-step'), speed: $('st-speed'), dt: $('st-dt'), sps: $('st-sps'), n: $('st-n'), c: $('st-c'), fps: $('st-fps'), state: $('st-state'),
-    sweeps: $('st-sweeps'),
-  };
+  const divergence = new DivergenceBanner(() => {
+    void (async () => { await api.restoreLastGood(); await poll(); })();
+  });
   const positionTitle = $('chart-position-title');
   const stage = $('stage');
   const flowBox = $('chart-flow');
@@ -86,32 +65,12 @@ async function main(): Promise<void> {
   let scenario = DEFAULT_SCENARIO;
   let scenarios: ScenarioInfo[] = [];
   let shownParamsKey = '';
-  let messages: string[] = [];
   /** a recording cadence the user typed: kept through Reset, dropped with another scenario */
   let chosenRecordEvery: number | null = null;
   /** a loaded file's scenario in the URL fragment ('' for a built-in, or a file too large to share) */
   let specFragment = '';
 
-  function showMessages(lines: string[], title = 'Some settings could not be used; the defaults were kept:'): void {
-    messages = lines;
-    if (!lines.length) { urlMsg.hidden = true; return; }
-    urlMsgText.replaceChildren();
-    const h = document.createElement('strong');
-    h.textContent = title;
-    urlMsgText.appendChild(h);
-    const ul = document.createElement('ul');
-    const item = (text: string) => {
-      const li = document.createElement('li');
-      li.textContent = text; // never innerHTML: these strings come from the URL or a file
-      ul.appendChild(li);
-    };
-    // a file with a bad value in each of 10⁵ entries has 10⁵ problems: the first few say what is wrong
-    for (const l of lines.slice(0, MAX_MESSAGE_LINES)) item(l.length > MAX_MESSAGE_CHARS ? `${l.slice(0, MAX_MESSAGE_CHARS)}…` : l);
-    if (lines.length > MAX_MESSAGE_LINES) item(`… and ${fmtInt(lines.length - MAX_MESSAGE_LINES)} more problems`);
-    urlMsgText.appendChild(ul);
-    urlMsg.hidden = false;
-  }
-  $('url-message-close').addEventListener('click', () => { urlMsg.hidden = true; });
+  const banner = new MessageBanner();
 
   await scene.init($('canvas-host'));
   /** fewer frames while paused and unchanged (render/idle-frames.ts); a user's input brings them back */
@@ -120,7 +79,7 @@ async function main(): Promise<void> {
     window.addEventListener(type, () => idle.wake(), { capture: true, passive: true });
   }
   scene.app.renderer.on('resize', () => idle.wake());
-  const fpsTitle = scene.softwareGl ? 'This browser draws without a GPU, on the cores the simulation needs: a lower "max frames/s" gives the simulation more of them.' : '';
+  const statusLine = new StatusLine(scene.softwareGl);
   const spaceTime = new SpaceTimePanel({ root: $('spacetime'), host: $('spacetime-host'), title: $('spacetime-title'), stats: $('spacetime-stats') });
   await spaceTime.init();
   scenarios = await api.listScenarios();
@@ -148,12 +107,12 @@ async function main(): Promise<void> {
 
   const controls = new Controls($('gui-host'), scenarios, catalog, {
     param: (name: ParamName, value: unknown) => { void setParam(name, value); },
-    refused: (message: string) => showMessages([message], 'That value was refused; the setting is unchanged:'),
+    refused: (message: string) => banner.show([message], 'That value was refused; the setting is unchanged:'),
     recordEvery: (seconds: number) => {
       void (async () => {
         chosenRecordEvery = seconds;
         const r = await api.setRecordEvery(seconds);
-        if (!r.ok) showMessages(r.problems, 'That value was refused; the setting is unchanged:');
+        if (!r.ok) banner.show(r.problems, 'That value was refused; the setting is unchanged:');
         await poll();
       })();
     },
@@ -176,7 +135,7 @@ async function main(): Promise<void> {
   // a lockstep comparison (issue 11): presets in the Compare folder, variants on the canvas and charts
   const compare = new CompareUi(api, scene, store, { gui: controls.gui, stage, ekPlot: $('chart-ek-plot'), anglePlot: $('chart-angle-plot'), charts: $('charts') }, {
     load: (name, overrides) => { ui.speed = null; chosenRecordEvery = null; leaveLesson(); return load(name, overrides, true); },
-    problems: (lines) => showMessages(lines, 'The comparison was refused:'),
+    problems: (lines) => banner.show(lines, 'The comparison was refused:'),
     changed: () => poll(),
     url: () => updateUrl(),
     panes: (on) => { ui.panes = on; updateUrl(); },
@@ -240,7 +199,7 @@ async function main(): Promise<void> {
 
   async function setSpeed(v: number): Promise<void> {
     const r = await api.setSpeed(v);
-    if (!r.ok) showMessages(r.problems, 'That speed was refused; the playback is unchanged:');
+    if (!r.ok) banner.show(r.problems, 'That speed was refused; the playback is unchanged:');
     await poll();
   }
 
@@ -254,7 +213,7 @@ async function main(): Promise<void> {
     status = r.value.status;
     showPipe(status.spaceTime);
     // what this load has to say replaces the banner (a rejected file's message must not outlive the good file after it)
-    showMessages([...extraProblems, ...r.value.rejected]);
+    banner.show([...extraProblems, ...r.value.rejected]);
     if (status.params) showParams(status.params);
     controls.setUi(ui, name);
     controls.setDescription(r.value.description || (r.value.title !== name ? r.value.title : ''));
@@ -266,30 +225,10 @@ async function main(): Promise<void> {
     return true;
   }
 
-  /**
-   * The status says what is loading, with the seconds so far, while the worker builds a (possibly
-   * large) scene: the page stays live, only the worker is busy.
-   */
-  async function loading<T>(what: string, work: Promise<T>): Promise<T> {
-    const t0 = performance.now();
-    const show = () => {
-      const sec = (performance.now() - t0) / 1000;
-      setText(st.state, `loading ${what}…${sec >= 1 ? ` ${Math.floor(sec)} s` : ''}`);
-      st.state.className = 'state paused';
-    };
-    show();
-    const timer = setInterval(show, 250);
-    try {
-      return await work;
-    } finally {
-      clearInterval(timer);
-    }
-  }
-
   async function load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
-    const r = await loading<Checked<LoadResult>>(name, api.loadScenario(name, overrides));
+    const r = await statusLine.loading<Checked<LoadResult>>(name, api.loadScenario(name, overrides));
     if (!r.ok) {
-      if (name === DEFAULT_SCENARIO) { showMessages([...extraProblems, ...r.problems]); return false; }
+      if (name === DEFAULT_SCENARIO) { banner.show([...extraProblems, ...r.problems]); return false; }
       return load(DEFAULT_SCENARIO, overrides, fit, [...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);
     }
     if (fit) scene.requestFit();
@@ -299,7 +238,7 @@ async function main(): Promise<void> {
 
   /** Loads a scenario file (its JSON text); the URL carries it when it is small enough. */
   async function loadFileText(text: string, overrides: Record<string, unknown>, extraProblems: string[] = []): Promise<string[]> {
-    const r = await loading<Checked<LoadResult>>(`a scenario file (${fmtInt(text.length / 1000)} kB)`, api.loadSpec(text, overrides));
+    const r = await statusLine.loading<Checked<LoadResult>>(`a scenario file (${fmtInt(text.length / 1000)} kB)`, api.loadSpec(text, overrides));
     if (!r.ok) return r.problems;
     scene.requestFit();
     const frag = await encodeSpecFragment(text);
@@ -315,7 +254,7 @@ async function main(): Promise<void> {
     const r = await api.setParams({ [name]: value });
     if (!r.ok) {
       // nothing changed in the worker: say why, and put the control back to the worker's value
-      showMessages(r.problems, 'That change was refused; the settings are unchanged:');
+      banner.show(r.problems, 'That change was refused; the settings are unchanged:');
       controls.showRejection(r.problems.join(' '));
       const s = await api.getStatus();
       if (s.params) showParams(s.params);
@@ -343,15 +282,15 @@ async function main(): Promise<void> {
   /** Steps on `threads` (null: automatic) from now on: the loaded scene starts again on them, keeping the parameters. */
   async function setThreads(threads: number | null): Promise<void> {
     const params = status?.params ? { ...status.params } : {};
-    const r = await loading<Checked<ThreadsInfo>>(`${scenario} on ${threads ?? 'automatic'} threads`, api.setThreads(threads, params as Record<string, unknown>));
+    const r = await statusLine.loading<Checked<ThreadsInfo>>(`${scenario} on ${threads ?? 'automatic'} threads`, api.setThreads(threads, params as Record<string, unknown>));
     if (!r.ok) {
-      showMessages(r.problems, 'That thread count was refused; the run is unchanged:');
+      banner.show(r.problems, 'That thread count was refused; the run is unchanged:');
       controls.setUi(ui, scenario);
     } else {
       ui.threads = threads;
       const notes = r.value.note ? [`threads: ${r.value.note}`] : [];
       if (r.value.reloaded) afterLoad({ ok: true, value: r.value.reloaded }, scenario, notes);
-      else { showMessages(notes); updateUrl(); }
+      else { banner.show(notes); updateUrl(); }
     }
     await poll();
   }
@@ -359,8 +298,8 @@ async function main(): Promise<void> {
   /** Back to the start state of what is loaded (a built-in or a file), keeping the parameters. */
   async function reset(): Promise<void> {
     const params = status?.params ? { ...status.params } : {};
-    const r = await loading<Checked<LoadResult>>(scenario, api.reload(params as Record<string, unknown>));
-    if (!r.ok) showMessages(r.problems, 'Reset failed; the run is unchanged:');
+    const r = await statusLine.loading<Checked<LoadResult>>(scenario, api.reload(params as Record<string, unknown>));
+    if (!r.ok) banner.show(r.problems, 'Reset failed; the run is unchanged:');
     else afterLoad(r, scenario, []);
     await poll();
   }
@@ -428,7 +367,7 @@ async function main(): Promise<void> {
     }
     if (text === null && !problems.length) return;
     if (text !== null) problems = await loadFileText(text, {});
-    if (problems.length) showMessages(problems, 'That scenario file was rejected:');
+    if (problems.length) banner.show(problems, 'That scenario file was rejected:');
     fileLoads.count++;
     fileLoads.problems = problems;
   }
@@ -467,7 +406,7 @@ async function main(): Promise<void> {
   }
   if (url.comparison) {
     const bad = await compare.restore(url.comparison, scenario);
-    if (bad.length) showMessages([...messages, ...bad]);
+    if (bad.length) banner.show([...banner.lines, ...bad]);
   }
   if (ui.run) await api.run();
 
@@ -545,32 +484,11 @@ async function main(): Promise<void> {
   }
 
   function render(s: SimStatus, selectionCurrent: boolean): void {
-    setText(st.t, `t = ${fmtTime(s.t, s.dt)} s`);
-    setText(st.step, `step ${fmtInt(s.step)}`);
-    setText(st.speed, s.speed > 0 ? `×${fmtNum(s.speed)} real time` : 'max speed');
     controls.setSpeed(s.speed);
     controls.setRecording(s.recordEvery, s.rowEvery, s.dt);
     const cd = s.params ? controls.isContactDynamics(s.params.integrator) : false;
-    setText(st.dt, cd ? `Δt = ${fmtNum(s.dt)} s` : `Δt/tc = ${fmtNum(s.params?.dtOverTc ?? NaN)}${hertzNote(s.timeScales?.hertzSpeed)}`);
-    st.sweeps.hidden = !cd;
-    if (cd && s.params) {
-      const tol = s.params.tolerance > 0 ? ` (tolerance ${fmtNum(s.params.tolerance)})` : '';
-      setText(st.sweeps, `${fmtInt(s.sweeps)}/${fmtInt(s.params.iterations)} sweeps${tol}`);
-      st.sweeps.title = 'contact dynamics: solver sweeps done in the last step / N_I';
-    }
+    statusLine.show(s, cd, lastFps, idle.idle);
     setText(positionTitle, positionChartTitle(s));
-    setText(st.sps, `${fmtInt(s.stepsPerSec)} steps/s${s.threads > 1 ? ` · ${s.threads} threads` : ''}${s.kernels === 'WebAssembly' ? ' · wasm' : ''}`);
-    st.sps.title = `${s.threads > 1 ? `the disc pass on a pool of ${s.threads} threads; ` : ''}the loops run in ${s.kernels}`;
-    setText(st.n, `${fmtInt(s.n)} particles`);
-    setText(st.c, `${fmtInt(s.contacts)} contacts`);
-    setText(st.fps, `${Math.round(lastFps)} frames/s${idle.idle ? ' · idle' : scene.softwareGl ? ' · software WebGL' : ''}`);
-    st.fps.title = idle.idle ? 'Paused and unchanged: the picture is redrawn once a second until something changes (input, a step, the run).' : fpsTitle;
-    const diverged = s.health.status === 'diverged';
-    const inaccurate = !diverged && s.accuracy.status === 'warning';
-    setText(st.state, diverged ? 'DIVERGED' : `${s.running ? 'running' : 'paused'}${inaccurate ? ' · inaccurate' : ''}`);
-    st.state.className = diverged ? 'state diverged' : inaccurate ? 'state warning' : s.running ? 'state running' : 'state paused';
-    accuracyBox.hidden = !inaccurate;
-    if (inaccurate) setText(accuracyBox, `⚠ ${s.accuracy.message}`);
     controls.setRunning(s.running);
     if (s.params) {
       const key = JSON.stringify(s.params);
@@ -579,31 +497,8 @@ async function main(): Promise<void> {
     controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt, s.timeScales?.hertzSpeed);
     controls.setScene(s.hasPiston, s.polygons, s.schedule);
     if (selectionCurrent) scene.selection = s.selection;
-    divBox.hidden = !diverged;
-    if (diverged) {
-      setText(divText, s.health.message || 'The simulation diverged.');
-      setText(divDetail, divergenceAdvice(s, cd));
-    }
-    if (ui.color === 'speed') {
-      setText(legend, `colour: speed 0 … ${fmtNum(scene.speedMax)} m/s`);
-      legend.style.background = `linear-gradient(90deg, ${rampCss(0)}, ${rampCss(0.5)}, ${rampCss(1)})`;
-    } else if (ui.color === 'contacts') {
-      setText(legend, 'colour: contacts per particle 0 … 6+');
-      legend.style.background = 'linear-gradient(90deg, #5a6478, #56a0dc, #50c8a0, #f0d250, #f5963c, #e65046, #c83ca0)';
-    } else {
-      setText(legend, '');
-      legend.style.background = 'none';
-    }
-  }
-  /** The line under the divergence message: what to change before going back. */
-  function divergenceAdvice(s: SimStatus, cd: boolean): string {
-    const ts = s.timeScales;
-    const p = s.params as LiveParams | null;
-    if (!ts || !p) return 'The run is paused.';
-    if (cd) {
-      return `Contact dynamics with N_I = ${fmtInt(p.iterations)} ${p.sweep} sweeps and Δt = ${fmtNum(s.dt)} s. The run is paused: raise N_I (Contact dynamics folder) or lower Δt, then go back to the last good state.`;
-    }
-    return `Δt/tc = ${fmtNum(p.dtOverTc)} with ${tcText(ts.tc, ts.hertzSpeed)}; ${p.integrator} is stable up to about Δt/tc ≈ ${fmtNum(ts.stableDtOverTc)}. The run is paused: lower Δt/tc, then go back to the last good state.`;
+    divergence.show(s, cd);
+    showColorLegend(legend, ui.color, scene.speedMax);
   }
   setInterval(() => { void poll(); }, 100);
   setInterval(() => { void api.relaxationFit().then((f) => liveFit.set(f)); }, 200);
@@ -613,13 +508,9 @@ async function main(): Promise<void> {
     restore: (k) => api.restoreTimeline(k),
     run: async () => { await api.run(); await poll(); },
     changed: () => poll(),
-    refused: (lines) => showMessages(lines, 'Rewind refused:'),
+    refused: (lines) => banner.show(lines, 'Rewind refused:'),
   });
   await poll();
-
-  $('restore-good').addEventListener('click', () => {
-    void (async () => { await api.restoreLastGood(); await poll(); })();
-  });
 
   // ---- mouse: pick, drag, pan, zoom ----
   const canvas = scene.app.canvas;
@@ -767,7 +658,7 @@ async function main(): Promise<void> {
     lastThrow: () => lastThrow,
     pngCaption: () => pngCaption(),
     pngCharts: () => pngCharts().map((c) => ({ title: c.title, legend: c.legend.map((l) => l.label) })),
-    messages: () => messages,
+    messages: () => banner.lines,
     fileLoads: () => ({ count: fileLoads.count, problems: fileLoads.problems.slice() }),
     scenario: () => scenario,
     convergence,

@@ -42,8 +42,6 @@ export interface ControlHandlers {
   relaxationSweep(): void;
 }
 
-export { fmtNum };
-
 /** A typed recording cadence: a plain decimal from 0 (every step) to 1e6 simulated seconds. */
 function parseRecordEvery(text: string): number {
   const v = parseDecimal(text);

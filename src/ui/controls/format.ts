@@ -26,3 +26,8 @@ export function hertzNote(hertzSpeed: number | undefined): string {
 export function tcText(tc: number, hertzSpeed: number | undefined): string {
   return `tc = ${fmtNum(tc)} s${hertzNote(hertzSpeed)}`;
 }
+
+/** Counts as the status line and the messages print them: rounded, with thousands separators (12,345). */
+export function fmtInt(v: number): string {
+  return Math.round(v).toLocaleString('en-US');
+}

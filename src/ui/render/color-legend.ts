@@ -1,0 +1,19 @@
+/** The colour legend over the canvas (#legend): what the disc colours mean, over the ramp they are drawn with. */
+import { fmtNum } from '../controls/format';
+import { setText } from '../dom';
+import type { ColorOption } from '../url-state';
+import { rampCss } from './colormap';
+
+/** Shows the legend of colour mode `color` (`speedMax`: the top of the speed ramp [m/s]) in `el`. */
+export function showColorLegend(el: HTMLElement, color: ColorOption, speedMax: number): void {
+  if (color === 'speed') {
+    setText(el, `colour: speed 0 … ${fmtNum(speedMax)} m/s`);
+    el.style.background = `linear-gradient(90deg, ${rampCss(0)}, ${rampCss(0.5)}, ${rampCss(1)})`;
+  } else if (color === 'contacts') {
+    setText(el, 'colour: contacts per particle 0 … 6+');
+    el.style.background = 'linear-gradient(90deg, #5a6478, #56a0dc, #50c8a0, #f0d250, #f5963c, #e65046, #c83ca0)';
+  } else {
+    setText(el, '');
+    el.style.background = 'none';
+  }
+}

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiscPassView } from '../../src/core/contacts/disc-force-pass';
+import { LASTING_CONTACTS } from '../../src/core/diagnostics/collision-monitor';
 import { growF64 } from '../../src/core/math/grow';
 import { discPairsWasm } from '../../src/core/wasm/disc-pair-kernel';
 import { WasmKernels } from '../../src/core/wasm/kernels';
@@ -119,6 +120,8 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
     const sets = ['integrator=cdm', 'tangential=cundall'];
     const wasm = worldOf('elastic-gas', ...sets), js = worldOf('elastic-gas', ...sets);
     js.useJavaScriptKernels();
+    // the limit on a collision's length as the world would set it (LASTING_CONTACTS t_c)
+    for (const w of [wasm, js]) w.collisions.maxContactSteps = (LASTING_CONTACTS * w.timeScales().tc) / w.dt;
     for (let batch = 0; batch < 4; batch++) {
       wasm.step(1000);
       js.step(1000);

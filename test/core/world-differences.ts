@@ -6,7 +6,7 @@ const RECORD_COLUMNS = [
   'i', 'j', 'feature', 'law', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr',
   'gn', 'gt', 'fe', 'fn', 'ft', 'xi', 'xiEval', 'cx', 'cy', 'isNew', 'prevIndex',
 ] as const;
-const MONITOR_COLUMNS = ['prev', 'clean', 'freeSteps', 'freeVx', 'freeVy', 'pending'] as const;
+const MONITOR_COLUMNS = ['prev', 'clean', 'freeSteps', 'freeVx', 'freeVy', 'pending', 'onStep'] as const;
 
 /**
  * Every difference between two worlds' bodies, contact records and energy accounts, by name. With
@@ -33,6 +33,7 @@ export function differences(a: World, b: World, sumsWithin = 0): string[] {
     for (let k = 0; k < n; k++) if (!Object.is(ma[f][k], mb[f][k])) { out.push(`monitor ${k} ${f}`); break; }
   }
   if (a.collisions.count !== b.collisions.count || !Object.is(a.collisions.last, b.collisions.last)) out.push('monitor: collisions measured');
+  if (a.collisions.open !== b.collisions.open) out.push(`monitor: ${a.collisions.open} vs ${b.collisions.open} bodies in open collisions`);
   const da = a.diagnostics(), db = b.diagnostics();
   // the residual is what is left of the account's terms: their rounding, not its own size, bounds its difference
   const terms = Math.max(...(['ek', 'eElastic', 'workIn', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip'] as const).map((f) => Math.abs(da[f])));

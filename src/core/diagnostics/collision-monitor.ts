@@ -1,9 +1,11 @@
 /**
- * Effective restitution of binary collisions, measured as the run goes: for two bodies that touch
- * only each other from the moment they meet until they part, e = −(v_rel·n after)/(v_rel·n before),
+ * Effective restitution of binary collisions, measured as the run goes: for two movable bodies that touch
+ * only each other from the moment they meet until they part, within LASTING_CONTACTS contact times (a contact
+ * that lasts longer is a lasting or rolling one, not a collision), e = −(v_rel·n after)/(v_rel·n before),
  * with the velocities of their last step before the contact and SETTLE_STEPS after it, both still
  * free (a predictor–corrector keeps changing the velocity for a few steps after the force has gone;
- * an equal body force such as gravity does not change v_rel). For the linear law e should equal εn
+ * an equal body force such as gravity does not change v_rel, but against a fixed body it adds g (t_c + SETTLE_STEPS Δt)
+ * to it: orbiting-disc's soft contact, g t_c = 0.7 m/s, read a bounce on its fixed disc as e = 1.04). For the linear law e should equal εn
  * (docs/model.md#damping-from-restitution); a coarse Δt makes it drift (head-on at Δt/t_c = 0.2: 0.931 for 0.9).
  * Per step: each body's partner (the one body it touches, several, or none) from the contacts — or from the
  * contact pass, which can find them as it goes — then two passes over the bodies: the collisions that
@@ -38,6 +40,12 @@ const HEAD_ON_COS = 0.9;
 /** Free steps after parting before the separation velocity is read (Gear 5 carries 5 derivatives). */
 const SETTLE_STEPS = 10;
 /**
+ * A contact lasting more than this many contact times t_c is a lasting one (a disc resting or rolling on another), not a
+ * binary collision: the linear law's collision lasts t_c whatever the speed (docs/model.md#reduced-mass-and-time-scales);
+ * 2 leaves room for a step either side and for the longer contact of a coarse Δt.
+ */
+export const LASTING_CONTACTS = 2;
+/**
  * Collisions the typical deviation is taken over. Single collisions in a shower of falling discs
  * scatter by a few percent even at a tiny Δt (pile at Δt = t_c/200: up to 2.9 %; median of 20 up to
  * 0.45 %, 1.1 % in the heap), so one outlier must not decide: the median of the last RECENT decides,
@@ -59,9 +67,10 @@ export class MonitorColumns {
   freeSteps = EMPTY_I32;
   freeVx = EMPTY_F64;
   freeVy = EMPTY_F64;
-  /** line of centres (towards this body) when its contact began */
+  /** line of centres (towards this body) when its contact began, and the step it began at */
   onX = EMPTY_F64;
   onY = EMPTY_F64;
+  onStep = EMPTY_F64;
   /** a parted pair waiting to settle, on its lower index: the other body, the approach speed, the step */
   pending = EMPTY_I32;
   pendingBefore = EMPTY_F64;
@@ -72,6 +81,8 @@ export class MonitorColumns {
   /** restitutions measured this step: how many in chunk c, and their values from c · BODY_CHUNK on */
   found = EMPTY_I32;
   foundE = EMPTY_F64;
+  /** bodies of chunk c in a collision that has not ended: a clean contact of two movable bodies younger than the lasting limit, or parted and settling */
+  open = EMPTY_I32;
 }
 
 /** Field names of MonitorColumns, and the names they are bound under on a worker pool */
@@ -89,6 +100,13 @@ export class CollisionMonitor {
   /** collisions measured since the last reset, and the last one's restitution */
   count = 0;
   last = NaN;
+  /**
+   * Steps a contact may last and still be a binary collision: LASTING_CONTACTS × t_c/Δt, set by the world when t_c or Δt
+   * changes (Infinity: no limit, every clean contact that parts is a collision).
+   */
+  maxContactSteps = Infinity;
+  /** Bodies in a collision that has not ended after the last observe (MonitorColumns.open): 0 when every collision is over and settled */
+  open = 0;
   /** restitutions of the last RECENT collisions (a ring), and a scratch copy for the percentile */
   private readonly recent = new Float64Array(RECENT);
   private readonly sorted = new Float64Array(RECENT);
@@ -101,10 +119,10 @@ export class CollisionMonitor {
       s.partner = growI32(s.partner, cap); s.prev = growI32(s.prev, cap);
       s.clean = growU8(s.clean, cap); s.freeSteps = growI32(s.freeSteps, cap);
       s.freeVx = growF64(s.freeVx, cap); s.freeVy = growF64(s.freeVy, cap);
-      s.onX = growF64(s.onX, cap); s.onY = growF64(s.onY, cap);
+      s.onX = growF64(s.onX, cap); s.onY = growF64(s.onY, cap); s.onStep = growF64(s.onStep, cap);
       s.pending = growI32(s.pending, cap); s.pendingBefore = growF64(s.pendingBefore, cap); s.pendingStep = growF64(s.pendingStep, cap);
       s.offX = growF64(s.offX, cap); s.offY = growF64(s.offY, cap);
-      s.found = growI32(s.found, chunks); s.foundE = growF64(s.foundE, chunks * BODY_CHUNK);
+      s.found = growI32(s.found, chunks); s.foundE = growF64(s.foundE, chunks * BODY_CHUNK); s.open = growI32(s.open, chunks);
       this.capacity = cap;
     }
     s.pending.fill(NONE, 0, n);
@@ -115,6 +133,7 @@ export class CollisionMonitor {
     s.freeSteps.fill(SETTLE_STEPS, 0, n); // the start state is taken as settled free flight
     this.count = 0;
     this.last = NaN;
+    this.open = 0;
   }
 
   /**
@@ -170,8 +189,8 @@ export class CollisionMonitor {
     }
     const chunks = Math.ceil(n / BODY_CHUNK);
     if (!pool) {
-      if (!(wasm && collisionPassesWasm(wasm, s, b, n, this.steps, BODY_CHUNK))) for (let k = 0; k < chunks; k++) {
-        collisionEvents(s, b, chunkStart(k), chunkEnd(k, n), this.steps, k);
+      if (!(wasm && collisionPassesWasm(wasm, s, b, n, this.steps, this.maxContactSteps, BODY_CHUNK))) for (let k = 0; k < chunks; k++) {
+        collisionEvents(s, b, chunkStart(k), chunkEnd(k, n), this.steps, this.maxContactSteps, k);
         freeFlight(s, b, chunkStart(k), chunkEnd(k, n));
       }
     } else {
@@ -179,14 +198,16 @@ export class CollisionMonitor {
       for (let f = 0; f < COLUMN_NAMES.length; f++) pool.put(BOUND_NAMES[f], s[COLUMN_NAMES[f]]);
       pool.bind();
       const a = pool.pool.args;
-      a[0] = n; a[1] = this.steps;
+      a[0] = n; a[1] = this.steps; a[2] = this.maxContactSteps;
       pool.pool.run(COLLISION_EVENTS, chunks);
       pool.pool.run(FREE_FLIGHT, chunks);
     }
     this.noneUpTo = n; // freeFlight left the partners NONE
     // the chunks' restitutions in body order, as one pass over the bodies would meet them
     let e = NaN;
+    this.open = 0;
     for (let k = 0; k < chunks; k++) {
+      this.open += s.open[k];
       for (let m = 0; m < s.found[k]; m++) {
         e = s.foundE[k * BODY_CHUNK + m];
         this.last = e;
@@ -200,28 +221,32 @@ export class CollisionMonitor {
 
 /**
  * Bodies [a0, a1) of chunk `chunk`: the binary collisions that end now (both free, each the other's only
- * partner), and those that parted SETTLE_STEPS ago with both still free — their restitution goes to the
- * chunk's slots. Reads other bodies' partners and last step's flags and velocities; writes only its bodies'.
+ * partner, in contact for at most maxSteps steps), and those that parted SETTLE_STEPS ago with both still free —
+ * their restitution goes to the chunk's slots; the bodies in a collision that has not ended are counted.
+ * Reads other bodies' partners and last step's flags and velocities; writes only its bodies'.
  */
-function collisionEvents(s: MonitorColumns, b: BodyState, a0: number, a1: number, steps: number, chunk: number): void {
+function collisionEvents(s: MonitorColumns, b: BodyState, a0: number, a1: number, steps: number, maxSteps: number, chunk: number): void {
   const partner = s.partner, prev = s.prev;
-  const clean = s.clean, pending = s.pending, x = b.x, y = b.y, vx = b.vx, vy = b.vy;
-  let found = 0;
+  const clean = s.clean, pending = s.pending, x = b.x, y = b.y, vx = b.vx, vy = b.vy, im = b.invMass;
+  let found = 0, open = 0;
   for (let a = a0; a < a1; a++) {
     const p = partner[a];
     if (p !== NONE) {
-      if (p === prev[a]) continue; // the same contacts as last step: nothing changes (see freeFlight)
-      pending[a] = NONE; // in contact again before its last collision settled
-      if (p !== MANY && prev[a] === NONE) {
-        // first touch: the line of centres
-        const dx = x[a] - x[p], dy = y[a] - y[p], d = Math.sqrt(dx * dx + dy * dy);
-        s.onX[a] = d > 0 ? dx / d : 0; s.onY[a] = d > 0 ? dy / d : 0;
+      if (p !== prev[a]) { // else the same contacts as last step: nothing changes (see freeFlight)
+        pending[a] = NONE; // in contact again before its last collision settled
+        if (p !== MANY && prev[a] === NONE) {
+          // first touch: the line of centres and the step
+          const dx = x[a] - x[p], dy = y[a] - y[p], d = Math.sqrt(dx * dx + dy * dy);
+          s.onX[a] = d > 0 ? dx / d : 0; s.onY[a] = d > 0 ? dy / d : 0; s.onStep[a] = steps;
+        }
       }
+      // a clean contact of two movable bodies (clean: last step's freeFlight), not yet lasting: a collision under way
+      if (p >= 0 && clean[a] === 1 && steps - s.onStep[a] <= maxSteps && im[a] > 0 && im[p] > 0) open++;
       continue;
     }
     const q = prev[a];
-    // a binary collision a–q that ended at this step: both free now, each other's only partner before
-    if (q > a && partner[q] === NONE && prev[q] === a && clean[a] === 1 && clean[q] === 1) {
+    // a binary collision a–q that ended at this step: both free now, each other's only partner before, not lasting, both movable
+    if (q > a && partner[q] === NONE && prev[q] === a && clean[a] === 1 && clean[q] === 1 && steps - s.onStep[a] <= maxSteps && im[a] > 0 && im[q] > 0) {
       const wx = s.freeVx[a] - s.freeVx[q], wy = s.freeVy[a] - s.freeVy[q];
       // approach along the line of centres at first touch
       const before = wx * s.onX[a] + wy * s.onY[a];
@@ -241,8 +266,10 @@ function collisionEvents(s: MonitorColumns, b: BodyState, a0: number, a1: number
         pending[a] = NONE;
       }
     }
+    if (pending[a] !== NONE) open++; // parted, settling
   }
   s.found[chunk] = found;
+  s.open[chunk] = open;
 }
 
 /**
@@ -287,10 +314,10 @@ function monitorOf(c: Columns): MonitorColumns {
   return view;
 }
 
-/** Kernel: collisionEvents for chunk c of the bodies (args: n, steps). */
+/** Kernel: collisionEvents for chunk c of the bodies (args: n, steps, maxContactSteps). */
 export function collisionEventsChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const n = a[0], s = monitorOf(c), b = bodiesOf(c, n), a0 = chunkStart(chunk), a1 = chunkEnd(chunk, n);
-  if (!(wasm && collisionEventsWasm(wasm, s, b, a0, a1, a[1], chunk, BODY_CHUNK))) collisionEvents(s, b, a0, a1, a[1], chunk);
+  if (!(wasm && collisionEventsWasm(wasm, s, b, a0, a1, a[1], a[2], chunk, BODY_CHUNK))) collisionEvents(s, b, a0, a1, a[1], a[2], chunk);
 }
 
 /** Kernel: freeFlight for chunk c of the bodies (args: n). */

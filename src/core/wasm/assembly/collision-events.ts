@@ -1,8 +1,9 @@
 /**
  * AssemblyScript source of diagnostics/collision-monitor.ts's collisionEvents and freeFlight in
  * WebAssembly (issue 9), line for line (the same restitutions). A body's partner: another body, NONE (−1)
- * or MANY (−2). The restitution of a binary collision: e = −(separation speed)/(approach speed) along the
- * line of centres, with the velocities of the last free step before the contact and SETTLE_STEPS after it.
+ * or MANY (−2). The restitution of a binary collision (in contact for at most maxSteps steps): e = −(separation
+ * speed)/(approach speed) along the line of centres, with the velocities of the last free step before the contact
+ * and SETTLE_STEPS after it.
  */
 const NONE = -1, MANY = -2;
 const HEAD_ON_COS = 0.9;
@@ -13,26 +14,32 @@ const SETTLE_STEPS = 10;
 @inline function setI32(base: usize, k: i32, v: i32): void { store<i32>(base + (<usize>k << 2), v); }
 @inline function setF64(base: usize, k: i32, v: f64): void { store<f64>(base + (<usize>k << 3), v); }
 
-/** Bodies [a0, a1) of chunk `chunk`: collisions that end now, and restitutions of those that settled; their count to found[chunk] */
+/**
+ * Bodies [a0, a1) of chunk `chunk`: collisions that end now, and restitutions of those that settled; their count to
+ * found[chunk], the bodies in a collision that has not ended to open[chunk]
+ */
 export function collisionEvents(
-  partner: usize, prev: usize, clean: usize, pending: usize, onX: usize, onY: usize, freeVx: usize, freeVy: usize,
-  pendingBefore: usize, pendingStep: usize, offX: usize, offY: usize, found: usize, foundE: usize,
-  x: usize, y: usize, vx: usize, vy: usize, a0: i32, a1: i32, steps: f64, chunk: i32, chunkSize: i32,
+  partner: usize, prev: usize, clean: usize, pending: usize, onX: usize, onY: usize, onStep: usize, freeVx: usize, freeVy: usize,
+  pendingBefore: usize, pendingStep: usize, offX: usize, offY: usize, found: usize, foundE: usize, open: usize,
+  x: usize, y: usize, vx: usize, vy: usize, invMass: usize, a0: i32, a1: i32, steps: f64, maxSteps: f64, chunk: i32, chunkSize: i32,
 ): void {
-  let count = 0;
+  let count = 0, opened = 0;
   for (let a = a0; a < a1; a++) {
     const p = i32At(partner, a);
     if (p != NONE) {
-      if (p == i32At(prev, a)) continue;
-      setI32(pending, a, NONE);
-      if (p != MANY && i32At(prev, a) == NONE) {
-        const dx = f64At(x, a) - f64At(x, p), dy = f64At(y, a) - f64At(y, p), d = Math.sqrt(dx * dx + dy * dy);
-        setF64(onX, a, d > 0 ? dx / d : 0); setF64(onY, a, d > 0 ? dy / d : 0);
+      if (p != i32At(prev, a)) {
+        setI32(pending, a, NONE);
+        if (p != MANY && i32At(prev, a) == NONE) {
+          const dx = f64At(x, a) - f64At(x, p), dy = f64At(y, a) - f64At(y, p), d = Math.sqrt(dx * dx + dy * dy);
+          setF64(onX, a, d > 0 ? dx / d : 0); setF64(onY, a, d > 0 ? dy / d : 0); setF64(onStep, a, steps);
+        }
       }
+      if (p >= 0 && load<u8>(clean + <usize>a) == 1 && steps - f64At(onStep, a) <= maxSteps && f64At(invMass, a) > 0 && f64At(invMass, p) > 0) opened++;
       continue;
     }
     const q = i32At(prev, a);
-    if (q > a && i32At(partner, q) == NONE && i32At(prev, q) == a && load<u8>(clean + <usize>a) == 1 && load<u8>(clean + <usize>q) == 1) {
+    if (q > a && i32At(partner, q) == NONE && i32At(prev, q) == a && load<u8>(clean + <usize>a) == 1 && load<u8>(clean + <usize>q) == 1
+      && steps - f64At(onStep, a) <= maxSteps && f64At(invMass, a) > 0 && f64At(invMass, q) > 0) {
       const wx = f64At(freeVx, a) - f64At(freeVx, q), wy = f64At(freeVy, a) - f64At(freeVy, q);
       const before = wx * f64At(onX, a) + wy * f64At(onY, a);
       const dx = f64At(x, a) - f64At(x, q), dy = f64At(y, a) - f64At(y, q), d = Math.sqrt(dx * dx + dy * dy);
@@ -50,8 +57,10 @@ export function collisionEvents(
         setI32(pending, a, NONE);
       }
     }
+    if (i32At(pending, a) != NONE) opened++;
   }
   setI32(found, chunk, count);
+  setI32(open, chunk, opened);
 }
 
 /** Bodies [a0, a1): still clean, steps free, free-flight velocity; the partner kept as last step's, and reset to NONE */

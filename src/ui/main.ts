@@ -6,7 +6,7 @@
 import './style.css';
 import type { LiveParams, ParamName } from '../core/config/param-table';
 import type { LoadResult, Checked, SimStatus, ScenarioInfo, SpaceTimeInfo, ThreadsInfo } from '../protocol/api';
-import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED, MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
+import { COLOR_CONTACTS, COLOR_NONE, COLOR_SPEED } from '../protocol/frame';
 import { DISC_VIEW } from './charts/angle-chart';
 import { buildCsv, LiveChart, type CsvKind } from './charts/charts';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './charts/position-chart';
@@ -23,7 +23,6 @@ import { ConvergencePanel } from './convergence/convergence-panel';
 import { LiveFitOverlay } from './relaxation/live-fit-overlay';
 import { RelaxationPanel } from './relaxation/relaxation-panel';
 import { RewindStrip } from './rewind/rewind-strip';
-import { HandTracker, type ThrowEstimate } from './hand-velocity';
 import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
 import { threadsForCores } from '../core/parallel/max-threads';
 import { composePng, downloadText, download, pickTextFile, type ChartPicture } from './export';
@@ -39,6 +38,9 @@ import { $, setText } from './dom';
 import { DivergenceBanner } from './divergence-banner';
 import { MessageBanner } from './message-banner';
 import { StatusLine } from './status-line';
+import { FrameLoop } from './frame-loop';
+import { installKeyboardShortcuts } from './keyboard-shortcuts';
+import { PointerInput } from './pointer-input';
 
 async function main(): Promise<void> {
   const { api } = startWorker();
@@ -411,42 +413,7 @@ async function main(): Promise<void> {
   if (ui.run) await api.run();
 
   // ---- frames: request on every animation frame, apply the newest, never queue ----
-  let lastFps = 0;
-  let fpsCount = 0;
-  let fpsT0 = performance.now();
-  let lastSeq = -1;
-  /** a polygonShapes() call is on its way (the shapes are static: fetched once per scene) */
-  let shapesAsked = false;
-  /** the last tick applied a new frame: Pixi's render that followed it is counted at the next tick */
-  let renderPending = false;
-  scene.app.ticker.add(() => {
-    if (renderPending) { renderPerf.add(scene.renderMs); renderPending = false; }
-    const buf = pool.take();
-    if (buf) {
-      const info = scene.apply(buf);
-      const variantsMs = compare.applyFrame(buf);
-      pool.release(buf);
-      if (info.ok && info.seq !== lastSeq) { perf.add(info.applyMs + variantsMs); lastSeq = info.seq; renderPending = true; }
-      idle.tick(performance.now(), `${info.step} ${info.t} ${info.n} ${info.staticVersion} ${info.contactsTotal} ${info.ok}`, status?.running ?? false);
-      if (info.tooSmall || info.bytesNeeded > frameOffsets(pool.caps).bytes || compare.layer.total > (pool.caps.variantCap ?? 0)) {
-        pool.resize(capsFor(info.n, info.contactsTotal, 64, compare.layer.total));
-      }
-    }
-    contactMarker.draw(scene.view);
-    if (scene.needsShapes() && !shapesAsked) {
-      shapesAsked = true;
-      api.polygonShapes().then((shapes) => scene.setPolygonShapes(shapes), (e: unknown) => console.warn('polygon shapes:', e))
-        .finally(() => { shapesAsked = false; });
-    }
-    pool.request({
-      colorMode: scene.colorMode,
-      mask: MASK_WALLS | (scene.showContacts ? MASK_CONTACTS : 0),
-      staticSeen: scene.staticVersion,
-    });
-    fpsCount++;
-    const now = performance.now();
-    if (now - fpsT0 >= 1000) { lastFps = (fpsCount * 1000) / (now - fpsT0); fpsCount = 0; fpsT0 = now; }
-  });
+  const frames = new FrameLoop({ api, scene, pool, compare, contactMarker, idle, perf, renderPerf, running: () => status?.running ?? false });
 
   // ---- status and series at ~10 Hz ----
   let polling = false;
@@ -487,7 +454,7 @@ async function main(): Promise<void> {
     controls.setSpeed(s.speed);
     controls.setRecording(s.recordEvery, s.rowEvery, s.dt);
     const cd = s.params ? controls.isContactDynamics(s.params.integrator) : false;
-    statusLine.show(s, cd, lastFps, idle.idle);
+    statusLine.show(s, cd, frames.fps, idle.idle);
     setText(positionTitle, positionChartTitle(s));
     controls.setRunning(s.running);
     if (s.params) {
@@ -512,138 +479,13 @@ async function main(): Promise<void> {
   });
   await poll();
 
-  // ---- mouse: pick, drag, pan, zoom ----
-  const canvas = scene.app.canvas;
-  let mode: 'none' | 'pending' | 'pan' | 'drag' = 'none';
-  /** the pointer's latest canvas position and event time, and where the current press began */
-  let lastX = 0, lastY = 0, lastMoveT = 0;
-  let pressX = 0, pressY = 0;
-  let dragI = -1, grabDx = 0, grabDy = 0;
-  /** side by side: the world x shift of the pane the press began in; the hand acts on the scene at the cursor less it */
-  let paneDx = 0;
-  const simAt = (sx: number, sy: number): [number, number] => { const [x, y] = scene.toWorld(sx, sy); return [x - paneDx, y]; };
-  let dragPos: [number, number] = [0, 0];
-  const hand = new HandTracker();
-  let lastThrow: ThrowEstimate | null = null;
-  let dragSent = true;
-  let dragMoved = false;
-  /** the current press (a pick answer for an older one is ignored) and whether its button is up yet */
-  let press = 0;
-  let pressUp = false;
-  const pos = (e: PointerEvent | WheelEvent | MouseEvent): [number, number] => {
-    const r = canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
-  };
-  canvas.addEventListener('pointerdown', (e) => {
-    const [sx, sy] = pos(e);
-    lastX = sx; lastY = sy; lastMoveT = e.timeStamp;
-    pressX = sx; pressY = sy;
-    mode = 'pending';
-    const id = ++press;
-    pressUp = false;
-    canvas.setPointerCapture(e.pointerId);
-    const [px, wy] = scene.toWorld(sx, sy);
-    paneDx = compare.paneOffset(px);
-    const wx = px - paneDx;
-    const tol = 6 / scene.view.s;
-    const inPane = compare.pickInPane(px, wy, tol);
-    void (inPane ? Promise.resolve(inPane) : api.pick(wx, wy, tol, ui.network || e.altKey)).then((p) => {
-      // a click whose button came up before the worker answered still selects (but starts no drag)
-      if (id !== press || mode !== 'pending') return;
-      if (p.kind === 'contact') {
-        void api.selectContact(p.i, p.j);
-        scene.selection = { particle: -1, contact: [p.i, p.j] };
-        selectionEdits++;
-        mode = 'none';
-      } else if (p.kind === 'particle') {
-        const sel = scene.selection.particle;
-        if (e.shiftKey && sel >= 0 && sel !== p.i) {
-          void api.selectContact(sel, p.i);
-          scene.selection = { particle: -1, contact: [sel, p.i] };
-          selectionEdits++;
-          mode = 'none';
-        } else {
-          void api.selectParticle(p.i);
-          scene.selection = { particle: p.i, contact: scene.selection.contact };
-          selectionEdits++;
-          if (pressUp) { mode = 'none'; return; }
-          mode = 'drag';
-          dragMoved = false;
-          dragI = p.i;
-          grabDx = p.x - wx; grabDy = p.y - wy;
-          dragPos = [p.x, p.y];
-          hand.start(e.timeStamp, p.x, p.y);
-          // the hand may have moved on while the worker answered (a busy worker): catch up
-          if (lastX !== pressX || lastY !== pressY) {
-            const [cx, cy] = simAt(lastX, lastY);
-            dragPos = [cx + grabDx, cy + grabDy];
-            hand.add(lastMoveT, dragPos[0], dragPos[1]);
-            dragMoved = true;
-            void api.moveBody(dragI, dragPos[0], dragPos[1], 0, 0);
-          }
-        }
-      } else {
-        // the background: pan, including what the hand moved while the worker answered
-        scene.panBy(lastX - pressX, lastY - pressY);
-        mode = pressUp ? 'none' : 'pan';
-      }
-    });
-  });
-  canvas.addEventListener('pointermove', (e) => {
-    const [sx, sy] = pos(e);
-    if (mode === 'pan' || mode === 'pending') {
-      if (mode === 'pan') scene.panBy(sx - lastX, sy - lastY);
-    } else if (mode === 'drag') {
-      // every sample of the hand with its own timestamp (a busy page gets several per event)
-      const samples = e.getCoalescedEvents?.() ?? [];
-      for (const c of samples.length ? samples : [e]) {
-        const [wx, wy] = simAt(...pos(c));
-        hand.add(c.timeStamp, wx + grabDx, wy + grabDy);
-      }
-      const [wx, wy] = simAt(sx, sy);
-      dragPos = [wx + grabDx, wy + grabDy];
-      dragMoved = true;
-      // Held: placed at the cursor with zero velocity. The worker moves a dragged body with its velocity
-      // in simulated time, which may run hundreds of times faster than the hand (or slower), so the
-      // hand's velocity would carry it far past the cursor between frames and keep it drifting when
-      // the hand stops. The hand's velocity is given on release (a throw).
-      if (dragSent) {
-        dragSent = false;
-        requestAnimationFrame(() => {
-          dragSent = true;
-          if (mode === 'drag') void api.moveBody(dragI, dragPos[0], dragPos[1], 0, 0);
-        });
-      }
-    }
-    lastX = sx; lastY = sy; lastMoveT = e.timeStamp;
-  });
-  const end = (e: PointerEvent) => {
-    if (mode === 'pending') pressUp = true;
-    if (mode === 'drag' && dragI >= 0 && dragMoved) {
-      // the hand's velocity if it was still moving when it let go; a hand at rest drops the disc
-      lastThrow = hand.release(e.timeStamp);
-      void api.moveBody(dragI, dragPos[0], dragPos[1], lastThrow.vx, lastThrow.vy);
-      void api.releaseBody(dragI);
-    }
-    if (mode !== 'pending') mode = 'none';
-    dragI = -1;
-  };
-  canvas.addEventListener('pointerup', end);
-  canvas.addEventListener('pointercancel', end);
-  canvas.addEventListener('wheel', (e) => {
-    e.preventDefault();
-    const [sx, sy] = pos(e);
-    scene.zoomAt(sx, sy, Math.exp(-e.deltaY * 0.0015));
-  }, { passive: false });
-  canvas.addEventListener('dblclick', () => scene.fit());
-  window.addEventListener('keydown', (e) => {
-    const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-    if (lecture.handleKey(e)) return;
-    if (e.key === ' ') { e.preventDefault(); void toggleRun(); }
-    else if (e.key === 's') void singleStep();
-    else if (e.key === 'r') void reset();
-    else if (e.key === 'f') scene.fit();
+  const pointer = new PointerInput({ api, scene, compare, pickContacts: () => ui.network, selected: () => { selectionEdits++; } });
+  installKeyboardShortcuts({
+    lecture: (e) => lecture.handleKey(e),
+    toggleRun: () => { void toggleRun(); },
+    step: () => { void singleStep(); },
+    reset: () => { void reset(); },
+    fit: () => scene.fit(),
   });
 
   installTestHook({
@@ -654,8 +496,8 @@ async function main(): Promise<void> {
     inspector,
     spaceTime,
     controls,
-    fps: () => lastFps,
-    lastThrow: () => lastThrow,
+    fps: () => frames.fps,
+    lastThrow: () => pointer.lastThrow,
     pngCaption: () => pngCaption(),
     pngCharts: () => pngCharts().map((c) => ({ title: c.title, legend: c.legend.map((l) => l.label) })),
     messages: () => banner.lines,

@@ -70,7 +70,7 @@ async function square(page: Page): Promise<{ p: SpecParticle; h: number; R: numb
 async function zoomAbout(page: Page, x: number, y: number, factor: number): Promise<void> {
   const [px, py] = await page.evaluate(([x, y]) => (window as unknown as { __sandbox: Hook }).__sandbox.worldToScreen(x, y), [x, y] as const);
   await page.mouse.move(px, py);
-  await page.mouse.wheel(0, -Math.log(factor) / 0.0015); // main.ts: zoom factor exp(−deltaY · 0.0015)
+  await page.mouse.wheel(0, -Math.log(factor) / 0.0015); // pointer-input.ts: zoom factor exp(−deltaY · 0.0015)
   await frames(page);
 }
 

@@ -3,14 +3,38 @@
  * contact history. Buffers are allocated on the first capture and reused (grown if bodies were added).
  * Used for the divergence detector's "last good state" and the rewind timeline (timeline.ts).
  */
-import { STATE_FIELDS } from '../state/body-state';
-import { HISTORY_FIELDS } from '../state/contact-list';
+import type { WallSet } from '../boundaries/walls';
+import { STATE_FIELDS, type BodyState } from '../state/body-state';
+import { HISTORY_FIELDS, type ContactList } from '../state/contact-list';
 
 /** A contact's carried state: its history slots, and the normal a polygon contact reads back next step */
 const CARRIED = [...HISTORY_FIELDS, 'nx', 'ny'] as const;
-import type { World } from './world';
 
 const WALL_FIELDS = ['ox', 'oy', 'vx', 'vy'] as const;
+
+/** The numbers a snapshot keeps besides the arrays */
+export interface SnapshotScalars {
+  workIn: number;
+  workHand: number;
+  stepCount: number;
+  t: number;
+  dt: number;
+}
+
+/** The arrays a snapshot copies besides the bodies' (integrator state, contact history, walls), and its numbers */
+export interface SnapshotParts extends SnapshotScalars {
+  integrator: Float64Array[];
+  contacts: ContactList;
+  walls: WallSet;
+}
+
+/** What a snapshot is taken of and put back into (the World) */
+export interface Snapshotted {
+  readonly bodies: BodyState;
+  snapshotParts(): SnapshotParts;
+  /** After the arrays are back: the numbers */
+  restoreParts(p: SnapshotScalars): void;
+}
 
 export class Snapshot {
   private body: Float64Array[] = [];
@@ -27,7 +51,7 @@ export class Snapshot {
   /** Wall displacements and velocities (pistons move) */
   private walls: Float64Array[] = [];
   private n = 0;
-  private scalars = { workIn: 0, workHand: 0, stepCount: 0, t: 0, dt: 0 };
+  private scalars: SnapshotScalars = { workIn: 0, workHand: 0, stepCount: 0, t: 0, dt: 0 };
 
   /** Simulated time of the captured state [s] */
   get t(): number {
@@ -41,7 +65,7 @@ export class Snapshot {
     return b;
   }
 
-  capture(w: World): void {
+  capture(w: Snapshotted): void {
     const b = w.bodies, n = b.n;
     this.n = n;
     STATE_FIELDS.forEach((f, k) => {
@@ -83,7 +107,7 @@ export class Snapshot {
     this.scalars = { workIn, workHand, stepCount, t, dt };
   }
 
-  restore(w: World): void {
+  restore(w: Snapshotted): void {
     const b = w.bodies, n = this.n;
     b.n = n;
     STATE_FIELDS.forEach((f, k) => b[f].set(this.body[k].subarray(0, n)));

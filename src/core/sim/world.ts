@@ -35,17 +35,15 @@ import { DISC_LAW_INDEX, LINEAR } from '../laws/law-ids';
 import { copyPrefix } from '../math/grow';
 import { CONTACT_LAWS } from '../laws/registry';
 import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
-import { contactTime } from '../laws/restitution';
 import { NeighborSearch } from '../neighbors/neighbor-search';
 import type { SearchInput } from '../neighbors/search-input';
 import { buildInitialState } from '../scenarios/build';
-import { paramsOfSpec, withParams } from '../scenarios/live-params';
+import { paramsOfSpec } from '../scenarios/live-params';
 import { ScenarioError, type ScenarioSpec } from '../scenarios/schema';
-import { PlaneProbe } from '../diagnostics/plane-probe';
+import { stateSpec } from '../scenarios/state-spec';
 import { pipeFlow, SpaceTime } from '../diagnostics/space-time';
 import { PLANE_IDS } from '../plane/plane-ids';
-import { POLYGON } from '../shapes/shape-kind';
-import { DRAGGED, FIXED, PRESCRIBED } from '../state/body-flags';
+import { DRAGGED, PRESCRIBED } from '../state/body-flags';
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
@@ -58,9 +56,13 @@ import { WasmArena } from '../wasm/wasm-arena';
 import { combinationProblem } from './combination';
 import { checkPatch, ParamError } from '../config/param-check';
 import { GSSSS_PARAMS, RESTART_PARAMS } from '../config/param-lists';
-import { PARAMS, type LiveParams, type ParamPatch } from '../config/param-table';
-import { Snapshot } from './snapshot';
+import type { LiveParams, ParamPatch } from '../config/param-table';
+import { ContactInspector } from './contact-inspector';
+import { Hand } from './hand';
+import { Snapshot, type SnapshotParts, type SnapshotScalars, type Snapshotted } from './snapshot';
 import { startStateProblems } from './start-check';
+import { StepSetting } from './step-setting';
+import { referenceReducedMass } from './time-scales';
 import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 
 /** Overlap beyond this fraction of a radius counts as divergence (issue 2). */
@@ -69,8 +71,6 @@ const MAX_OVERLAP = 0.5;
 const ENERGY_FACTOR = 2;
 /** A body moving more than this many radii in one step can skip a contact entirely. */
 const MAX_STEP_TRAVEL = 0.5;
-/** First Δt/t_c when a contact-dynamics scene is switched to soft DEM (the table's default, well inside Gear's and CDM's limits). */
-const DEFAULT_SOFT_DT_OVER_TC = PARAMS.dtOverTc.default;
 /** The history fields the contact laws and the contact-dynamics solver declare: what its steps carry */
 const IMPULSE_HISTORY = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
 /** Steps between last-good snapshots. */
@@ -78,7 +78,7 @@ const SNAPSHOT_EVERY = 256;
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
 const SKIN_FRACTION = 0.05;
 
-export class World implements ImpulseDriver {
+export class World implements ImpulseDriver, Snapshotted {
   readonly bodies: BodyState;
   readonly walls: WallSet;
   readonly periodic: PeriodicX;
@@ -144,32 +144,24 @@ export class World implements ImpulseDriver {
   /** The history fields the contact laws and the tangential scheme declare: what soft-DEM steps carry */
   private schemeHistory: number;
   private materialNow!: MaterialCoefficients;
-  private dtAbsolute: boolean;
   private readonly tangentialCtx: TangentialContext;
   private energies: BodyEnergies = { ekTrans: 0, ekRot: 0, ePotential: 0, finite: true, maxSpeedOverRadius: 0 };
   private workIn = 0;
   /** the hand's part of workIn */
   private workHand = 0;
-  /** power of the prescribed bodies' and the held bodies' contact forces [W] (prescribedPower, reused) */
-  private readonly drivenPower = new Float64Array(2);
-  /** The prescribed and dragged bodies in ascending order, found again whenever a flag may have changed */
-  private driven = new Int32Array(0);
-  private drivenCount = 0;
+  private readonly hand = new Hand();
   private energyBaseline = 0;
   private energyEpsilon = 0;
   private readonly scatterStats: ScatterStats = { maxOverlapRatio: 0, wallPower: 0 };
   private overlapRatio = 0;
-  private selected: [number, number] | null = null;
+  private readonly inspector: ContactInspector;
   private readonly lastGood: Snapshot;
   private lastGoodStep = -1;
-  private mrRef = 1;
-  /** The step setting last used with each kind of integrator (see switchStepSetting) */
-  private readonly stepByKind: Partial<Record<'force' | 'impulse', { absolute: boolean; dt: number; dtOverTc: number }>> = {};
+  private readonly stepSetting: StepSetting;
   private readonly searchInput: SearchInput;
   /** Ek peaks are recorded only when the scenario asks for a relaxation fit (memory grows with peaks). */
   private readonly trackPeaks: boolean;
   private readonly committedGeometry = new ContactKinematics();
-  private readonly planeProbe = new PlaneProbe();
   /** Pipe scenes: the space–time density rows (run.spaceTime), sampled every `every` seconds */
   readonly spaceTime: SpaceTime | null;
   private nextSpaceTimeT = 0;
@@ -198,7 +190,6 @@ export class World implements ImpulseDriver {
     }
     const s = spec.solver;
     this.params = paramsOfSpec(spec);
-    this.dtAbsolute = s.dt !== undefined;
     const refused = combinationProblem(this.params, this.polygons);
     if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
@@ -225,13 +216,12 @@ export class World implements ImpulseDriver {
     // build; twice that covers lists made at a step where the pair list was kept (contacts/wall-candidates.ts)
     this.narrow.wallCandidates.margin = 2 * (this.searchInput.reuseDistance ?? 0);
     this.trackPeaks = spec.run.relaxation !== undefined;
-    if (spec.run.selectContact) this.selected = [spec.run.selectContact[0], spec.run.selectContact[1]];
+    this.inspector = new ContactInspector(spec.run.selectContact);
     this.bodies.updateInverseMasses(this.params.rotation);
-    this.findDriven();
-    this.mrRef = referenceReducedMass(this.bodies, this.walls.count > 0);
+    this.hand.findDriven(this.bodies);
+    this.stepSetting = new StepSetting(s.dt !== undefined, referenceReducedMass(this.bodies, this.walls.count > 0));
     this.applyMaterial();
-    this.dt = this.dtAbsolute ? (s.dt as number) : this.params.dtOverTc * this.timeScales().tc;
-    if (this.dtAbsolute) this.params.dtOverTc = this.dt / this.timeScales().tc;
+    this.dt = this.stepSetting.fit(s.dt ?? 0, this.params, this.timeScales().tc);
     const st = spec.run.spaceTime;
     this.spaceTime = st && this.periodic.enabled ? new SpaceTime(this.periodic, st.binWidth) : null;
     this.spaceTime?.record(this.bodies, this.t);
@@ -443,11 +433,11 @@ export class World implements ImpulseDriver {
         }
       }
     }
-    this.prescribedPower();
-    const hand = this.drivenPower[1] * dt;
-    this.workIn += (this.scatterStats.wallPower + this.drivenPower[0]) * dt + hand;
+    this.hand.measure(b);
+    const hand = this.hand.power[1] * dt;
+    this.workIn += (this.scatterStats.wallPower + this.hand.power[0]) * dt + hand;
     this.workHand += hand;
-    this.t = (this.stepCount + 1) * dt + this.tOffset;
+    this.t = (this.stepCount + 1) * dt + this.stepSetting.tOffset;
     this.stepCount++;
     bodyEnergies(b, this.params.gravityX, this.params.gravityY, this.energies, this.pool, this.wasm);
     const e = this.energies;
@@ -471,8 +461,6 @@ export class World implements ImpulseDriver {
     this.checkAccuracy(eMech, available);
     if (this.savesLastGoodAt(this.stepCount)) this.saveLastGood();
   }
-
-  private tOffset = 0;
 
   /**
    * Stable but measurably wrong (diagnostics/accuracy.ts): energy created by the integration, or a
@@ -517,29 +505,6 @@ export class World implements ImpulseDriver {
   private stepContext(): StepContext {
     const ts = this.timeScales();
     return { dtOverTc: this.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc, integrator: this.integrator.description.split(' (')[0] };
-  }
-
-  /** Power fed in by prescribed and dragged bodies: −(force on them)·(their velocity). */
-  /** Finds the prescribed and dragged bodies (at the start, and when a drag begins or ends or a state is restored). */
-  private findDriven(): void {
-    const b = this.bodies;
-    if (this.driven.length < b.n) this.driven = new Int32Array(b.n);
-    let m = 0;
-    for (let k = 0; k < b.n; k++) if ((b.flags[k] & (PRESCRIBED | DRAGGED)) !== 0) this.driven[m++] = k;
-    this.drivenCount = m;
-  }
-
-  private prescribedPower(): void {
-    const b = this.bodies;
-    let p = 0, hand = 0;
-    for (let d = 0; d < this.drivenCount; d++) {
-      const k = this.driven[d], f = b.flags[k];
-      const q = -(b.fx[k] * b.vx[k] + b.fy[k] * b.vy[k] + b.tau[k] * b.omega[k]);
-      if ((f & DRAGGED) !== 0) hand += q;
-      else p += q;
-    }
-    this.drivenPower[0] = p;
-    this.drivenPower[1] = hand;
   }
 
   /**
@@ -603,7 +568,7 @@ export class World implements ImpulseDriver {
     const checked = checkPatch(patch);
     const refused = combinationProblem({ ...this.params, ...checked }, this.polygons);
     if (refused) throw new ParamError('normalLaw' in checked ? 'normalLaw' : 'tangential' in checked ? 'tangential' : 'integrator', refused);
-    if ('dtOverTc' in checked) this.dtAbsolute = false;
+    if ('dtOverTc' in checked) this.stepSetting.absolute = false;
     this.applyParams(checked);
   }
 
@@ -626,10 +591,8 @@ export class World implements ImpulseDriver {
     }
     this.applyMaterial();
     const oldDt = this.dt;
-    if (changed('integrator')) this.switchStepSetting(INTEGRATORS[this.params.integrator].kind, 'dtOverTc' in p);
-    const tc = this.timeScales().tc;
-    if (this.dtAbsolute) this.params.dtOverTc = this.dt / tc;
-    else this.dt = this.params.dtOverTc * tc;
+    if (changed('integrator')) this.dt = this.stepSetting.switchKind(this.integrator.kind, INTEGRATORS[this.params.integrator].kind, 'dtOverTc' in p, this.dt, this.params);
+    this.dt = this.stepSetting.fit(this.dt, this.params, this.timeScales().tc);
     const memberChanged = this.params.integrator === 'gssss' && GSSSS_PARAMS.some(changed);
     if (changed('integrator') || memberChanged) {
       const previousKind = this.integrator.kind;
@@ -644,7 +607,7 @@ export class World implements ImpulseDriver {
       }
     }
     const forcesJump = memberChanged || RESTART_PARAMS.some(changed);
-    this.tOffset = this.t - this.stepCount * this.dt;
+    this.stepSetting.tOffset = this.t - this.stepCount * this.dt;
     if (forcesJump) {
       this.restart();
     } else {
@@ -657,31 +620,8 @@ export class World implements ImpulseDriver {
     }
   }
 
-  /**
-   * Soft DEM and contact dynamics want very different steps (a fraction of t_c vs a fraction of a
-   * radius of travel), so switching between the two kinds restores the step last used with the new
-   * kind. The first switch to soft DEM starts at Δt = 0.02 t_c; the first switch to contact dynamics
-   * keeps the current (soft-DEM, hence small) Δt in seconds. A Δt given in the same patch wins.
-   */
-  private switchStepSetting(newKind: 'force' | 'impulse', dtGiven: boolean): void {
-    const oldKind = this.integrator.kind;
-    if (newKind === oldKind || dtGiven) return;
-    this.stepByKind[oldKind] = { absolute: this.dtAbsolute, dt: this.dt, dtOverTc: this.params.dtOverTc };
-    const saved = this.stepByKind[newKind];
-    if (saved) {
-      this.dtAbsolute = saved.absolute;
-      this.dt = saved.dt;
-      this.params.dtOverTc = saved.dtOverTc;
-    } else if (newKind === 'force') {
-      this.dtAbsolute = false;
-      this.params.dtOverTc = DEFAULT_SOFT_DT_OVER_TC;
-    } else {
-      this.dtAbsolute = true;
-    }
-  }
-
   private applyMaterial(): void {
-    this.materialNow = materialCoefficients(this.params, this.mrRef);
+    this.materialNow = materialCoefficients(this.params, this.stepSetting.mrRef);
     const m = this.materialNow;
     this.tangentialCtx.material = m;
     const law = DISC_LAW_INDEX[this.params.normalLaw];
@@ -726,26 +666,7 @@ export class World implements ImpulseDriver {
   // ---- queries ----------------------------------------------------------------------------
 
   timeScales(): TimeScales {
-    const m = this.materialNow;
-    const mr = this.mrRef;
-    const hertz = m.hertzReference;
-    // Hertz: the contact time and the normal stiffness (1.5 k_N √δ_max) of the head-on collision at the
-    // reference speed (laws/hertz-collision.ts); faster impacts are shorter and stiffer.
-    const kn = hertz ? 1.5 * m.kn * Math.sqrt(hertz.deltaMax) : m.kn;
-    const tc = hertz ? hertz.tc : contactTime(m.kn, mr, m.zetaN);
-    let mMin = Infinity;
-    for (let k = 0; k < this.bodies.n; k++) if (this.bodies.invMass[k] > 0) mMin = Math.min(mMin, this.bodies.mass[k]);
-    if (mMin === Infinity) mMin = mr;
-    // Step guard (docs/model.md#reduced-mass-and-time-scales): the fastest of the normal and tangential contact modes.
-    const wN = Math.sqrt(kn / mr);
-    const wT = Math.sqrt((m.kt * (this.params.rotation ? 3 : 1)) / mr);
-    const wMax = Math.max(wN, wT);
-    const omegaLimit = this.integrator.stableOmega(m.zetaN);
-    return {
-      tc, ts: 2 * Math.PI * Math.sqrt(mMin / kn), mr, zetaN: m.zetaN,
-      ...(hertz ? { hertzSpeed: this.params.hertzSpeed } : {}),
-      stableDtOverTc: omegaLimit / (wMax * tc),
-    };
+    return this.stepSetting.timeScales(this.materialNow, this.bodies, this.params, this.integrator);
   }
 
   /** Ek + kinetic energy of the walls + exact elastic + potential − work done from outside [J] */
@@ -790,7 +711,8 @@ export class World implements ImpulseDriver {
       ekTrans: e.ekTrans, ekRot: e.ekRot, ek: e.ekTrans + e.ekRot, eElastic: eEl,
       eElasticNormal: parts.normal, eElasticTangential: parts.tangential, ekWalls, ePotential: e.ePotential,
       workIn: this.workIn, workHand: this.workHand, contacts: this.record.count, maxOverlapRatio: this.overlapRatio,
-      planeAngle: this.selectedAngle(), ...this.probePlane(), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
+      planeAngle: this.inspector.selected ? this.inspector.angle(this.contacts) : NaN,
+      ...this.inspector.planes(this.bodies, this.periodic, this.params.planeHysteresis), sweeps: this.integrator.sweepsDone, pistonPosition: this.pistonPosition(),
       ...this.flow(), peakOverlapRatio: this.peakOverlapRatio, ...this.ledger(eEl, ekWalls),
     };
   }
@@ -812,79 +734,30 @@ export class World implements ImpulseDriver {
 
   /** Selects the contact (i, j) whose normal angle is reported; j or i = −1 − w for wall w. */
   selectContact(i: number, j: number): void {
-    this.selected = i < j ? [i, j] : [j, i];
-    this.planeProbe.reset();
+    this.inspector.select(i, j);
   }
 
-  /** Every plane definition's angle for a selected polygon pair (NaN otherwise). */
-  private probePlane(): { planeAngles: ArrayLike<number>; crossings: number } {
-    const s = this.selected, b = this.bodies;
-    if (!s || s[0] < 0 || (b.shape[s[0]] !== POLYGON && b.shape[s[1]] !== POLYGON)) return { planeAngles: NO_PLANE_ANGLES, crossings: NaN };
-    this.planeProbe.measure(b, this.periodic, s[0], s[1], (this.params.planeHysteresis * Math.PI) / 180);
-    return { planeAngles: this.planeProbe.angles, crossings: this.planeProbe.crossings };
-  }
-
-  /**
-   * The selected contact as the inspector shows it (issue 11): spring ξ, forces, the Coulomb limit and whether
-   * it slides, overlap, normal and contact point; null when the pair is not in contact (or none is selected).
-   */
+  /** The selected contact as the inspector shows it (contact-inspector.ts); null when the pair is not in contact (or none is selected). */
   selectedContactDetail(): ContactDetail | null {
-    if (!this.selected) return null;
-    const [i, j] = this.selected, c = this.contacts, m = this.materialNow;
-    for (let k = 0; k < c.count; k++) {
-      if (c.i[k] !== i || c.j[k] !== j) continue;
-      const limit = m.mu * Math.max(m.capElastic ? c.fe[k] : c.fn[k], 0);
-      const capped = m.capElastic ? m.kt * Math.abs(c.xi[k]) : Math.abs(c.ft[k]);
-      return {
-        i, j, xi: c.xi[k], springForce: m.kt * c.xi[k], fn: c.fn[k], ft: c.ft[k], coulombLimit: limit,
-        sliding: limit === 0 ? capped > 0 || Math.abs(c.ut[k]) > 0 : capped >= limit * (1 - 1e-12),
-        delta: c.delta[k], overlapRatio: c.ratio[k], nx: c.nx[k], ny: c.ny[k], cx: c.cx[k], cy: c.cy[k],
-      };
-    }
-    return null;
-  }
-
-  private selectedAngle(): number {
-    if (!this.selected) return NaN;
-    const [i, j] = this.selected;
-    const c = this.contacts;
-    for (let k = 0; k < c.count; k++) if (c.i[k] === i && c.j[k] === j) return Math.atan2(c.ny[k], c.nx[k]);
-    return NaN;
+    return this.inspector.selected ? this.inspector.detail(this.contacts, this.materialNow) : null;
   }
 
   /** Drags body k to (x, y) with velocity (vx, vy); it stays kinematic until releaseBody. */
   moveBody(k: number, x: number, y: number, vx: number, vy: number): void {
-    if (k < 0 || k >= this.bodies.n) return;
-    this.completeRecord(); // before the masses change
-    const b = this.bodies;
-    const e0 = this.kineticAndPotentialEnergy();
-    b.flags[k] |= DRAGGED;
-    this.findDriven();
-    b.x[k] = this.periodic.wrap(x); b.y[k] = y; b.vx[k] = vx; b.vy[k] = vy; b.omega[k] = 0;
-    b.updateInverseMasses(this.params.rotation);
-    this.integrator.resetBody(this, k);
-    const work = this.kineticAndPotentialEnergy() - e0; // the hand's work, for the energy budget
-    this.workIn += work;
-    this.workHand += work;
+    this.byHand(k, () => this.hand.hold(this.bodies, this.periodic, k, x, y, vx, vy, this.params.rotation));
   }
 
-  /**
-   * Lets a dragged body go. It starts with the acceleration of the field forces on it (gravity and
-   * external forces; its contacts enter at the next step): starting Gear or GSSSS from a = 0 would
-   * offset its velocity by about g·Δt/2 for good.
-   */
+  /** Lets a dragged body go, with the acceleration of the field forces on it (hand.ts). */
   releaseBody(k: number): void {
+    this.byHand(k, () => this.hand.letGo(this.bodies, k, this.params.gravityX, this.params.gravityY, this.params.rotation));
+  }
+
+  /** The hand acts on body k (`act`); the change of the bodies' kinetic + potential energy is its work, for the energy budget. */
+  private byHand(k: number, act: () => void): void {
     if (k < 0 || k >= this.bodies.n) return;
     this.completeRecord(); // before the masses change
-    const b = this.bodies;
     const e0 = this.kineticAndPotentialEnergy();
-    b.flags[k] &= ~DRAGGED;
-    this.findDriven();
-    b.updateInverseMasses(this.params.rotation);
-    const free = b.invMass[k] > 0;
-    b.fx[k] = free ? b.mass[k] * this.params.gravityX + b.fxExt[k] : 0;
-    b.fy[k] = free ? b.mass[k] * this.params.gravityY + b.fyExt[k] : 0;
-    b.tau[k] = free ? b.tauExt[k] : 0;
+    act();
     this.integrator.resetBody(this, k);
     const work = this.kineticAndPotentialEnergy() - e0;
     this.workIn += work;
@@ -930,88 +803,31 @@ export class World implements ImpulseDriver {
   }
 
   /** Internal arrays a snapshot copies (integrator state and contact history). */
-  snapshotParts(): { integrator: Float64Array[]; contacts: ContactList; walls: WallSet; workIn: number; workHand: number; stepCount: number; t: number; dt: number } {
+  snapshotParts(): SnapshotParts {
     return {
       integrator: this.integrator.stateArrays(), contacts: this.record, walls: this.walls, workIn: this.workIn,
       workHand: this.workHand, stepCount: this.stepCount, t: this.t, dt: this.dt,
     };
   }
 
-  restoreParts(p: { workIn: number; workHand: number; stepCount: number; t: number; dt: number }): void {
+  restoreParts(p: SnapshotScalars): void {
     this.workIn = p.workIn;
     this.workHand = p.workHand;
-    this.findDriven(); // the flags came back too (a body dragged then, or not)
+    this.hand.findDriven(this.bodies); // the flags came back too (a body dragged then, or not)
     this.stepCount = p.stepCount;
     this.t = p.t;
     // the restored contacts are keyed, not slotted: their history is found by key at the next step
     this.record.pairStamp = this.previous.pairStamp = -1;
     // the state goes back, the parameters do not: a Δt set since the snapshot (the user's fix after a
     // divergence, or a URL override applied after loading) stays, with the integrator rescaled to it
-    this.tOffset = p.t - p.stepCount * this.dt;
+    this.stepSetting.tOffset = p.t - p.stepCount * this.dt;
     if (p.dt !== this.dt) this.integrator.changeDt(this, p.dt, this.dt);
-  }
-
-  /** Body k's shape as a scenario particle gives it: r, or the polygon's vertices about its centroid. */
-  private shapeSpec(k: number): { r: number } | { vertices: [number, number][] } {
-    const b = this.bodies;
-    if (b.shape[k] !== POLYGON) return { r: b.radius[k] };
-    const vertices: [number, number][] = [];
-    for (let v = b.vertexStart[k]; v < b.vertexStart[k] + b.vertexCount[k]; v++) vertices.push([b.vertices[2 * v], b.vertices[2 * v + 1]]);
-    return { vertices };
   }
 
   /** The current state as a scenario with explicit particles (the format the CLI reads). */
   toSpec(): ScenarioSpec {
-    const b = this.bodies, p = this.params;
-    const particles = [];
-    for (let k = 0; k < b.n; k++) {
-      const f = b.flags[k];
-      particles.push({
-        x: b.x[k], y: b.y[k], ...this.shapeSpec(k), m: b.mass[k], inertia: b.inertia[k], theta: b.phi[k],
-        vx: b.vx[k], vy: b.vy[k], omega: b.omega[k],
-        ...(b.fxExt[k] || b.fyExt[k] ? { force: [b.fxExt[k], b.fyExt[k]] as [number, number] } : {}),
-        ...(b.tauExt[k] ? { torque: b.tauExt[k] } : {}),
-        ...(f & FIXED ? { fixed: true } : {}), ...(f & 2 ? { lockX: true } : {}), ...(f & 4 ? { lockY: true } : {}),
-        ...(f & 8 ? { lockRotation: true } : {}), ...(f & PRESCRIBED ? { prescribed: true } : {}),
-      });
-    }
-    const walls = [];
-    for (let w = 0; w < this.walls.count; w++) {
-      const W = this.walls, piston = W.isPiston(w);
-      const ox = piston ? W.ox[w] : W.vx[w] * this.t, oy = piston ? W.oy[w] : W.vy[w] * this.t;
-      const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
-      const mass = piston ? { piston: true } : {};
-      walls.push(W.kind[w] === 0
-        ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity }
-        : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
-    }
-    const spec = withParams(this.spec, p);
-    // Δt is written last, as dt or dtOverTc, whichever the run keeps fixed
-    const { dt: _dt, dtOverTc: _dtOverTc, ...solver } = spec.solver;
-    return {
-      ...spec,
-      solver: { ...solver, ...(this.dtAbsolute ? { dt: this.dt } : { dtOverTc: p.dtOverTc }) },
-      walls,
-      particles,
-      generators: [],
-    };
+    return stateSpec(this.spec, this.params, this.bodies, this.walls, this.t, this.stepSetting.absolute ? this.dt : null);
   }
-}
-
-const NO_PLANE_ANGLES: ArrayLike<number> = new Float64Array(PLANE_IDS.length).fill(NaN);
-
-/** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */
-function referenceReducedMass(b: BodyState, hasWalls: boolean): number {
-  let m1 = Infinity, m2 = Infinity, immovable = false;
-  for (let k = 0; k < b.n; k++) {
-    if (b.invMass[k] === 0) { immovable = true; continue; }
-    const m = b.mass[k];
-    if (m < m1) { m2 = m1; m1 = m; } else if (m < m2) m2 = m;
-  }
-  if (m1 === Infinity) return 1;
-  let mr = m2 < Infinity ? (m1 * m2) / (m1 + m2) : Infinity;
-  if (hasWalls || immovable) mr = Math.min(mr, m1);
-  return mr === Infinity ? m1 : mr;
 }
 
 export function createWorld(spec: ScenarioSpec, pool?: WorkerPool): World {

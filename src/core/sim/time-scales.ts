@@ -1,0 +1,45 @@
+/**
+ * The time scales of the current material (docs/model.md#reduced-mass-and-time-scales): the contact time t_c of
+ * the reference contact (the smallest reduced mass), the period t_s, and the integrator's step limit in t_c.
+ */
+import type { Integrator } from '../integrators/integrator';
+import type { MaterialCoefficients } from '../laws/material';
+import { contactTime } from '../laws/restitution';
+import type { BodyState } from '../state/body-state';
+import type { TimeScales } from './world-types';
+
+/** `mr`: referenceReducedMass; `rotation`: the discs spin (the tangential mode is then stiffer); `hertzSpeed`: the live parameter */
+export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, rotation: boolean, hertzSpeed: number, integrator: Integrator): TimeScales {
+  const hertz = m.hertzReference;
+  // Hertz: the contact time and the normal stiffness (1.5 k_N √δ_max) of the head-on collision at the
+  // reference speed (laws/hertz-collision.ts); faster impacts are shorter and stiffer.
+  const kn = hertz ? 1.5 * m.kn * Math.sqrt(hertz.deltaMax) : m.kn;
+  const tc = hertz ? hertz.tc : contactTime(m.kn, mr, m.zetaN);
+  let mMin = Infinity;
+  for (let k = 0; k < b.n; k++) if (b.invMass[k] > 0) mMin = Math.min(mMin, b.mass[k]);
+  if (mMin === Infinity) mMin = mr;
+  // Step guard (docs/model.md#reduced-mass-and-time-scales): the fastest of the normal and tangential contact modes.
+  const wN = Math.sqrt(kn / mr);
+  const wT = Math.sqrt((m.kt * (rotation ? 3 : 1)) / mr);
+  const wMax = Math.max(wN, wT);
+  const omegaLimit = integrator.stableOmega(m.zetaN);
+  return {
+    tc, ts: 2 * Math.PI * Math.sqrt(mMin / kn), mr, zetaN: m.zetaN,
+    ...(hertz ? { hertzSpeed } : {}),
+    stableDtOverTc: omegaLimit / (wMax * tc),
+  };
+}
+
+/** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */
+export function referenceReducedMass(b: BodyState, hasWalls: boolean): number {
+  let m1 = Infinity, m2 = Infinity, immovable = false;
+  for (let k = 0; k < b.n; k++) {
+    if (b.invMass[k] === 0) { immovable = true; continue; }
+    const m = b.mass[k];
+    if (m < m1) { m2 = m1; m1 = m; } else if (m < m2) m2 = m;
+  }
+  if (m1 === Infinity) return 1;
+  let mr = m2 < Infinity ? (m1 * m2) / (m1 + m2) : Infinity;
+  if (hasWalls || immovable) mr = Math.min(mr, m1);
+  return mr === Infinity ? m1 : mr;
+}

@@ -1,12 +1,14 @@
 /**
- * Runs an exported world through Debian's `lmp` (serial) and reads back its last dump frame and its loop
- * time: the same packing in both codes, for `bench --vs-lammps` and the export tests.
+ * Runs an exported world through Debian's `lmp` (serial) and reads back its dump frames and its loop time:
+ * the same packing in both codes, for `bench --vs-lammps` and the export tests. Rounded polygons come back in
+ * this core's units (lengths times the deck's length unit, ω = L_z/I, φ from the quaternion's turn about z).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { World } from '../core/sim/world';
+import type { LammpsExport } from './lammps-deck';
 import { exportLammps } from './lammps-export';
 
 export const LMP = process.env.LMP ?? '/usr/bin/lmp';
@@ -15,39 +17,69 @@ export function lammpsAvailable(): boolean {
   return existsSync(LMP);
 }
 
-export interface LammpsResult {
-  /** Per atom, in the world's body order */
+/** One dump frame, per atom in the world's body order, in this core's units */
+export interface LammpsFrame {
+  step: number;
   x: Float64Array; y: Float64Array; vx: Float64Array; vy: Float64Array; omega: Float64Array;
+  /** Polygons: the angle [rad] (the exported angle plus LAMMPS's turn since); discs: NaN (not dumped) */
+  phi: Float64Array;
+}
+
+export interface LammpsResult extends LammpsFrame {
+  /** Every dumped frame, the first at step 0; the result's own fields are the last */
+  frames: LammpsFrame[];
   /** LAMMPS's own "Loop time" [s] for the steps run */
   loopSeconds: number;
   steps: number;
 }
 
-/** Exports `w` as it is now, runs `steps` steps in LAMMPS and returns the final state. */
-export function runLammps(w: World, steps: number): LammpsResult {
+/** Exports `w` as it is now, runs `steps` steps in LAMMPS (a dump frame every `every`) and returns the frames. */
+export function runLammps(w: World, steps: number, every = steps): LammpsResult {
   const dir = mkdtempSync(join(tmpdir(), 'lammps-'));
   try {
-    const ex = exportLammps(w, steps, steps);
+    const ex = exportLammps(w, steps, every);
     writeFileSync(join(dir, 'data.lmp'), ex.data);
     writeFileSync(join(dir, 'in.lmp'), ex.input);
     const r = spawnSync(LMP, ['-in', 'in.lmp', '-log', 'log.lammps', '-screen', 'none'], { cwd: dir, encoding: 'utf8' });
     const log = existsSync(join(dir, 'log.lammps')) ? readFileSync(join(dir, 'log.lammps'), 'utf8') : '';
     if (r.status !== 0) throw new Error(`lmp failed (${r.status}): ${(log.match(/ERROR.*$/m) ?? [r.stderr])[0]}`);
     const loop = /Loop time of ([\d.eE+-]+) on \d+ procs for (\d+) steps/.exec(log);
-    const n = w.bodies.n;
-    const out = {
-      x: new Float64Array(n), y: new Float64Array(n), vx: new Float64Array(n), vy: new Float64Array(n), omega: new Float64Array(n),
-      loopSeconds: loop ? Number(loop[1]) : NaN, steps,
-    };
-    // the last frame of `id x y vx vy omegaz radius`, sorted by id
-    const lines = readFileSync(join(dir, 'dump.lmp'), 'utf8').trim().split('\n');
-    for (const line of lines.slice(lines.length - n)) {
-      const c = line.trim().split(/\s+/).map(Number);
-      const k = c[0] - 1;
-      out.x[k] = c[1]; out.y[k] = c[2]; out.vx[k] = c[3]; out.vy[k] = c[4]; out.omega[k] = c[5];
-    }
-    return out;
+    const frames = readFrames(readFileSync(join(dir, 'dump.lmp'), 'utf8'), w, ex);
+    return { ...frames[frames.length - 1], frames, loopSeconds: loop ? Number(loop[1]) : NaN, steps };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The dump's frames: `id x y vx vy omegaz radius` (discs) or `id x y vx vy angmomz quatw quati quatj quatk`. */
+function readFrames(dump: string, w: World, ex: LammpsExport): LammpsFrame[] {
+  const b = w.bodies, n = b.n, L = ex.lengthUnit, body = ex.style === 'body';
+  const lines = dump.split('\n'), frames: LammpsFrame[] = [];
+  // the exported orientation q0 of each body, to read LAMMPS's later quaternions as turns about z from it
+  let q0: Float64Array | undefined;
+  for (let at = lines.indexOf('ITEM: TIMESTEP'); at >= 0 && at + 9 + n <= lines.length; at = lines.indexOf('ITEM: TIMESTEP', at + 9 + n)) {
+    const f: LammpsFrame = {
+      step: Number(lines[at + 1]),
+      x: new Float64Array(n), y: new Float64Array(n), vx: new Float64Array(n), vy: new Float64Array(n), omega: new Float64Array(n), phi: new Float64Array(n).fill(NaN),
+    };
+    const q = new Float64Array(4 * n);
+    for (const line of lines.slice(at + 9, at + 9 + n)) {
+      const c = line.trim().split(/\s+/).map(Number);
+      const k = c[0] - 1;
+      f.x[k] = c[1] * L; f.y[k] = c[2] * L; f.vx[k] = c[3] * L; f.vy[k] = c[4] * L;
+      f.omega[k] = body ? (c[5] * L * L) / b.inertia[k] : c[5];
+      if (body) q.set(c.slice(6, 10), 4 * k);
+    }
+    if (body) {
+      q0 ??= q;
+      // q q0⁻¹ is a turn about z: (cos θ/2, 0, 0, sin θ/2); its z and w parts give θ
+      for (let k = 0; k < n; k++) {
+        const [w0, x0, y0, z0] = q0.subarray(4 * k, 4 * k + 4), [w1, x1, y1, z1] = q.subarray(4 * k, 4 * k + 4);
+        const rw = w1 * w0 + x1 * x0 + y1 * y0 + z1 * z0, rz = -w1 * z0 + z1 * w0 - x1 * y0 + y1 * x0;
+        f.phi[k] = b.phi[k] + 2 * Math.atan2(rz, rw);
+      }
+    }
+    frames.push(f);
+  }
+  return frames;
 }

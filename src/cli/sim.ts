@@ -73,10 +73,12 @@ Commands:
           this machine's logical cores are used (more only wait on one another; a note says so).
   export lammps
           Writes the scenario's initial state as a LAMMPS run: DIR/data.lmp and DIR/in.lmp (default
-          out/<scenario name>/lammps) for Debian's lmp (GRANULAR package): gran/hooke/history, wall/gran
-          for axis-aligned line walls, periodic x, gravity, nve/sphere disc, enforce2d; run length and
-          dump cadence from the scenario (lmp -in in.lmp -var steps N -var every M to change them).
-          Discs with the linear law only; the deck's header lists the convention differences.
+          out/<scenario name>/lammps) for Debian's lmp: discs with the GRANULAR package
+          (gran/hooke/history, or gran/hertz/history for the Hertz law), polygons as rounded polygons
+          of the BODY package (body/rounded/polygon, lengths in units of the largest polygon); wall/gran
+          or wall/body/polygon for axis-aligned line walls, periodic x, gravity, enforce2d; run length
+          and dump cadence from the scenario (lmp -in in.lmp -var steps N -var every M to change them).
+          The deck's header lists the mappings and what differs (docs/cli.md#export-to-lammps).
   sweep   Runs every combination of --dt-over-tc values and comma-separated --set values, fits
           Ek(t) = E0 exp(-t/tR) through the Ek peaks between run.relaxation.from and .to times the
           largest peak (default 1e-2 to 1e-6; paper 000 Eq. 12), and prints one line per run

@@ -66,9 +66,12 @@ describe('sim run', () => {
     const deck = readFileSync(join(dir, 'in.lmp'), 'utf8');
     expect(deck).toMatch(/^pair_style gran\/hooke\/history 1000000 333333.3333333333 /m); // kn, kt = kn/3
     expect(deck).toMatch(/^fix wall0 all wall\/gran hooke\/history .* yplane 0 NULL$/m);
-    const refused = sim('export', 'lammps', 'polygon-pile', '--out', join(tmp(), 'no'));
+    const polygons = join(tmp(), 'poly');
+    expect(sim('export', 'lammps', 'polygon-pile', '--out', polygons).code).toBe(0);
+    expect(readFileSync(join(polygons, 'in.lmp'), 'utf8')).toMatch(/^pair_style body\/rounded\/polygon /m);
+    const refused = sim('export', 'lammps', 'cd-pile', '--out', join(tmp(), 'no'));
     expect(refused.code).toBe(2);
-    expect(refused.err).toMatch(/error: particles\.\d+: polygons have no LAMMPS granular counterpart/);
+    expect(refused.err).toMatch(/error: solver\.integrator: contact dynamics has no LAMMPS counterpart/);
   });
 
   it('is deterministic: the same scenario twice gives byte-identical CSV', () => {

@@ -3,7 +3,8 @@
  * tracked particles, then each piston's position along its inward normal as piston_<wall>) row by row,
  * buffered; pipe scenes (run.spaceTime) add flow columns, spacetime.csv (t, then the grain count of each bin
  * along the pipe) and, at the end, spacetime.png. Numbers use JavaScript's shortest round-trip form, so the same run
- * gives byte-identical files. Each file is written to a temporary beside it and renamed into place by close()
+ * gives byte-identical files. A row with a non-finite number is not written: row() names the cell and the run
+ * stops there (finite-row.ts), so no file holds NaN or Infinity. Each file is written to a temporary beside it and renamed into place by close()
  * (out-files.ts: no symlink followed, no partial file after an error; abort() removes them).
  */
 import { PLANE_IDS } from '../core/plane/plane-ids';
@@ -13,6 +14,7 @@ import type { RunSink } from './run-scenario';
 import { OutputFile, checkOutputPath } from './out-files';
 import { encodeSpaceTimePng } from './space-time-png';
 import { LEDGER_HEADER, ledgerCells } from './ledger-columns';
+import { nonFiniteCell } from './finite-row';
 
 export const SERIES_HEADER = ['t', 'Ek', 'Ek_trans', 'Ek_rot', 'E_elastic', 'E_potential', 'work_in', 'contacts', 'max_overlap_ratio', 'plane_angle', 'sweeps',
   ...LEDGER_HEADER];
@@ -59,6 +61,8 @@ export class CsvSink implements RunSink {
   /** Pistons (walls with a mass): their position along the inward normal is tracked too; found at the first row */
   private pistons: number[] | null = null;
   private spaceTime: BufferedFile | null = null;
+  private seriesHeader: string[] = [];
+  private tracksHeader: string[] = [];
   private readonly spaceTimeRows: Float64Array[] = [];
   private bins = 0;
   constructor(private readonly dir: string, private readonly track: number[]) {
@@ -71,10 +75,12 @@ export class CsvSink implements RunSink {
       throw e;
     }
   }
-  row(d: Diagnostics, w: World): void {
+  /** Writes the row of both files, or neither: then returns why (`series.csv: Ek = Infinity`). */
+  row(d: Diagnostics, w: World): string | null {
     if (!this.pistons) {
       const pipe = w.spaceTime !== null;
-      this.series.line([...SERIES_HEADER, ...(w.polygons ? PLANE_HEADER : []), ...(pipe ? PIPE_HEADER : [])].join(','));
+      this.seriesHeader = [...SERIES_HEADER, ...(w.polygons ? PLANE_HEADER : []), ...(pipe ? PIPE_HEADER : [])];
+      this.series.line(this.seriesHeader.join(','));
       if (w.spaceTime) {
         const st = w.spaceTime;
         this.bins = st.bins;
@@ -86,18 +92,23 @@ export class CsvSink implements RunSink {
       const cols = ['t'];
       for (const k of this.track) cols.push(...['x', 'y', 'theta', 'vx', 'vy', 'omega'].map((c) => `${c}_${k}`));
       for (const q of this.pistons) cols.push(`piston_${q}`);
+      this.tracksHeader = cols;
       this.tracks.line(cols.join(','));
     }
     const cell = (v: number) => (Number.isNaN(v) ? '' : v);
     const plane = w.polygons ? [...Array.from(d.planeAngles, cell), cell(d.crossings)] : [];
     const pipe = this.spaceTime ? [d.meanVx, d.flux, d.densitySd, d.peakOverlapRatio] : [];
-    this.series.line([d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.ePotential, d.workIn, d.contacts, d.maxOverlapRatio,
-      cell(d.planeAngle), d.sweeps, ...ledgerCells(d), ...plane, ...pipe].join(','));
+    const series = [d.t, d.ek, d.ekTrans, d.ekRot, d.eElastic, d.ePotential, d.workIn, d.contacts, d.maxOverlapRatio,
+      cell(d.planeAngle), d.sweeps, ...ledgerCells(d), ...plane, ...pipe];
     const b = w.bodies;
     const cells: (number | string)[] = [d.t];
     for (const k of this.track) cells.push(b.x[k], b.y[k], b.phi[k], b.vx[k], b.vy[k], b.omega[k]);
     for (const q of this.pistons) cells.push(w.walls.position(q));
+    const bad = nonFiniteCell(this.seriesHeader, series), badTrack = bad ? null : nonFiniteCell(this.tracksHeader, cells);
+    if (bad || badTrack) return bad ? `series.csv: ${bad}` : `tracks.csv: ${badTrack}`;
+    this.series.line(series.join(','));
     this.tracks.line(cells.join(','));
+    return null;
   }
   spaceTimeRow(t: number, counts: Float64Array): void {
     this.spaceTime?.line(`${t},${counts.join(',')}`);

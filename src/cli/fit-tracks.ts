@@ -2,10 +2,12 @@
  * `sim fit`: fits paper 004 Eq. 21, x(t) = x₀ + A e^{−(t−t₀)/τ} sin(ω(t−t₀) + φ), to one column of a
  * tracks.csv written by `sim run` (e.g. x_49 of cd-chain, piston_3 of cd-piston) between two times.
  * The file is streamed line by line (limits.ts: 256 MiB, lines of 4 MiB, 100,000 rows in the window);
- * times must increase and every cell used must be a number, else the line is named.
+ * times must increase, every row must have the header's number of cells and every cell used must be a number,
+ * else the line is named.
  */
 import { fitDampedSine, type DampedSineFit } from '../core/diagnostics/damped-sine-fit';
-import { printable, UsageError } from './errors';
+import { fail, printable, UsageError } from './errors';
+import { parseReal } from './command-grammar';
 import { MAX_FIT_ROWS, forEachLine } from './limits';
 
 const quoted = (s: string) => `'${printable(s.length > 40 ? `${s.slice(0, 40)}…` : s)}'`;
@@ -23,6 +25,7 @@ export function fitTracks(file: string, column: string, from: number, to: number
     }
     if (text === '') return;
     const cells = text.split(',');
+    if (cells.length !== header.length) throw new UsageError(`fit: ${file} line ${line} has ${cells.length} cells, the header ${header.length}; every row of a tracks.csv has one cell per column`);
     const tk = Number(cells[0]);
     if (cells[0] === '' || !Number.isFinite(tk)) throw new UsageError(`fit: ${file} line ${line}: t = ${quoted(cells[0])} is not a number`);
     if (!(tk > lastT)) throw new UsageError(`fit: ${file} line ${line}: t = ${tk} does not increase (line ${lastLine} has t = ${lastT}); times must increase row by row`);
@@ -46,4 +49,19 @@ export function fitTracks(file: string, column: string, from: number, to: number
     throw new UsageError(`fit: ${(e as Error).message}`);
   }
   return { column, from: t[0], to: t[t.length - 1], sampleDt: (t[t.length - 1] - t[0]) / (t.length - 1), ...f };
+}
+
+/** `sim fit FILE --column NAME [--from T0] [--to T1]`: the window checked (T0 < T1), the fit printed as one JSON line. */
+export function fitCommand(file: string, column: string | undefined, fromArg: string | undefined, toArg: string | undefined): void {
+  let result;
+  try {
+    if (column === undefined) throw new UsageError('fit needs --column NAME (a column of the tracks.csv)');
+    const from = fromArg === undefined ? -Infinity : parseReal(fromArg, '--from', '0.6 (a time in s)');
+    const to = toArg === undefined ? Infinity : parseReal(toArg, '--to', '0.85 (a time in s)');
+    if (!(from < to)) throw new UsageError(`--from, --to: the window [${from}, ${to}] s is empty or inverted; --from must be earlier than --to`);
+    result = fitTracks(file, column, from, to);
+  } catch (e) {
+    fail(e);
+  }
+  process.stdout.write(JSON.stringify(result) + '\n');
 }

@@ -4,7 +4,7 @@
  * scenario itself (particle count, track list, …) live in the schema (core/scenarios/schema.ts) so the
  * page applies them too; the ones here concern files, parsing and run length, which only the CLI has.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { MAX_PARTICLES, MAX_POLYGON_VERTICES_TOTAL, MAX_SCHEDULE, MAX_TRACKED, MAX_WALLS, ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { outputEvery, plannedSteps } from '../core/sim/run-plan';
@@ -48,7 +48,7 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 /** The limits with their reasons, for --help and docs/cli.md#limits-and-safe-output (one row each). */
 export const LIMITS: [string, string, string][] = [
-  ['scenario file', '16 MiB', 'read with a bounded reader (/dev/zero stops there); the text and its parsed copies stay in memory, about 20× the text'],
+  ['scenario file', '16 MiB', 'a regular file (a FIFO, device or socket is refused before a byte is read: it could block or never end), read with a bounded reader; the text and its parsed copies stay in memory, about 20× the text'],
   ['JSON nesting', `${MAX_JSON_DEPTH} levels`, 'a scenario nests at most 5 deep; checked on the text before parsing, so deep input cannot overflow the stack (also --set values)'],
   ['particles', n(MAX_PARTICLES), 'counted from the generators before anything is allocated; 10⁶ discs take ~0.8 GB and 3 s to build'],
   ['polygon vertices', n(MAX_POLYGON_VERTICES_TOTAL), 'counted before allocating (generators at their largest side count); 10⁶ 64-gons took 1.8 GB and 40 s'],
@@ -66,16 +66,41 @@ export const LIMITS: [string, string, string][] = [
   ['fit CSV', `256 MiB, lines 4 MiB, ${n(MAX_FIT_ROWS)} rows`, 'streamed; the fit makes up to 4000 passes over its rows'],
 ];
 
-/** The text of a file, at most `max` bytes, read in chunks: a larger file (or /dev/zero) stops at the bound. */
-export function readBounded(path: string, max: number, field: string): string {
+/**
+ * Opens a regular file for reading, or refuses it naming what it is: a folder, a FIFO, a socket or a device.
+ * Opened without blocking (O_NONBLOCK: opening a FIFO waits for a writer) and judged by fstat on the open
+ * file, so what is read is what was checked; a read from a FIFO or a terminal could wait forever.
+ */
+function openRegular(path: string, field: string, what: string): number {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
+    // a socket cannot be opened at all (ENXIO): say what it is
+    const socket = (e as NodeJS.ErrnoException).code === 'ENXIO' && statSync(path, { throwIfNoEntry: false })?.isSocket();
+    throw new UsageError(socket ? refusal(path, field, what, 'a socket') : `${field}: cannot read '${path}': ${fsMessage(e)}`);
+  }
+  let st;
+  try {
+    st = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
     throw new UsageError(`${field}: cannot read '${path}': ${fsMessage(e)}`);
   }
+  if (st.isFile()) return fd;
+  closeSync(fd);
+  const kind = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket'
+    : st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : 'not a regular file';
+  throw new UsageError(refusal(path, field, what, kind));
+}
+
+const refusal = (path: string, field: string, what: string, kind: string) =>
+  `${field}: '${path}' is ${kind}, not ${what}${kind === 'a folder' ? '' : '; give a regular file (a FIFO, device or socket could block or never end)'}`;
+
+/** The text of a regular file, at most `max` bytes, read in chunks: a larger file stops at the bound. */
+export function readBounded(path: string, max: number, field: string): string {
+  const fd = openRegular(path, field, field === 'scenario' ? 'a scenario file' : 'a file');
   try {
-    if (fstatSync(fd).isDirectory()) throw new UsageError(`${field}: '${path}' is a folder, not a ${field === 'scenario' ? 'scenario file' : 'file'}`);
     const chunks: Buffer[] = [];
     let total = 0;
     const buf = Buffer.allocUnsafe(1 << 20);
@@ -102,14 +127,8 @@ export function readBounded(path: string, max: number, field: string): string {
  * line. Calls `line(text, lineNumber)` (1-based, a trailing '\r' removed); stops early when it returns false.
  */
 export function forEachLine(path: string, field: string, line: (text: string, lineNumber: number) => boolean | void): void {
-  let fd: number;
+  const fd = openRegular(path, field, 'a file');
   try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    throw new UsageError(`${field}: cannot read '${path}': ${fsMessage(e)}`);
-  }
-  try {
-    if (fstatSync(fd).isDirectory()) throw new UsageError(`${field}: '${path}' is a folder, not a file`);
     const buf = Buffer.allocUnsafe(1 << 20);
     const decoder = new StringDecoder('utf8');
     let carry = '', total = 0, number = 0;
@@ -173,9 +192,6 @@ export function parseJsonText(text: string, field: string, what: string): unknow
 /** The length of the run in steps, refused above MAX_RUN_STEPS naming the field that sets it. */
 export function checkRunLength(spec: ScenarioSpec, w: World): number {
   const dt = w.dt, tc = w.timeScales().tc;
-  if (!(dt > 0) || !Number.isFinite(dt)) {
-    throw new ScenarioError([`solver: the time step is not a positive number (Δt = ${dt} s, tc = ${tc} s); check the particles' radii and masses, material.kn and material.density`]);
-  }
   const field = spec.run.duration !== undefined ? 'run.duration' : 'run.durationOverTc';
   const duration = spec.run.duration ?? (spec.run.durationOverTc ?? 1000) * tc;
   const steps = duration / dt;
@@ -222,6 +238,10 @@ export function checkRunBudget(spec: ScenarioSpec, w: World): void {
   const steps = checkRunLength(spec, w);
   checkStartMotion(w);
   checkWork(w.n, steps, spec.run.duration !== undefined ? 'run.duration' : 'run.durationOverTc');
+  const osc = spec.run.oscillation, end = steps * w.dt;
+  if (osc && !(osc.from < end)) {
+    throw new ScenarioError([`run.oscillation.from: ${osc.from} s is not before the run's end (${end.toPrecision(4)} s); the fit's window would be empty`]);
+  }
   const every = outputEvery(spec, w);
   const rows = Math.ceil(steps / every) + 1;
   if (rows > MAX_ROWS) {

@@ -1,8 +1,9 @@
 /**
  * Resolves a scenario argument (a JSON file path or a built-in name), applies `--set` overrides and
  * validates. Every failure is a ScenarioError or UsageError whose lines name the field and the allowed
- * range. Files are read with a bounded reader (at most 16 MiB: /dev/zero stops there) and checked for
- * nesting depth before they are parsed; --set values likewise (limits.ts).
+ * range. Files must be regular files (a FIFO, device or socket is refused before a byte is read) and are read
+ * with a bounded reader (at most 16 MiB) and checked for nesting depth before they are parsed; --set values
+ * likewise (limits.ts).
  */
 import { existsSync } from 'node:fs';
 import { getBuiltInInput } from '../core/scenarios/registry';

@@ -15,7 +15,8 @@ import { MAX_FIT_ROWS } from './limits';
 import type { Diagnostics } from '../core/sim/world-types';
 
 export interface RunSink {
-  row(d: Diagnostics, w: World): void;
+  /** Writes a row; a sink that refuses it (a non-finite number: finite-row.ts) returns why, and the run stops there */
+  row(d: Diagnostics, w: World): string | null | void;
   /** A space–time row (pipe scenes): time and grain counts per bin along the pipe; the array is reused */
   spaceTimeRow?(t: number, counts: Float64Array): void;
 }
@@ -135,6 +136,8 @@ export class ScenarioRun {
   private rowStepped = 0;
   private finished = false;
   private interruptedBy: string | null = null;
+  /** Why the sink refused a row, and when: the run stopped there */
+  private refused: { why: string; t: number } | null = null;
 
   constructor(private readonly spec: ScenarioSpec, private readonly sink?: RunSink, private readonly now: () => number = () => performance.now(), world?: World) {
     const w = (this.world = world ?? new World(spec));
@@ -143,9 +146,18 @@ export class ScenarioRun {
     this.every = outputEvery(spec, w);
     this.schedule = new ParameterSchedule(spec.run.schedule);
     this.t0 = now();
-    sink?.row(w.diagnostics(), w);
+    this.write(w.diagnostics());
     this.drainSpaceTime();
     this.record();
+  }
+
+  /** Hands the current row to the sink; a refused row ends the run (finish() says why). */
+  private write(d: Diagnostics): void {
+    const w = this.world, why = this.sink?.row(d, w);
+    if (why) {
+      this.refused = { why, t: w.t };
+      this.finished = true;
+    }
   }
 
   private record(): void {
@@ -201,12 +213,12 @@ export class ScenarioRun {
     this.done += this.rowStepped;
     const d = w.diagnostics();
     this.sweepSum += d.sweeps * k;
-    this.sink?.row(d, w);
+    this.write(d);
     this.drainSpaceTime();
     this.record();
     this.rowK = 0;
     const relax = this.spec.run.relaxation;
-    if (w.health.status !== 'ok') this.finished = true;
+    if (w.health.status !== 'ok' || this.refused) this.finished = true;
     else if (relax?.stopWhenRelaxed && w.peaks.relaxedBelow(relax.to)) this.finished = true;
   }
 
@@ -229,11 +241,14 @@ export class ScenarioRun {
     const ts = w.timeScales();
     const relax = spec.run.relaxation, osc = spec.run.oscillation;
     const fit = relax ? fitRelaxation(w.peaks, relax.from, relax.to) : undefined;
-    const interrupted = this.interruptedBy !== null && w.health.status === 'ok';
+    const refused = this.refused, healthy = w.health.status === 'ok';
+    const interrupted = this.interruptedBy !== null && healthy && !refused;
+    const unwritten = refused && `the row at t = ${refused.t} s was not written (${refused.why}): the files end at the last row whose every number is finite`;
     const summary: RunSummary = {
       scenario: spec.name,
-      status: interrupted ? 'interrupted' : w.health.status,
-      ...(w.health.status !== 'ok' ? { message: w.health.message } : {}),
+      status: interrupted ? 'interrupted' : refused ? 'diverged' : w.health.status,
+      ...(!healthy ? { message: unwritten ? `${w.health.message} ${unwritten}` : w.health.message } : {}),
+      ...(healthy && unwritten ? { message: `Stopped at t = ${refused.t} s: ${unwritten}` } : {}),
       ...(interrupted ? { message: `interrupted (${this.interruptedBy}) at t = ${w.t} s, step ${w.stepCount} of ${this.steps}; the files hold the rows up to there` } : {}),
       particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}), ts: ts.ts, dtOverTc: w.dt / ts.tc,
       stableDtOverTc: ts.stableDtOverTc,

@@ -9,19 +9,20 @@ import { MAX_THREADS, nodePool } from './node-pool';
 import { availableParallelism } from 'node:os';
 import { threadsForCores } from '../core/parallel/max-threads';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type ScenarioSpec } from '../core/scenarios/schema';
 import { listBuiltIns } from '../core/scenarios/registry';
 import { SHORT_KEYS } from '../core/scenarios/overrides';
+import { describePhysical, RANGES } from '../core/scenarios/physical-ranges';
 import { PARAMS, describeRange } from '../core/sim/params';
 import { CsvSink } from './csv-sink';
 import { deltaEk } from './delta-ek';
-import { errorLines, fail, UsageError } from './errors';
-import { fitTracks } from './fit-tracks';
+import { errorLines, fail, printable, UsageError } from './errors';
+import { fitCommand } from './fit-tracks';
+import { parseCommandLine, parseCount, parseList, parseReal, type CommandLine } from './command-grammar';
 import { exportLammps } from './lammps-export';
 import {
   EXIT_INTERRUPTED, LIMITS, MAX_ROWS, MAX_RUN_STEPS, MAX_SWEEP_RUNS, PROGRESS_SECONDS, PROGRESS_SECONDS_TTY,
-  checkLadder, checkRunBudget, checkRunLength, checkStartMotion, checkWork, safeName,
+  MAX_LADDER_ENTRY, checkLadder, checkRunBudget, checkRunLength, checkStartMotion, checkWork, safeName,
 } from './limits';
 import { loadScenario } from './load-scenario';
 import { checkOutputPath, commitOutputs, makeOutputDir, probeOutputDir, writeOutputs } from './out-files';
@@ -140,8 +141,21 @@ ${Object.entries(SHORT_KEYS).map(([k, v]) => `                      ${k.padEnd(1
   --from T0, --to T1  fit: time window [s].
   -h, --help        This text.
 
+Argument grammar (every command): exactly its positional arguments (list takes none, export two); only the
+options its usage line above shows (--threads is run's alone: elsewhere it is refused, not ignored); no empty
+values but --variant "" (the scenario as it is). Counts (--threads, --steps) are decimal digits only: 2, not
+0x2, 1e0, ' 2' or 2.0; numbers (--dt-over-tc, --from, --to) plain decimals like 0.02 or 1e-3; lists are
+values separated by commas without spaces. Windows must not be empty or inverted (--from < --to,
+run.oscillation.from < to, run.relaxation.to < from); a tracks.csv for fit has one cell per column on every row;
+scenario and CSV files must be regular files (a FIFO, device or socket is refused). Every argument is checked
+before any work starts.
+
 Live parameters and allowed ranges:
 ${Object.entries(PARAMS).map(([k, i]) => `  ${k.padEnd(18)} ${describeRange(i)}${'unit' in i && i.unit ? ` [${i.unit}]` : ''} — ${i.help}`).join('\n')}
+
+Physical ranges of a scenario's inputs (refused outside, naming the field; docs/model.md#physical-ranges):
+${Object.values(RANGES).map((r) => `  ${r.what.padEnd(22)} ${describePhysical(r).padEnd(24)} ${r.fields}`).join('\n')}
+Checked on the built bodies before the first step: t_c and Δt positive and finite.
 
 Limits (bad input is refused with the limit named, exit 2):
 ${LIMITS.map(([what, value, why]) => `  ${what.padEnd(18)} ${value} — ${why}`).join('\n')}
@@ -167,76 +181,30 @@ async function main(argv: string[]): Promise<void> {
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
-  let parsed;
+  // the whole command line is checked against its command's shape before anything else (command-grammar.ts)
+  let line: CommandLine | null = null, doc: DocTarget | null = null;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        set: { type: 'string', multiple: true, default: [] },
-        out: { type: 'string' },
-        variant: { type: 'string', multiple: true, default: [] },
-        'dt-over-tc': { type: 'string' },
-        steps: { type: 'string' },
-        column: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        doc: { type: 'string' },
-        threads: { type: 'string', default: '1' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (e) {
-    fail(new UsageError(`${(e as Error).message} (see --help)`));
-  }
-  const { values, positionals } = parsed;
-  const [command, scenarioArg, ...extra] = positionals;
-  if (values.help || !command) {
-    process.stdout.write(HELP);
-    return;
-  }
-  if (extra.length > (command === 'export' ? 1 : 0)) fail(new UsageError(`unexpected argument(s) ${extra.join(' ')} (see --help)`));
-  let doc: DocTarget | null = null;
-  try {
-    if (values.doc !== undefined) {
-      if (command !== 'sweep' && command !== 'convergence') throw new UsageError(`--doc: only sweep and convergence write a table into a doc, not '${command}'`);
-      doc = parseDocTarget(values.doc);
-    }
+    line = parseCommandLine(argv);
+    if (line?.command === 'export' && line.args.format !== 'lammps') throw new UsageError(`export: unknown format '${printable(line.args.format)}'; the one format is lammps: export lammps <scenario>`);
+    if (line?.value.doc !== undefined) doc = parseDocTarget(line.value.doc);
   } catch (e) {
     fail(e);
   }
+  if (!line) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const { command, args, set, variant, json, value } = line;
   const toDoc = doc && ((body: string) => writeDoc(doc, commandLine('npm run sim --', argv), body));
   if (command === 'list') {
     for (const s of listBuiltIns()) process.stdout.write(`${s.name.padEnd(14)} ${s.title} — ${s.description}\n`);
-    return;
-  }
-  if (command === 'fit') {
-    if (!scenarioArg) fail(new UsageError('fit needs a tracks.csv file'));
-    if (!values.column) fail(new UsageError('fit needs --column NAME (a column of the tracks.csv)'));
-    const time = (v: string | undefined, fallback: number) => (v === undefined ? fallback : v.trim() === '' ? NaN : Number(v));
-    const from = time(values.from, -Infinity), to = time(values.to, Infinity);
-    if (Number.isNaN(from) || Number.isNaN(to)) fail(new UsageError('--from and --to must be numbers (times in s)'));
-    try {
-      process.stdout.write(JSON.stringify(fitTracks(scenarioArg, values.column as string, from, to)) + '\n');
-    } catch (e) {
-      fail(e);
-    }
-    return;
-  }
-  if (command === 'export') {
-    if (scenarioArg !== 'lammps') fail(new UsageError("export needs a format: export lammps <scenario>"));
-    if (!extra[0]) fail(new UsageError(`export lammps needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
-    exportCommand(extra[0], values.set as string[], values.out);
-    return;
-  }
-  if (!['run', 'sweep', 'convergence', 'delta-ek', 'compare'].includes(command)) fail(new UsageError(`unknown command '${command}'; use run, sweep, convergence, delta-ek, compare, export, fit or list`));
-  if (scenarioArg === undefined) fail(new UsageError(`${command} needs a scenario: a .json file or one of ${listBuiltIns().map((s) => s.name).join(', ')}`));
-  if (command === 'run') await runCommand(scenarioArg, values.set as string[], values.out, threadCount(values.threads as string));
-  else if (command === 'convergence') convergenceCommand(scenarioArg, values.set as string[], values.steps, values.json as boolean, toDoc);
-  else if (command === 'delta-ek') deltaEkCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.out);
-  else if (command === 'compare') compareCommand(scenarioArg, values.set as string[], values.variant as string[], values.out);
-  else sweepCommand(scenarioArg, values.set as string[], values['dt-over-tc'], values.json as boolean, toDoc);
+  } else if (command === 'fit') fitCommand(args['tracks.csv'], value.column, value.from, value.to);
+  else if (command === 'export') exportCommand(args.scenario, set, value.out);
+  else if (command === 'run') await runCommand(args.scenario, set, value.out, value.threads);
+  else if (command === 'convergence') convergenceCommand(args.scenario, set, value.steps, json, toDoc);
+  else if (command === 'delta-ek') deltaEkCommand(args.scenario, set, value['dt-over-tc'], value.out);
+  else if (command === 'compare') compareCommand(args.scenario, set, variant, value.out);
+  else sweepCommand(args.scenario, set, value['dt-over-tc'], json, toDoc);
 }
 
 /** --doc: the table written into its block of the doc, under the command that made it */
@@ -274,26 +242,24 @@ function exportCommand(scenarioArg: string, sets: string[], out: string | undefi
   process.stdout.write(JSON.stringify({ scenario: spec.name, out: dir, notes: exported.notes }) + '\n');
 }
 
-/** --threads: an integer from 1 to MAX_THREADS, and at most this machine's logical cores (said on stderr) */
-function threadCount(value: string): number {
-  const t = Number(value);
-  if (!Number.isInteger(t) || t < 1 || t > MAX_THREADS) fail(new UsageError(`--threads: '${value}' is not an integer from 1 to ${MAX_THREADS}`));
-  const fit = threadsForCores(t, availableParallelism());
-  if (fit.note) process.stderr.write(`note: --threads: ${fit.note}\n`);
-  return fit.threads;
-}
-
-async function runCommand(scenarioArg: string, sets: string[], out: string | undefined, threads: number): Promise<void> {
-  let spec, world;
-  const pool = threads > 1 ? await nodePool(threads) : null;
+/**
+ * `--threads` (default 1; at most this machine's logical cores are used: the note is printed once the input has
+ * been checked), the scenario and the run's budget are all checked before the run starts.
+ */
+async function runCommand(scenarioArg: string, sets: string[], out: string | undefined, threadsArg: string | undefined): Promise<void> {
+  let spec, world, pool: Awaited<ReturnType<typeof nodePool>> | null = null, note: string | undefined;
   try {
+    const fit = threadsForCores(threadsArg === undefined ? 1 : parseCount(threadsArg, '--threads', 1, MAX_THREADS), availableParallelism());
     spec = loadScenario(scenarioArg, sets);
+    pool = fit.threads > 1 ? await nodePool(fit.threads) : null;
     world = new World(spec, pool?.pool);
     checkRunSettings(spec, world.n, !Number.isNaN(world.pistonPosition()));
     checkRunBudget(spec, world);
+    note = fit.note;
   } catch (e) {
     fail(e);
   }
+  if (note) process.stderr.write(`note: --threads: ${note}\n`);
   // Ctrl-C / SIGTERM: before this point the default action ends the process with nothing written; from
   // here on (before the first folder or file is made) the loop stops at its next piece and finishes the
   // files. A second one stops at once: process.exit runs the exit hook of out-files.ts, which removes the
@@ -342,12 +308,10 @@ async function runCommand(scenarioArg: string, sets: string[], out: string | und
 }
 
 function deltaEkCommand(scenarioArg: string, sets: string[], dtList: string | undefined, out: string | undefined): void {
-  const values = (dtList ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
   let specs: [ScenarioSpec, ScenarioSpec] | undefined;
   try {
-    if (values.length !== 2 || values.some((v) => !Number.isFinite(Number(v)))) {
-      throw new UsageError(`delta-ek needs --dt-over-tc with exactly two numbers, like 0.0052,0.026 (got '${dtList ?? ''}')`);
-    }
+    const values = dtList === undefined ? [] : parseList(dtList, '--dt-over-tc', 2, (v) => (parseReal(v, '--dt-over-tc', '0.026'), v), '0.0052,0.026');
+    if (values.length !== 2) throw new UsageError(`delta-ek needs --dt-over-tc with exactly two numbers, like 0.0052,0.026 (got '${printable(dtList ?? '')}')`);
     specs = [loadScenario(scenarioArg, [...sets, `dtOverTc=${values[0]}`]), loadScenario(scenarioArg, [...sets, `dtOverTc=${values[1]}`])];
     // Both runs cover the first one's planned duration, sampled at the coarse run's output cadence.
     const [a, b] = specs.map((s) => new World(s));
@@ -365,7 +329,6 @@ function deltaEkCommand(scenarioArg: string, sets: string[], dtList: string | un
   }
   const path = out ?? `out/${safeName(specs[0].name)}/delta-ek.csv`;
   try {
-    if (path === '') throw new UsageError('--out: must not be empty');
     probeOutputDir(dirname(path));
     checkOutputPath(path);
   } catch (e) {
@@ -393,6 +356,11 @@ function compareCommand(scenarioArg: string, sets: string[], variantArgs: string
     }
     spec = loadScenario(scenarioArg, sets);
     patches = variantArgs.map((text, v) => Comparison.parseVariant(text, v));
+    const same = (p: ParamPatch) => JSON.stringify(Object.entries(p).sort(([a], [b]) => (a < b ? -1 : 1)));
+    patches.forEach((p, v) => {
+      const twin = patches.findIndex((q) => same(q) === same(p));
+      if (twin < v) throw new UsageError(`--variant: variants ${twin + 1} and ${v + 1} set the same parameters (${same(p) === '[]' ? 'none: the scenario as it is' : variantArgs[v]}); a comparison needs different variants`);
+    });
     // each variant's own Δt sets its steps over the first variant's duration; the rows follow the first
     const worlds = new Comparison(spec, patches).worlds;
     checkRunSettings(spec, worlds[0].n, !Number.isNaN(worlds[0].pistonPosition()));
@@ -434,12 +402,7 @@ function convergenceCommand(scenarioArg: string, sets: string[], stepList: strin
   let steps: number[] | undefined;
   let specs: ScenarioSpec[] = [];
   try {
-    if (stepList !== undefined) {
-      const cells = stepList.split(',').map((v) => v.trim());
-      steps = cells.map((v) => (/^\d+(\.\d*)?(e\+?\d+)?$/i.test(v) ? Number(v) : NaN));
-      const bad = steps.filter((n) => !Number.isInteger(n) || n < 1);
-      if (bad.length || steps.length < 2) throw new UsageError(`--steps: expected at least two positive integers like 200,400,800, got '${stepList.length > 80 ? `${stepList.slice(0, 80)}…` : stepList}'`);
-    }
+    if (stepList !== undefined) steps = parseList(stepList, '--steps', 2, (v) => parseCount(v, '--steps', 1, MAX_LADDER_ENTRY), '200,400,800');
     if (combos.length > MAX_SWEEP_RUNS) throw new UsageError(`convergence: ${count(combos.length)} ladders (${sets.map((a) => sweepValues(a).length).join(' × ')}); allowed at most ${count(MAX_SWEEP_RUNS)}`);
     // every combination checked before any runs, so bad input fails fast and prints nothing else
     specs = combos.map((c) => checkedLadderSpec(scenarioArg, c, steps));

@@ -12,16 +12,17 @@ import { checkAssignments, loadScenarioInput } from './load-scenario';
 import { checkRunSettings, runScenario } from './run-scenario';
 import { combinations, sweepValues } from './sweep-axes';
 import { sweepTable, type SweepPoint } from './sweep-table';
+import { parseList, parseReal } from './command-grammar';
 
 const count = (v: number) => v.toLocaleString('en-US');
 export function sweepCommand(scenarioArg: string, sets: string[], dtList: string | undefined, json: boolean, toDoc: ((body: string) => void) | null): void {
   const axes: string[][] = sets.map(sweepValues);
   if (dtList !== undefined) {
-    const values = dtList.split(',').map((v) => v.trim());
-    for (const v of values) {
-      if (v === '' || !Number.isFinite(Number(v))) fail(new UsageError(`--dt-over-tc: '${v}' is not a number (expected a list like 1e-1,1e-2)`));
+    try {
+      axes.unshift(parseList(dtList, '--dt-over-tc', 1, (v) => (parseReal(v, '--dt-over-tc', '1e-2'), `dtOverTc=${v}`), '1e-1,1e-2'));
+    } catch (e) {
+      fail(e);
     }
-    axes.unshift(values.map((v) => `dtOverTc=${v}`));
   }
   const runs = axes.reduce((n, a) => n * a.length, 1);
   if (runs > MAX_SWEEP_RUNS) fail(new UsageError(`sweep: ${count(runs)} runs (${axes.map((a) => a.length).join(' × ')}); allowed at most ${count(MAX_SWEEP_RUNS)}`));

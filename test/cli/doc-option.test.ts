@@ -36,7 +36,7 @@ describe('sim --doc', () => {
     ['not FILE.md#BLOCK', ['sweep', 'two-disc', '--doc', 'notes.md'], /^error: --doc: 'notes\.md' is not FILE\.md#BLOCK/],
     ['a missing file', ['sweep', 'two-disc', '--doc', 'none.md#t'], /^error: --doc: cannot rewrite 'none\.md': no such file/],
     ['a missing block', ['convergence', 'case-i', '--doc', 'notes.md#u'], /^error: --doc: notes\.md, block 'u': no start marker/],
-    ['a command without a table', ['run', 'two-disc', '--doc', 'notes.md#t'], /^error: --doc: only sweep and convergence write a table into a doc, not 'run'/],
+    ['a command without a table', ['run', 'two-disc', '--doc', 'notes.md#t'], /^error: --doc: run does not use this option \(it takes --set, --out, --threads\)$/m],
   ];
   for (const [what, args, message] of refusals) {
     it(`refuses ${what} (exit 2), the file untouched`, () => {

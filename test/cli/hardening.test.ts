@@ -4,6 +4,9 @@
  * written outside the output folder, a symlink in it is never followed, a failed run leaves no file behind,
  * and parsed input never reaches Object.prototype. A long run reports progress and stops cleanly on Ctrl-C.
  */
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,12 +117,15 @@ describe('found by the fuzz suite', () => {
   it('a scene spanning 10⁷ diameters (a thin column) is refused before it is built (crashed the linked-cell search)', () => {
     const gen = '[{"type":"lattice","origin":[0.2,0.01],"nx":1,"ny":100,"spacing":1e5,"r":0.001}]';
     expectClean(sim(['run', 'pile', '--set', `generators=${gen}`, '--set', 'walls=[]', '--set', 'duration=0.001', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans .* more than 1,000,000 times its largest diameter/m, 1);
-    expectClean(sim(['run', 'cd-pile', '--set', 'generators.0.region.3=9007199254740994', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans/m, 1);
+    expectClean(sim(['run', 'cd-pile', '--set', 'generators.0.region.3=1e6', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans/m, 1);
+    // beyond the coordinate range (issue 39) it is refused as a coordinate first
+    expectClean(sim(['run', 'cd-pile', '--set', 'generators.0.region.3=9007199254740994', '--out', join(tmp(), 'o')]), /^error: generators\.0\.region\.3: must be a coordinate from -1e6 to 1e6 m, got 9007199254740994$/m, 1);
   });
 
   it('a first step that would carry a body 10⁶ diameters is refused (crashed the linked-cell search)', () => {
-    expectClean(sim(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"vx":1e100}]', '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
-    expectClean(sim(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"force":[0,1e100]}]', '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
+    // the fastest speed allowed (10⁵ m/s, issue 39) with the longest Δt allowed, and the largest force
+    expectClean(sim(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"vx":1e5}]', '--set', 'dt=1', '--set', 'duration=10', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
+    expectClean(sim(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"force":[0,1e20]}]', '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
   });
 
   it('a pipe without movable grains is refused (its series.csv had NaN in mean_vx)', () => {
@@ -164,7 +170,7 @@ describe('found by the fuzz suite', () => {
   }, 90_000); // 1.5 s of CPU and an exit: seconds idle; 90 s for a core shared with three CPU-bound processes
 
   it('particles with a vanishing radius are refused (Δt and tc were NaN, and the run "ok")', () => {
-    expectClean(sim(['run', 'pile', '--set', 'generators.0.rMin=1e-300', '--set', 'generators.0.rMax=1e-300', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans/m, 1);
+    expectClean(sim(['run', 'pile', '--set', 'generators.0.rMin=1e-300', '--set', 'generators.0.rMax=1e-300', '--out', join(tmp(), 'o')]), /^error: generators\.0\.rMin: must be a radius from 1e-9 to 1000 m, got 1e-300$/m, 2);
   });
 });
 
@@ -220,14 +226,32 @@ describe('--out: every filesystem error is one line, exit 2, nothing left behind
 });
 
 describe('bounded reads and runs: no hang, no unbounded memory', () => {
-  it('/dev/zero as a scenario is refused after 16 MiB', () => {
-    const r = sim(['run', '/dev/zero', '--out', join(tmp(), 'o')], { timeout: HANG_MS });
-    expectClean(r, /^error: scenario: '\/dev\/zero' is larger than 16 MiB/, 1);
+  it('/dev/zero (a character device) as a scenario or a tracks.csv is refused before a byte is read', () => {
+    expectClean(sim(['run', '/dev/zero', '--out', join(tmp(), 'o')], { timeout: HANG_MS }), /^error: scenario: '\/dev\/zero' is a character device, not a scenario file; give a regular file/, 1);
+    expectClean(sim(['fit', '/dev/zero', '--column', 'x_0'], { timeout: HANG_MS }), /^error: fit: '\/dev\/zero' is a character device, not a file/, 1);
   });
 
-  it('/dev/zero as a tracks.csv', () => {
-    const r = sim(['fit', '/dev/zero', '--column', 'x_0'], { timeout: HANG_MS });
-    expectClean(r, /^error: fit: '\/dev\/zero' has a line longer than 4 MiB/, 1);
+  it('a FIFO no one writes to (it hung forever) and a socket are refused, as scenario and as tracks.csv (issue 39)', async () => {
+    const dir = tmp();
+    const fifo = join(dir, 'pipe.json');
+    execFileSync('mkfifo', [fifo]);
+    expectClean(sim(['run', fifo, '--out', join(dir, 'o')], { timeout: HANG_MS }), /^error: scenario: '.*pipe\.json' is a FIFO \(named pipe\), not a scenario file; give a regular file/, 1);
+    expectClean(sim(['fit', fifo, '--column', 'x_0'], { timeout: HANG_MS }), /^error: fit: '.*pipe\.json' is a FIFO \(named pipe\), not a file/, 1);
+    const sock = join(dir, 's.json');
+    const server = createServer().listen(sock);
+    await once(server, 'listening');
+    try {
+      // spawned, not spawnSync: this process must keep serving the socket meanwhile
+      const child = spawnSim(['run', sock, '--out', join(dir, 'o')]);
+      let err = '';
+      child.stderr!.on('data', (b) => { err += b; });
+      const [code] = await once(child, 'close');
+      expect(code).toBe(2);
+      expect(err).toMatch(/^error: scenario: '.*s\.json' is a socket, not a scenario file; give a regular file/);
+    } finally {
+      server.close();
+    }
+    expect(existsSync(join(dir, 'o'))).toBe(false);
   });
 
   it('a 1.1-million-particle file is refused by its size before it is parsed', () => {
@@ -243,7 +267,7 @@ describe('bounded reads and runs: no hang, no unbounded memory', () => {
   });
 
   it('--steps 1e9 and a ladder over the step budget', () => {
-    expectClean(sim(['convergence', 'case-i', '--steps', '1000,1000000000'], { timeout: HANG_MS }), /^error: --steps: .*at most 100,000,000/, 1);
+    expectClean(sim(['convergence', 'case-i', '--steps', '1000,1000000000'], { timeout: HANG_MS }), /^error: --steps: '1000000000' is not an integer from 1 to 100,000,000/, 1);
     expectClean(sim(['convergence', 'case-ii', '--steps', '64000000,96000000'], { timeout: HANG_MS }), /^error: --steps: the ladder would take .* steps in all .*at most 1,000,000,000/, 1);
   });
 

@@ -171,7 +171,7 @@ describe('sim bad input: clear message, exit 2, no output', () => {
     const r = sim('run', file, '--out', join(dir, 'o'));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/material\.en: must be ≤ 1 \(allowed 0\.01 to 1\)/);
-    expect(r.err).toMatch(/particles\.0\.r: must be > 0/);
+    expect(r.err).toMatch(/particles\.0\.r: must be a radius from 1e-9 to 1000 m, got -1/);
     expect(existsSync(join(dir, 'o'))).toBe(false);
   });
 

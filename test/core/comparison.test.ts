@@ -60,4 +60,17 @@ describe('lockstep comparison', () => {
     expect(() => new Comparison(builtIn('head-on'), [{}, { integrator: 'cdm', tangential: 'geometric-paper' }])).toThrow(/variant 2\.tangential:/);
     expect(() => new Comparison(builtIn('head-on'), [{}, {}, {}, {}, {}])).toThrow(/variants: a comparison has 1 to 4 variants, got 5/);
   });
+
+  it('malformed variants are refused, not read as the scenario (issue 39); only "" is the scenario as it is', () => {
+    expect(Comparison.parseVariant('', 0)).toEqual({});
+    expect(Comparison.parseVariant(' mu = 0.3 ,tangential=geometric', 0)).toEqual({ mu: 0.3, tangential: 'geometric' });
+    for (const text of [',', ' ', 'mu=0.3,,', ',mu=0.3', 'mu=0.3, ,tangential=geometric']) {
+      expect(() => Comparison.parseVariant(text, 0), JSON.stringify(text)).toThrow(/^variant 1: an empty entry in /);
+    }
+    expect(() => Comparison.parseVariant('mu=0.3,mu=0.4', 2)).toThrow(/^variant 3\.mu: given twice in one variant$/);
+    // prototype names are unknown parameters, not a silent write to the patch's prototype
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(() => Comparison.parseVariant(`${key}=1`, 1), key).toThrow(new RegExp(`^variant 2\\.${key}: unknown parameter; known: normalLaw`));
+    }
+  });
 });

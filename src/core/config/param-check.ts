@@ -50,10 +50,14 @@ export function checkParam(name: string, value: unknown): LiveParams[ParamName] 
 /** A plain decimal number, optionally signed, with an optional exponent. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** The number a plain decimal text says ('0.1', '-2.5e6'); NaN for anything else ('0x1', '1_0', ''). */
+/** The number a plain decimal text says ('0.1', '-2.5e6', spaces around allowed); NaN for anything else ('0x1', '1_0', ''). */
 export function parseDecimal(text: string): number {
-  const t = text.trim();
-  return DECIMAL.test(t) ? Number(t) : NaN;
+  return strictDecimal(text.trim());
+}
+
+/** The number a plain decimal text says exactly as written; NaN for anything else, spaces included (' 1'). */
+export function strictDecimal(text: string): number {
+  return DECIMAL.test(text) ? Number(text) : NaN;
 }
 
 /** A bad value as quoted in a message, cut to 60 characters so it cannot run off a banner. */

@@ -1,6 +1,7 @@
 /**
  * Turns a validated scenario into initial state: bodies (explicit particles, then generators in
- * order), walls and the periodic boundary. Deterministic: generators draw from their own seeded Rng.
+ * order), walls and the periodic boundary, refused if a quantity derived from them (a mass, a moment, t_c, Δt)
+ * leaves its range (derived-check.ts). Deterministic: generators draw from their own seeded Rng.
  */
 import { PeriodicX } from '../boundaries/periodic';
 import { WallSet } from '../boundaries/walls';
@@ -9,6 +10,7 @@ import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags
 import { polygonMassProperties, recentredVertices } from '../shapes/polygon-mass';
 import { BodyState } from '../state/body-state';
 import { MAX_BODIES } from '../state/contact-list';
+import { derivedProblems } from './derived-check';
 import { generatedCount, MAX_PARTICLES, particleCount, ScenarioError, type GeneratorSpec, type GrainWallSpec, type ScenarioSpec } from './schema';
 
 export interface InitialState {
@@ -89,6 +91,8 @@ export function buildInitialState(spec: ScenarioSpec): InitialState {
       throw new ScenarioError([`domain.periodicX: box length ${periodic.length} must exceed 4 × the largest radius (${4 * rMax})`]);
     }
   }
+  const derived = derivedProblems(spec, bodies, walls.count > 0);
+  if (derived.length) throw new ScenarioError(derived);
   const stacked = stackProblem(bodies, spec.particles.length);
   if (stacked) throw new ScenarioError([stacked]);
   return { bodies, walls, periodic };

@@ -10,6 +10,7 @@ import { combinationProblem } from '../sim/combination';
 import { checkPatch } from '../config/param-check';
 import type { BooleanParamInfo, ChoiceParamInfo, NumericParamInfo } from '../config/param-info';
 import { PARAM_NAMES, PARAMS as P, type ParamName } from '../config/param-table';
+import { physicalProblem, RANGES, type PhysicalRange } from './physical-ranges';
 
 function ranged(info: NumericParamInfo) {
   return (info.integer ? z.int() : z.number()).min(info.min).max(info.max);
@@ -20,9 +21,15 @@ const liveChoice = <const O extends readonly string[]>(info: ChoiceParamInfo<O>)
 const liveFlag = (info: BooleanParamInfo) => z.boolean().default(info.default);
 /** Most vertices of one polygon (the narrow phase's scratch and the clipping cost grow with it). */
 export const MAX_POLYGON_VERTICES = 64;
-const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = () => z.number().positive();
-const vec2 = z.tuple([finite(), finite()]);
+/** A number within its physical range (physical-ranges.ts), refused naming both */
+const physical = (r: PhysicalRange) => z.number().check((ctx) => {
+  const problem = physicalProblem(r, ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
+/** An x, y pair, each within the range */
+const pair = (r: PhysicalRange) => z.tuple([physical(r), physical(r)]);
+const R = RANGES;
 /** Control characters (C0, DEL, C1): a name must print as one line and become a file name safely */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const oneLine = () => z.string().refine((s) => !CONTROL.test(s), 'must not contain control characters');
@@ -47,7 +54,7 @@ export const materialSchema = z.strictObject({
   capMode: liveChoice(P.capMode),
   clampNormal: liveFlag(P.clampNormal),
   /** Areal density [kg/m²] for particles that give no mass. */
-  density: z.number().positive().max(1e9).default(1000),
+  density: physical(R.density).default(1000),
 });
 
 /** The solver's fields, in the order World.toSpec writes them (Δt last: dtOverTc or dt). */
@@ -88,24 +95,26 @@ const flags = {
 };
 
 export const particleSchema = z.strictObject({
-  x: finite(), y: finite(),
+  x: physical(R.coordinate), y: physical(R.coordinate),
   /** Disc radius [m] (give r or vertices) */
-  r: positive().optional(),
+  r: physical(R.radius).optional(),
   /**
    * A convex polygon instead of a disc: its vertices [m] counter-clockwise, relative to (x, y) before the
    * rotation theta; the body's centre is the polygon's centroid.
    */
-  vertices: z.array(vec2).min(3).max(MAX_POLYGON_VERTICES).optional(),
-  /** Mass [kg]; default density × area */
+  vertices: z.array(pair(R.vertex)).min(3).max(MAX_POLYGON_VERTICES).optional(),
+  /** Mass [kg]; default density × area; its areal density m/A is checked against material.density's range (derived-check.ts) */
   m: positive().optional(),
-  /** Moment of inertia [kg m²]; default that of the uniform shape (½ m r² for a disc) */
+  /** Moment of inertia [kg m²]; default that of the uniform shape (½ m r² for a disc); 10⁻³ to 1 m r² (derived-check.ts) */
   inertia: positive().optional(),
-  theta: finite().optional(),
-  vx: finite().optional(), vy: finite().optional(), omega: finite().optional(),
+  theta: physical(R.angle).optional(),
+  vx: physical(R.speed).optional(), vy: physical(R.speed).optional(),
+  /** [rad/s]; the rim speed |ω| r is checked against the velocity range (derived-check.ts) */
+  omega: z.number().optional(),
   /** Constant external force [N] through the centre */
-  force: vec2.optional(),
+  force: pair(R.force).optional(),
   /** Constant external torque [N m] */
-  torque: finite().optional(),
+  torque: physical(R.torque).optional(),
   ...flags,
 });
 
@@ -115,9 +124,9 @@ const generatorCommon = {
   /** Polygons: the number of sides is drawn uniformly from this range */
   sides: z.tuple([z.int().min(3).max(MAX_POLYGON_VERTICES), z.int().min(3).max(MAX_POLYGON_VERTICES)]).default([4, 8]),
   seed: z.int().min(0).max(2 ** 32 - 1).default(1),
-  vx: finite().optional(), vy: finite().optional(),
+  vx: physical(R.speed).optional(), vy: physical(R.speed).optional(),
   /** Random velocity amplitude [m/s] (uniform in a disc of this radius) */
-  speedJitter: z.number().min(0).max(1e6).default(0),
+  speedJitter: physical({ ...R.speed, what: 'a speed', min: 0 }).default(0),
   ...flags,
 };
 
@@ -125,16 +134,16 @@ export const latticeGeneratorSchema = z.strictObject({
   type: z.literal('lattice'),
   lattice: z.enum(['square', 'hex']).default('square'),
   /** Centre of the first particle [m] */
-  origin: vec2,
+  origin: pair(R.coordinate),
   nx: z.int().min(1).max(100_000),
   ny: z.int().min(1).max(100_000),
   /** Centre-to-centre spacing [m] */
-  spacing: positive(),
+  spacing: physical(R.length),
   /** Largest radius [m]; radii are uniform in [r(1 − radiusJitter), r] */
-  r: positive(),
+  r: physical(R.radius),
   radiusJitter: z.number().min(0).max(0.9).default(0),
   /** Random position offset [m] added to each site */
-  positionJitter: z.number().min(0).default(0),
+  positionJitter: physical(R.jitter).default(0),
   ...generatorCommon,
 });
 
@@ -142,13 +151,13 @@ export const randomGeneratorSchema = z.strictObject({
   type: z.literal('random'),
   count: z.int().min(1).max(1_000_000),
   /** [xmin, ymin, xmax, ymax] of the region the centres are placed in [m] */
-  region: z.tuple([finite(), finite(), finite(), finite()]),
-  rMin: positive(),
-  rMax: positive(),
+  region: z.tuple([physical(R.coordinate), physical(R.coordinate), physical(R.coordinate), physical(R.coordinate)]),
+  rMin: physical(R.radius),
+  rMax: physical(R.radius),
   /** Placement attempts per particle before giving up */
   maxTries: z.int().min(1).max(100_000).default(1000),
   /** Radii from a Gaussian of this mean and standard deviation [m], truncated to [rMin, rMax] (default: uniform) */
-  gaussian: z.strictObject({ mean: positive(), sd: positive() }).optional(),
+  gaussian: z.strictObject({ mean: physical(R.radius), sd: physical(R.radius) }).optional(),
   ...generatorCommon,
 });
 
@@ -159,9 +168,9 @@ export const randomGeneratorSchema = z.strictObject({
  */
 export const grainWallGeneratorSchema = z.strictObject({
   type: z.literal('grain-wall'),
-  a: vec2,
-  b: vec2,
-  r: positive(),
+  a: pair(R.coordinate),
+  b: pair(R.coordinate),
+  r: physical(R.radius),
   count: z.int().min(1).max(1_000_000).optional(),
   /** Radii uniform in [r(1 − radiusJitter), r] */
   radiusJitter: z.number().min(0).max(0.9).default(0),
@@ -173,13 +182,13 @@ export const generatorSchema = z.discriminatedUnion('type', [latticeGeneratorSch
 
 const wallCommon = {
   /** Velocity [m/s] of a moving wall (the initial velocity of a piston) */
-  velocity: vec2.optional(),
+  velocity: pair(R.speed).optional(),
 };
 export const lineWallSchema = z.strictObject({
   type: z.literal('line'),
-  point: vec2,
+  point: pair(R.coordinate),
   /** Inward normal (towards the particles); normalised on load */
-  normal: vec2,
+  normal: pair(R.direction),
   /**
    * A piston: the wall moves only along its normal, with the scenario's pistonMass, pushed inwards by
    * pistonForce and by the contact forces (docs/model.md#the-w-matrix).
@@ -189,14 +198,14 @@ export const lineWallSchema = z.strictObject({
 });
 export const segmentWallSchema = z.strictObject({
   type: z.literal('segment'),
-  a: vec2,
-  b: vec2,
+  a: pair(R.coordinate),
+  b: pair(R.coordinate),
   ...wallCommon,
 });
 /** Expands to three (open top) or four line walls. */
 export const boxWallSchema = z.strictObject({
   type: z.literal('box'),
-  xmin: finite(), xmax: finite(), ymin: finite(), ymax: finite(),
+  xmin: physical(R.coordinate), xmax: physical(R.coordinate), ymin: physical(R.coordinate), ymax: physical(R.coordinate),
   openTop: z.boolean().default(true),
 });
 export const wallSchema = z.discriminatedUnion('type', [lineWallSchema, segmentWallSchema, boxWallSchema]);
@@ -261,7 +270,7 @@ export const runSchema = z.strictObject({
    */
   spaceTime: z.strictObject({
     every: z.number().min(1e-9).max(1e6).default(0.05),
-    binWidth: positive(),
+    binWidth: physical(R.length),
   }).optional(),
   /** Δt ladder for `sim convergence` (docs/validation.md#e5-and-e6-gssss-orders) */
   convergence: z.strictObject({
@@ -340,7 +349,7 @@ export const scenarioSchema = z.strictObject({
   pistonMass: liveNumber(P.pistonMass),
   domain: z.strictObject({
     /** Periodic in x between these bounds [m] */
-    periodicX: z.tuple([finite(), finite()]).optional(),
+    periodicX: pair(R.coordinate).optional(),
   }).default({}),
   walls: z.array(wallSchema).max(MAX_WALLS).default([]),
   particles: z.array(particleSchema).max(MAX_PARTICLES).default([]),
@@ -490,6 +499,13 @@ export function parseScenario(input: unknown): ScenarioSpec {
     }
     if (k > 0 && e.at < spec.run.schedule[k - 1].at) problems.push(`run.schedule.${k}.at: must not be earlier than the entry before`);
   });
+  const osc = spec.run.oscillation, relax = spec.run.relaxation;
+  if (osc?.to !== undefined && !(osc.to > osc.from)) {
+    problems.push(`run.oscillation.to: must be later than run.oscillation.from (${osc.from} s), got ${osc.to}; the fit's window would be empty`);
+  }
+  if (relax && !(relax.to < relax.from)) {
+    problems.push(`run.relaxation.to: must be below run.relaxation.from (${relax.from}): the fit takes the Ek peaks from \`from\` down to \`to\` times the largest, got ${relax.to}; the window would be empty`);
+  }
   if (spec.run.duration !== undefined && spec.run.durationOverTc !== undefined) {
     problems.push('run: give duration or durationOverTc, not both');
   }

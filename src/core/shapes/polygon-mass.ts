@@ -100,6 +100,7 @@ export function checkConvexPolygon(xy: ArrayLike<number>): string | null {
     ymin = Math.min(ymin, xy[2 * k + 1]); ymax = Math.max(ymax, xy[2 * k + 1]);
   }
   const size = Math.max(xmax - xmin, ymax - ymin);
+  if (size === Infinity) return `the vertices lie too far apart for a double (their span overflows: x from ${xmin} to ${xmax}, y from ${ymin} to ${ymax})`;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if (Math.hypot(xy[2 * j] - xy[2 * i], xy[2 * j + 1] - xy[2 * i + 1]) <= COINCIDE_REL * size) {
@@ -107,24 +108,50 @@ export function checkConvexPolygon(xy: ArrayLike<number>): string | null {
       }
     }
   }
+  // in units of the size, from the bounding box's corner: no overflow or underflow at any scale
+  const u = new Float64Array(2 * n);
+  for (let k = 0; k < n; k++) { u[2 * k] = (xy[2 * k] - xmin) / size; u[2 * k + 1] = (xy[2 * k + 1] - ymin) / size; }
+  // a boundary that crosses itself is named as such, whichever test it fails first
+  const refuse = (reason: string): string => {
+    const c = crossingEdges(u, n);
+    return c ? `the boundary crosses itself: edges ${c[0]} and ${c[1]} cross (edge k joins vertices k and k + 1)` : reason;
+  };
   let a2 = 0;
   for (let k = 0; k < n; k++) {
     const m = k + 1 === n ? 0 : k + 1;
-    a2 += (xy[2 * k] - xmin) * (xy[2 * m + 1] - ymin) - (xy[2 * m] - xmin) * (xy[2 * k + 1] - ymin);
+    a2 += u[2 * k] * u[2 * m + 1] - u[2 * m] * u[2 * k + 1];
   }
-  if (Math.abs(0.5 * a2) <= ZERO_AREA_REL * size * size) return 'the vertices enclose zero area (they are collinear)';
-  if (a2 < 0) return 'the vertices are listed clockwise; list them counter-clockwise';
+  if (Math.abs(0.5 * a2) <= ZERO_AREA_REL) return refuse('the vertices enclose zero area (they are collinear)');
+  if (a2 < 0) return refuse('the vertices are listed clockwise; list them counter-clockwise');
   let turning = 0;
   for (let k = 0; k < n; k++) {
     const p = k === 0 ? n - 1 : k - 1, m = k + 1 === n ? 0 : k + 1;
-    const ux = xy[2 * k] - xy[2 * p], uy = xy[2 * k + 1] - xy[2 * p + 1];
-    const vx = xy[2 * m] - xy[2 * k], vy = xy[2 * m + 1] - xy[2 * k + 1];
+    const ux = u[2 * k] - u[2 * p], uy = u[2 * k + 1] - u[2 * p + 1];
+    const vx = u[2 * m] - u[2 * k], vy = u[2 * m + 1] - u[2 * k + 1];
     const cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
     const straight = Math.abs(cross) <= STRAIGHT_SIN * Math.hypot(ux, uy) * Math.hypot(vx, vy);
-    if (straight && dot < 0) return `the boundary doubles back at vertex ${k}`;
-    if (!straight && cross < 0) return `not convex: the boundary turns clockwise at vertex ${k}`;
+    if (straight && dot < 0) return refuse(`the boundary doubles back at vertex ${k}`);
+    if (!straight && cross < 0) return refuse(`not convex: the boundary turns clockwise at vertex ${k}`);
     turning += straight ? 0 : Math.atan2(cross, dot);
   }
-  if (turning > 3 * Math.PI) return 'the boundary winds around more than once (it crosses itself)';
+  if (turning > 3 * Math.PI) return refuse('the boundary winds around more than once (it touches itself)');
+  return null;
+}
+
+/** Side of c from the line a → b: the sign of (b − a) × (c − a) */
+function orient(u: Float64Array, a: number, b: number, c: number): number {
+  return Math.sign((u[2 * b] - u[2 * a]) * (u[2 * c + 1] - u[2 * a + 1]) - (u[2 * b + 1] - u[2 * a + 1]) * (u[2 * c] - u[2 * a]));
+}
+
+/** Two edges (k joins vertices k and k + 1) that cross each other properly, or null. */
+function crossingEdges(u: Float64Array, n: number): [number, number] | null {
+  for (let i = 0; i < n; i++) {
+    const i1 = i + 1 === n ? 0 : i + 1;
+    for (let j = i + 2; j < n; j++) {
+      const j1 = j + 1 === n ? 0 : j + 1;
+      if (j1 === i) continue; // the closing edge meets the first
+      if (orient(u, i, i1, j) * orient(u, i, i1, j1) < 0 && orient(u, j, j1, i) * orient(u, j, j1, i1) < 0) return [i, j];
+    }
+  }
   return null;
 }

@@ -36,13 +36,23 @@ export class Comparison {
     });
   }
 
-  /** Parses `key=value,key=value` into a checked patch (ParamError naming the variant and the field). */
+  /**
+   * Parses `key=value,key=value` into a checked patch (ParamError naming the variant and the field); '' is the
+   * scenario as it is. Refused: a blank text, an empty entry between commas, a key given twice, a key that is
+   * not a live parameter ('__proto__', 'toString' included: the patch has no prototype to write them into).
+   */
   static parseVariant(text: string, index: number): ParamPatch {
-    const patch: Record<string, unknown> = {};
-    for (const part of text.split(',').map((p) => p.trim()).filter((p) => p.length > 0)) {
+    const patch: Record<string, unknown> = Object.create(null);
+    const field = `variant ${index + 1}`;
+    if (text === '') return {};
+    for (const raw of text.split(',')) {
+      const part = raw.trim();
+      if (part === '') throw new ParamError(field, `an empty entry in '${text}'; give key=value pairs separated by commas (or "" for the scenario as it is)`);
       const eq = part.indexOf('=');
-      if (eq <= 0) throw new ParamError(`variant ${index + 1}`, `expected key=value, got '${part}'`);
-      patch[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+      if (eq <= 0) throw new ParamError(field, `expected key=value, got '${part}'`);
+      const key = part.slice(0, eq).trim();
+      if (Object.hasOwn(patch, key)) throw new ParamError(`${field}.${key}`, 'given twice in one variant');
+      patch[key] = part.slice(eq + 1).trim();
     }
     try {
       return checkPatch(patch);

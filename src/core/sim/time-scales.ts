@@ -14,7 +14,7 @@ export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, ro
   // Hertz: the contact time and the normal stiffness (1.5 k_N √δ_max) of the head-on collision at the
   // reference speed (laws/hertz-collision.ts); faster impacts are shorter and stiffer.
   const kn = hertz ? 1.5 * m.kn * Math.sqrt(hertz.deltaMax) : m.kn;
-  const tc = hertz ? hertz.tc : contactTime(m.kn, mr, m.zetaN);
+  const tc = referenceContactTime(m, mr);
   let mMin = Infinity;
   for (let k = 0; k < b.n; k++) if (b.invMass[k] > 0) mMin = Math.min(mMin, b.mass[k]);
   if (mMin === Infinity) mMin = mr;
@@ -28,6 +28,11 @@ export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, ro
     ...(hertz ? { hertzSpeed } : {}),
     stableDtOverTc: omegaLimit / (wMax * tc),
   };
+}
+
+/** t_c of the reference contact of reduced mass `mr`: the linear law's, or the Hertz reference collision's */
+export function referenceContactTime(m: MaterialCoefficients, mr: number): number {
+  return m.hertzReference ? m.hertzReference.tc : contactTime(m.kn, mr, m.zetaN);
 }
 
 /** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */

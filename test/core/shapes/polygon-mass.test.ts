@@ -125,7 +125,13 @@ describe('checkConvexPolygon', () => {
     ['non-convex', [0, 0, 2, 0, 1, 0.5, 2, 2, 0, 2], 'not convex: the boundary turns clockwise at vertex 2'],
     ['doubles back', [0, 0, 2, 0, 1, 0, 1, 1], 'the boundary doubles back at vertex 1'],
     ['pentagram', Array.from(regular(5, 1)).flatMap((_, k, a) => k % 2 ? [] : [a[(2 * k) % 10], a[(2 * k) % 10 + 1]]),
-      'the boundary winds around more than once (it crosses itself)'],
+      'the boundary crosses itself: edges 0 and 2 cross (edge k joins vertices k and k + 1)'],
+    // issue 39: a bowtie's lobes cancel (zero net area): once reported as collinear
+    ['bowtie', [0, 0, 1, 1, 1, 0, 0, 1], 'the boundary crosses itself: edges 0 and 2 cross (edge k joins vertices k and k + 1)'],
+    ['bowtie at 1e200', [0, 0, 1e200, 1e200, 1e200, 0, 0, 1e200], 'the boundary crosses itself: edges 0 and 2 cross (edge k joins vertices k and k + 1)'],
+    ['uneven bowtie (not zero area)', [0, 0, 2, 2, 2, 0, 0, 1], 'the boundary crosses itself: edges 0 and 2 cross (edge k joins vertices k and k + 1)'],
+    ['two loops touching at a vertex', [0, 0, 6, 0, 6, 6, 0, 6, 2, 2, 5, 2, 5, 5, 1, 4], 'the boundary winds around more than once (it touches itself)'],
+    ['a span that overflows', [-1e308, 0, 1e308, 0, 0, 1], 'the vertices lie too far apart for a double (their span overflows: x from -1e+308 to 1e+308, y from 0 to 1)'],
   ];
   for (const [name, xy, message] of bad) {
     it(`rejects: ${name}`, () => {
@@ -138,5 +144,7 @@ describe('checkConvexPolygon', () => {
     expect(checkConvexPolygon([0, 0, 0.5, 0, 1, 0, 1, 1, 0, 1])).toBeNull();
     expect(checkConvexPolygon(Array.from(regular(7, 1e-6, 3, 3)))).toBeNull();
     expect(checkConvexPolygon(Array.from(regular(7, 1e3, -5e3, 2e3)))).toBeNull();
+    // the checks work in units of the polygon's size: a square of side 1e200 is a square (its area would overflow)
+    expect(checkConvexPolygon([0, 0, 1e200, 0, 1e200, 1e200, 0, 1e200])).toBeNull();
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * The page's live charts (#charts): Ek (or, switched, the energy ledger in its place), the contact-plane angle,
+ * the position of the tracked particle or the piston, and in pipe scenes the flow; all drawn from the series
+ * store, redrawn at each status poll.
+ */
+import type { SimStatus } from '../../protocol/api';
+import { $, setText } from '../dom';
+import { DISC_VIEW } from './angle-chart';
+import { LiveChart } from './charts';
+import { installLedgerSwitch, LedgerChart } from './ledger-chart';
+import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './position-chart';
+import type { SeriesStore } from './series-store';
+
+export class PageCharts {
+  readonly ek: LiveChart;
+  readonly angle: LiveChart;
+  readonly position: LiveChart;
+  readonly flow: LiveChart;
+  readonly ledger: LedgerChart;
+  /** the ledger shown in the Ek chart's place, or not */
+  readonly ledgerSwitch: { shown: () => boolean; show: (ledger: boolean) => void };
+  private readonly positionTitle = $('chart-position-title');
+  private readonly flowBox = $('chart-flow');
+
+  constructor(private readonly store: SeriesStore, logY: boolean) {
+    this.ek = new LiveChart($('chart-ek-plot'), 'ek', store);
+    this.angle = new LiveChart($('chart-angle-plot'), 'angle', store);
+    this.position = new LiveChart($('chart-position-plot'), 'piston', store);
+    // a shorter window than the energy charts: the piston's µm ringing after a force step must not be
+    // flattened by the compaction before it (cd-piston: ~1 s of simulated time at one row per step)
+    this.position.windowRows = POSITION_WINDOW_ROWS;
+    this.flow = new LiveChart($('chart-flow-plot'), 'flow', store);
+    this.ek.setLog(logY);
+    this.ledger = new LedgerChart($('chart-ledger-plot'), store, $('ledger-residual'));
+    this.ledgerSwitch = installLedgerSwitch($('chart-ek'), $('chart-ledger'), this.ledger);
+  }
+
+  /** The flow chart is shown in pipe scenes only. */
+  showFlow(on: boolean): void {
+    if (this.flowBox.hidden !== !on) this.flowBox.hidden = !on;
+  }
+
+  /** The angle chart's main line is the plane definition in force (docs/user-guide.md#contact-plane-chart-for-polygons). */
+  showPlane(s: SimStatus | null): void {
+    this.angle.setPlaneView({ polygons: s?.polygons ?? false, plane: s?.params?.plane ?? DISC_VIEW.plane });
+  }
+
+  /** Redraws from the rows just taken, for status `s` (the ledger apart: updateLedger). */
+  update(s: SimStatus): void {
+    const { position, store } = this;
+    this.showPlane(s);
+    position.setKind(positionChartKind(s));
+    position.setParticle(s.tracked);
+    if (s.tracked >= 0) position.setCoordinates(movingCoordinates(store, store.windowStart(position.windowRows), store.length, s.tracked));
+    this.ek.update();
+    this.angle.update();
+    position.update();
+    if (s.spaceTime) this.flow.update();
+    setText(this.positionTitle, positionChartTitle(s));
+  }
+
+  /** Redraws the ledger if it is shown. */
+  updateLedger(): void {
+    if (this.ledgerSwitch.shown()) this.ledger.update();
+  }
+}

@@ -31,7 +31,7 @@ describe('accuracy warnings', () => {
     expect(w.accuracy.kind).toBe('restitution');
     expect(w.accuracy.message).toContain(`Effective restitution ${e.toPrecision(3)}`);
     expect(w.accuracy.message).toMatch(/εn = 0\.900/);
-    expect(w.accuracy.message).toMatch(/Δt = 0\.500 tc, more than half the stability limit 0\.168 tc/);
+    expect(w.accuracy.message).toMatch(/Δt = 0\.500 tc, 3\.0× the stability limit 0\.168 tc — a limit for lasting contacts, which a short collision can outrun/);
     expect(w.accuracy.value).toBeCloseTo(Math.abs(e / 0.9 - 1), 12); // one collision: its own deviation
   });
 

@@ -52,9 +52,17 @@ export interface StepContext {
   integrator: string;
 }
 
+/**
+ * Δt against the integrator's stability limit, as a ratio. The limit is that of a lasting contact (its oscillation
+ * grows by the amplification factor every step, integrators/amplification.ts); a single short collision ends
+ * within a few steps, before such growth shows, so a run past the limit can stay stable and only be inaccurate.
+ */
 function stepAdvice(c: StepContext): string {
-  const near = c.dtOverTc > 0.5 * c.stableDtOverTc ? `, more than half the stability limit ${f3(c.stableDtOverTc)} tc` : '';
-  return `Δt = ${f3(c.dtOverTc)} tc${near}: the run is stable but inaccurate — reduce Δt/tc`;
+  const ratio = c.dtOverTc / c.stableDtOverTc;
+  const limit = `${ratio.toPrecision(2)}× the stability limit ${f3(c.stableDtOverTc)} tc`;
+  const where = ratio > 1 ? `, ${limit} — a limit for lasting contacts, which a short collision can outrun`
+    : ratio > 0.5 ? `, ${limit}` : '';
+  return `Δt = ${f3(c.dtOverTc)} tc${where}: the run is stable but inaccurate — reduce Δt/tc`;
 }
 
 export function energyWarning(excess: number, supplied: number, dissipated: number, c: StepContext): Accuracy {

@@ -487,7 +487,7 @@ export class Controls {
   setTc(tc: number | undefined, stable: number | undefined, dt: number, hertzSpeed?: number): void {
     let txt = '–';
     if (tc && this.contactDynamics) txt = `Δt = ${fmtNum(dt)} s · tc(kn) = ${fmtNum(tc)} s`;
-    else if (tc) txt = `${tcText(tc, hertzSpeed)} · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark)` : ''}`;
+    else if (tc) txt = `${tcText(tc, hertzSpeed)} · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark: the limit for lasting contacts; one short collision can pass it)` : ''}`;
     if (this.tcNote.textContent !== txt) this.tcNote.textContent = txt;
     const info = this.info('dtOverTc');
     const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);
@@ -498,7 +498,7 @@ export class Controls {
     if (visible) {
       const left = `${(100 * frac).toFixed(2)}%`;
       if (this.stableMark.style.left !== left) this.stableMark.style.left = left;
-      this.stableMark.title = `stability limit: Δt ≈ ${fmtNum(stable!)} tc`;
+      this.stableMark.title = `stability limit for lasting contacts: Δt ≈ ${fmtNum(stable!)} tc (a single short collision can pass it and only be inaccurate)`;
     }
   }
 

@@ -109,12 +109,11 @@ describe('declared history slots', () => {
 
   it('history follows each contact: by its pair slot while the neighbour list is reused, by key after a rebuild or a wall', () => {
     const w = benchPile(400); // a lattice pile, in contact from the start, settling
-    const lists = w as unknown as { contacts: ContactList; previous: ContactList };
     let bySlot = 0, checked = 0, fresh = 0;
     const wrong: string[] = [];
     for (let s = 0; s < 400; s++) {
       w.step(1);
-      const c = lists.contacts, prev = lists.previous;
+      const c = w.contacts, prev = w.pipeline.previous;
       if (c.pairStamp >= 0 && c.pairStamp === prev.pairStamp) bySlot++;
       for (let k = 0; k < c.count; k++) {
         const q = c.prevIndex[k];

@@ -4,7 +4,7 @@
  * finds (state/contact-list.ts), for every candidate pair, and nothing for a wall's contacts.
  */
 import { describe, expect, it } from 'vitest';
-import { ContactHistoryIndex, type ContactList } from '../../src/core/state/contact-list';
+import { ContactHistoryIndex } from '../../src/core/state/contact-list';
 import { PairHistoryIndex } from '../../src/core/state/pair-history-index';
 import { benchPileSpec } from '../../src/cli/bench';
 import { World } from '../../src/core/sim/world';
@@ -13,8 +13,8 @@ describe('the pairs\' history index', () => {
   it('finds the hash table\'s contact for every candidate pair of a pile, and −1 for the rest', () => {
     const w = new World(benchPileSpec(1000, 'cundall', 'cdm'));
     w.step(500);
-    const list = (w as unknown as { record: ContactList }).record;
-    const pairs = (w as unknown as { search: { pairs: { count: number; i: Int32Array; j: Int32Array } } }).search.pairs;
+    const list = w.pipeline.record;
+    const pairs = w.search.pairs;
     expect(list.pairContacts).toBeGreaterThan(100);
     expect(list.count).toBeGreaterThan(list.pairContacts); // the floor and the walls' contacts follow
     const byBody = new PairHistoryIndex(), byKey = new ContactHistoryIndex();
@@ -33,9 +33,9 @@ describe('the pairs\' history index', () => {
   it('builds the same table in WebAssembly (the World\'s arena) as in JavaScript', () => {
     const w = new World(benchPileSpec(1000, 'cundall', 'cdm'));
     w.step(300);
-    const list = (w as unknown as { record: ContactList }).record;
+    const list = w.pipeline.record;
     expect(w.wasm).not.toBeNull();
-    const inWasm = (w as unknown as { narrow: { pairHistory: PairHistoryIndex } }).narrow.pairHistory, inJs = new PairHistoryIndex();
+    const inWasm = w.pipeline.narrow.pairHistory, inJs = new PairHistoryIndex();
     inWasm.build(list, w.n, w.wasm);
     inJs.build(list, w.n);
     expect(w.wasm!.arena.offsetOf(inWasm.start)).toBeGreaterThanOrEqual(0); // so the kernel ran
@@ -48,7 +48,7 @@ describe('the pairs\' history index', () => {
   it('indexes only the list\'s first pairContacts, and none of a cleared list', () => {
     const w = new World(benchPileSpec(1000, 'cundall', 'cdm'));
     w.step(100);
-    const list = (w as unknown as { record: ContactList }).record;
+    const list = w.pipeline.record;
     const x = new PairHistoryIndex();
     const { i, j } = { i: list.i[0], j: list.j[0] };
     x.build(list, w.n);

@@ -33,7 +33,7 @@ const RISING_FLOOR = {
   generators: [{ type: 'lattice', lattice: 'square', origin: [0.01, 0.03], nx: 50, ny: 2, spacing: 0.012, r: 0.005, radiusJitter: 0.1, seed: 2 }],
 } as ScenarioInput;
 
-const candidatesOf = (w: World): WallCandidates => (w as unknown as { narrow: { wallCandidates: WallCandidates } }).narrow.wallCandidates;
+const candidatesOf = (w: World): WallCandidates => w.pipeline.narrow.wallCandidates;
 
 describe('the walls’ Verlet list', () => {
   for (const [name, input] of [['discs poured into a box and a segment', POURED], ['a floor rising into discs at rest (lists made again as it moves)', RISING_FLOOR]] as const) {

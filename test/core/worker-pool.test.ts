@@ -83,7 +83,7 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
       // the bodies left to the gather (pairs in two blocks), classified in WebAssembly and in JavaScript alike where
       // the blocks are the same; where they differ, the bits above are still the same
       type Pass = { gathered: Int32Array; gatheredCount: number; blocks: number; blockFirst: Int32Array };
-      const pass = (w: World) => (w as unknown as { parallelPass: Pass }).parallelPass;
+      const pass = (w: World) => w.pipeline.parallelPass as unknown as Pass;
       const gathered = (w: World) => Array.from(pass(w).gathered.subarray(0, pass(w).gatheredCount));
       expect(gathered(dual).length).toBeGreaterThan(0);
       const blocks = (w: World) => Array.from(pass(w).blockFirst.subarray(0, pass(w).blocks + 1));

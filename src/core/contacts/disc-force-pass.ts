@@ -33,7 +33,7 @@ import type { NarrowPhase } from './narrow-phase';
 
 /** What the pass adds up, in the order the separate stages did: indices into its `sums` argument */
 export const NORMAL_POWER = 0, DASHPOT_POWER = 1, SLIP_POWER = 2, MAX_RATIO = 3, WALL_POWER = 4;
-/** …and the elastic energy ½k_n δ² + ½k_t ξ² of the contacts at the evaluation state, summed as World.approxElastic sums it */
+/** …and the elastic energy ½k_n δ² + ½k_t ξ² of the contacts at the evaluation state, summed as EnergyLedger.approxElastic sums it (sim/energy-ledger.ts) */
 export const ELASTIC = 5;
 /** How many sums the pass fills */
 export const PASS_SUMS = 6;

@@ -89,7 +89,7 @@ export class NarrowPhase {
   readonly index = new ContactHistoryIndex();
   /** Last step's disc–disc contacts by body, for the fused disc pass (contacts/disc-force-pass.ts) */
   readonly pairHistory = new PairHistoryIndex();
-  /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/world.ts) */
+  /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/force-pipeline.ts) */
   kernels: WasmKernels | null = null;
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
   private readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());

@@ -263,7 +263,8 @@ async function runCommand(scenarioArg: string, sets: string[], out: string | und
   // Ctrl-C / SIGTERM: before this point the default action ends the process with nothing written; from
   // here on (before the first folder or file is made) the loop stops at its next piece and finishes the
   // files. A second one stops at once: process.exit runs the exit hook of out-files.ts, which removes the
-  // temporaries and the folders made, so nothing is written.
+  // temporaries and the folders made, so nothing is written. The handlers stay to the end: a signal after the
+  // files are finished no longer kills the process between their rename and the summary (found by the fuzz).
   let signal: string | null = null;
   const onSignal = (name: string) => {
     if (signal) {
@@ -297,8 +298,6 @@ async function runCommand(scenarioArg: string, sets: string[], out: string | und
     sink.abort();
     fail(e);
   }
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
   await pool?.close();
   commitOutputs();
   const { summary } = run.finish();

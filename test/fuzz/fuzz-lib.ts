@@ -1,8 +1,9 @@
 /**
- * The CLI fuzz suite (issue 8): seeded cases in ten families — every built-in scenario mutated (wrong
+ * The CLI fuzz suite (issue 8): seeded cases in twelve families — every built-in scenario mutated (wrong
  * types, missing fields, extreme values), deep nesting, huge sizes, odd paths, prototype keys, binary junk,
- * mutated command lines and mutated tracks.csv files for `fit` — each run as its own process in a fresh
- * sandbox folder, with a time budget, and classified:
+ * mutated command lines and mutated tracks.csv files for `fit`, and (issue 39) physical inputs at and past
+ * their ranges (physical-cases.ts) and the argument grammar with reads that must not block (grammar-cases.ts)
+ * — each run as its own process in a fresh sandbox folder, with a time budget, and classified:
  *
  *   ok           exit 0, finite outputs
  *   error        exit 2, every stderr line `error: …`, nothing on stdout, nothing written
@@ -10,26 +11,32 @@
  *   interrupted  still running at the budget: SIGINT stopped it cleanly (exit 130 with finished files, or
  *                killed before it had written anything)
  *   stack        a stack trace, exit 1 or any other exit, or stray stderr lines
- *   hang         no exit within the grace period after SIGINT (then SIGKILL)
- *   nonfinite    NaN or ±Infinity in a CSV or the summary
+ *   hang         no exit within the grace period after SIGINT (then SIGKILL), or a case that must end at
+ *                once (a FIFO, socket or device to read) still running at the budget
+ *   nonfinite    NaN or ±Infinity in any output CSV or LAMMPS deck, or in the summary's numbers (null
+ *                there), or a t_c, Δt or t_s that is not above zero
  *   outside      a file made or changed outside the output folder, a file left after an error exit, or a
  *                temporary left behind
  *
  * Peak memory is each process's maxRSS (rss-probe.mjs), or the runner's /proc samples when it was killed.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getBuiltInInput, listBuiltIns } from '../../src/core/scenarios/registry';
 import { simCommand } from '../cli/run-cli';
 import { Rng } from './prng';
+import { grammarCase } from './grammar-cases';
+import { physicalCase } from './physical-cases';
+import { BIG_SCENES, BUILT_INS, deleteAt, EXTREMES, getAt, nodes, RAW, scenarioCommand, setAt, shortBuiltIn, unraw, type Json, type Path } from './scene-mutation';
 
 export const ROOT = join(import.meta.dirname, '../..');
 const PROBE = pathToFileURL(join(import.meta.dirname, 'rss-probe.mjs')).href;
 
-export const FAMILIES = ['types', 'missing', 'extremes', 'deep', 'huge', 'paths', 'proto', 'binary', 'cli', 'fit'] as const;
+export const FAMILIES = ['types', 'missing', 'extremes', 'deep', 'huge', 'paths', 'proto', 'binary', 'cli', 'fit', 'physical', 'grammar'] as const;
 export type Family = (typeof FAMILIES)[number];
 export const CLASSES = ['ok', 'error', 'diverged', 'interrupted', 'stack', 'hang', 'nonfinite', 'outside'] as const;
 export type Outcome = (typeof CLASSES)[number];
@@ -43,6 +50,9 @@ export interface SetupItem {
   dir?: boolean;
   symlink?: string;
   mode?: number;
+  /** A FIFO no one writes to, or a listening socket (served until the case ends) */
+  fifo?: boolean;
+  socket?: boolean;
 }
 
 export interface FuzzCase {
@@ -53,6 +63,8 @@ export interface FuzzCase {
   args: string[];
   /** Where the case may write, relative to the sandbox (default: out, o) */
   outs?: string[];
+  /** A refusal that must come at once: still running at the budget is a hang (a read that blocks), not 'interrupted' */
+  mustEnd?: boolean;
 }
 
 export interface CaseResult {
@@ -65,65 +77,13 @@ export interface CaseResult {
   ms: number;
   rssMB: number;
   detail: string;
+  /** Output files read for non-finite numbers (CSV and LAMMPS decks) */
+  checked: number;
 }
 
 // ---------------------------------------------------------------- seeded choices
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-type Path = (string | number)[];
-
-/** Every node below the root (objects, arrays and leaves), as paths. */
-function nodes(v: Json, path: Path = [], out: Path[] = []): Path[] {
-  if (Array.isArray(v)) v.forEach((c, k) => { out.push([...path, k]); nodes(c, [...path, k], out); });
-  else if (v && typeof v === 'object') for (const [k, c] of Object.entries(v)) { out.push([...path, k]); nodes(c, [...path, k], out); }
-  return out;
-}
-
-function getAt(root: Json, path: Path): Json {
-  return path.reduce<Json>((o, k) => (o as Record<string, Json>)[k as string], root);
-}
-
-function setAt(root: Json, path: Path, value: Json): void {
-  const parent = getAt(root, path.slice(0, -1)) as Record<string, Json>;
-  parent[path[path.length - 1] as string] = value;
-}
-
-function deleteAt(root: Json, path: Path): void {
-  const parent = getAt(root, path.slice(0, -1));
-  const k = path[path.length - 1];
-  if (Array.isArray(parent)) parent.splice(k as number, 1);
-  else delete (parent as Record<string, Json>)[k as string];
-}
-
-/** Raw number text spliced into the JSON (1e999 parses as Infinity, -0, 1e-400 underflows). */
-const RAW = (text: string) => `@@RAW:${text}@@`;
-const unraw = (json: string) => json.replace(/"@@RAW:([^@]*)@@"/g, '$1');
-
 const WRONG_TYPES: Json[] = ['x', '', 'true', '1e3', true, false, null, [], {}, [1, 2, 3], { a: 1 }, 0, -1, 'linear', '\u0000', ['x'], [[0, 0]]];
-const EXTREMES: Json[] = [0, -1, 0.5, 1e-300, -1e-300, 1e300, -1e300, 1.7976931348623157e308, -1.7976931348623157e308, 5e-324, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e6, 1e9, 1e15, 100_000, 1_000_000, 1_000_001, RAW('1e999'), RAW('-1e999'), RAW('-0'), RAW('1e-400'), RAW('123456789012345678901234567890')];
-/** The scale preset (100,000 discs) is left out: a case on it would only measure the time budget. */
-const BUILT_INS = listBuiltIns().map((s) => s.name).filter((name) => name !== 'silo');
-const BIG_SCENES = new Set(['pipe-flow-long']);
-
-/** A built-in's raw input, shortened to 30 tc so most mutated runs end within the budget. */
-function shortBuiltIn(name: string): Json {
-  const raw = getBuiltInInput(name) as unknown as { run?: Record<string, Json> } & Record<string, Json>;
-  raw.run ??= {};
-  delete raw.run.duration;
-  raw.run.durationOverTc = BIG_SCENES.has(name) ? 3 : 30;
-  return JSON.parse(JSON.stringify(raw)) as Json;
-}
-
-/** The command a mutated scenario file is run with (mostly run; sometimes the other commands). */
-function scenarioCommand(r: Rng, file: string): string[] {
-  const k = r.next();
-  if (k < 0.7) return ['run', file, '--out', '$S/o'];
-  if (k < 0.8) return ['export', 'lammps', file, '--out', '$S/o'];
-  if (k < 0.9) return ['delta-ek', file, '--dt-over-tc', '0.02,0.04', '--out', '$S/o/d.csv'];
-  if (k < 0.93) return ['convergence', file, '--steps', '64,128', '--json'];
-  if (k < 0.96) return ['compare', file, '--variant', '', '--variant', 'dtOverTc=0.05', '--out', '$S/o'];
-  return ['sweep', file, '--set', 'mu=0.1,0.3', '--json'];
-}
 
 function mutated(family: Family, r: Rng, mutate: (raw: Json, paths: Path[]) => string): FuzzCase {
   const scene = r.pick(BUILT_INS);
@@ -331,6 +291,10 @@ function makeCase(family: Family, r: Rng, k: number): FuzzCase {
       if (['run', 'sweep', 'delta-ek', 'compare'].includes(args[0])) args.push('--set', 'durationOverTc=20');
       return { family, name: args.map((a) => (a.length > 30 ? `${a.slice(0, 12)}…(${a.length})` : a)).join(' '), setup: [], args };
     }
+    case 'physical':
+      return physicalCase(r, k);
+    case 'grammar':
+      return grammarCase(r, k);
     case 'fit': {
       const kind = k % 10;
       const rows = (n: number, f: (k: number) => string) => Array.from({ length: n }, (_, q) => f(q)).join('\n');
@@ -406,6 +370,16 @@ function snapshot(dir: string, out = new Map<string, Entry>()): Map<string, Entr
 
 const NON_FINITE = /(^|,)(NaN|-?Infinity|undefined|null)(,|$)/m;
 
+/** The numbers a command's JSON summary must give finite (a NaN or Infinity prints as null there) */
+const SUMMARY_NUMBERS: Record<string, (j: Record<string, unknown>) => Record<string, unknown>> = {
+  run: (j) => ({ t: j.t, dt: j.dt, tc: j.tc, ts: j.ts, steps: j.steps, dtOverTc: j.dtOverTc }),
+  fit: (j) => ({ omega: j.omega, x0: j.x0, A: j.A, from: j.from, to: j.to }),
+  'delta-ek': (j) => ({ relativeCumulative: j.relativeCumulative, 'dt.0': (j.dt as unknown[])?.[0], 'dt.1': (j.dt as unknown[])?.[1] }),
+  compare: (j) => Object.fromEntries(((j.variants as Record<string, unknown>[]) ?? []).map((v, k) => [`variants.${k}.dtOverTc`, v.dtOverTc])),
+};
+/** Summary numbers that must also be above zero (a "tc": 0 once came from a density of 1e-300) */
+const POSITIVE = ['dt', 'tc', 'ts', 'dt.0', 'dt.1'];
+
 function vmHwmKb(pid: number): number {
   try {
     const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -426,12 +400,18 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
   const S = mkdtempSync(join(tmpdir(), 'fuzz-'));
   chmodSync(S, 0o755);
   writeFileSync(join(S, 'canary.txt'), 'canary');
+  const servers: Server[] = [];
   for (const s of c.setup) {
     const p = join(S, s.path);
     mkdirSync(dirname(p), { recursive: true });
     if (s.dir) mkdirSync(p, { recursive: true });
     else if (s.symlink !== undefined) symlinkSync(s.symlink, p);
-    else writeFileSync(p, s.text ?? '');
+    else if (s.fifo) execFileSync('mkfifo', [p]);
+    else if (s.socket) {
+      const server = createServer().listen(p);
+      await once(server, 'listening');
+      servers.push(server);
+    } else writeFileSync(p, s.text ?? '');
     if (s.mode !== undefined) chmodSync(p, s.mode);
   }
   // an argument cannot hold a NUL byte (execve): the nearest junk is \u0001
@@ -449,7 +429,7 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
   const child = spawn(node, ['--import', PROBE, bundle, ...args], {
     cwd: S, env: { ...process.env, FUZZ_RSS_FILE: rssFile, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '', stderr = '', hwm = 0, sentInt = false, hung = false;
+  let stdout = '', stderr = '', hwm = 0, sentInt = false, hung = false, checked = 0;
   const cap = (s: string, b: Buffer) => (s.length < 1 << 20 ? s + b.toString() : s);
   child.stdout.on('data', (b: Buffer) => { stdout = cap(stdout, b); });
   child.stderr.on('data', (b: Buffer) => { stderr = cap(stderr, b); });
@@ -467,6 +447,7 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
     rmSync(rssFile, { force: true });
   }
   const after = snapshot(S);
+  for (const server of servers) server.close(); // after the snapshot: closing removes the socket file
   const canaryOk = readFileSync(join(S, 'canary.txt'), 'utf8') === 'canary';
 
   // what changed, and where
@@ -487,6 +468,7 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
   let detail = '';
   const rel = (p: string) => p.slice(S.length + 1) || '.';
   if (hung) { outcome = 'hang'; detail = `no exit ${opts.grace} s after SIGINT`; }
+  else if (sentInt && c.mustEnd) { outcome = 'hang'; detail = `still running at the ${opts.budget} s budget: a refusal that must come at once (a blocked read?)`; }
   else if (stray.length || (code !== null && ![0, 2, 3, 130].includes(code)) || (signal && !(sentInt && signal === 'SIGINT'))) {
     outcome = 'stack'; detail = `exit ${code ?? signal}: ${stray.slice(0, 4).join(' | ').slice(0, 300) || lines.slice(0, 2).join(' | ').slice(0, 300)}`;
   } else if (code === 2 && (stdout !== '' || !lines.length)) { outcome = 'stack'; detail = `exit 2 with stdout '${stdout.slice(0, 100)}'`; }
@@ -499,18 +481,19 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
     if (wroteOk) {
       for (const [p, e] of after) {
         if (e.kind !== 'file' || !inOut(p) || !/\.(csv|lmp)$/.test(p)) continue;
+        checked++;
         const text = readFileSync(p, 'utf8');
         const m = NON_FINITE.exec(text);
         if (m && p.endsWith('.csv')) { nonFinite = `${rel(p)}: '${m[2]}'`; break; }
         if (/\b(NaN|Infinity|undefined)\b/.test(text)) { nonFinite = `${rel(p)}: non-finite`; break; }
       }
       const last = stdout.trim().split('\n').pop() ?? '';
-      if (!nonFinite && last.startsWith('{') && /^(run|fit)$/.test(args[0])) {
+      if (!nonFinite && last.startsWith('{') && Object.hasOwn(SUMMARY_NUMBERS, args[0])) {
         try {
           const j = JSON.parse(last) as Record<string, unknown>;
-          const keys = args[0] === 'run' ? ['t', 'dt', 'tc', 'steps', 'dtOverTc'] : ['omega', 'x0', 'A', 'from', 'to'];
-          const bad = keys.filter((k) => !(typeof j[k] === 'number' && Number.isFinite(j[k])));
-          if (bad.length) nonFinite = `summary: ${bad.map((k) => `${k} = ${JSON.stringify(j[k])}`).join(', ')}`;
+          const numbers = SUMMARY_NUMBERS[args[0]](j);
+          const bad = Object.entries(numbers).filter(([k, v]) => !(typeof v === 'number' && Number.isFinite(v) && (!POSITIVE.includes(k) || v > 0)));
+          if (bad.length) nonFinite = `summary: ${bad.map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(', ')}`;
         } catch {
           nonFinite = `summary is not JSON: ${last.slice(0, 80)}`;
         }
@@ -530,7 +513,7 @@ export async function runCase(c: FuzzCase, opts: RunOptions): Promise<CaseResult
     // a case that made an unremovable file: leave it in tmp
   }
   const shown = c.args.map((a) => (a.length > 60 ? `${a.slice(0, 40)}…(${a.length} chars)` : a)).join(' ');
-  return { family: c.family, name: c.name, args: shown, outcome, code, signal, ms, rssMB: rssKb / 1024, detail };
+  return { family: c.family, name: c.name, args: shown, outcome, code, signal, ms, rssMB: rssKb / 1024, detail, checked };
 }
 
 /** Runs cases `jobs` at a time; `onResult` sees each as it ends. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findBlock, listBlocks } from '../../src/cli/doc-block';
 import { ROOT, sim, tmpFolder } from '../cli/run-cli';
 
@@ -22,9 +22,11 @@ function blockOf(text: string, file: string, block: string): string {
   return text.slice(from, to);
 }
 
-/** The options a script declares to node:util's parseArgs (`name: { type: … }`) */
-function declaredOptions(source: string): Set<string> {
-  return new Set([...source.matchAll(/['"]?([\w-]+)['"]?\s*:\s*\{\s*type:\s*'(?:string|boolean)'/g)].map((m) => m[1]));
+/** The options a script declares to node:util's parseArgs (`name: { type: … }`), in its file or a module beside it that it imports (sim.ts: command-grammar.ts) */
+function declaredOptions(file: string): Set<string> {
+  const source = readFileSync(join(ROOT, file), 'utf8');
+  const beside = [...source.matchAll(/from '\.\/([\w-]+)'/g)].map((m) => readFileSync(join(ROOT, dirname(file), `${m[1]}.ts`), 'utf8'));
+  return new Set([source, ...beside].flatMap((text) => [...text.matchAll(/['"]?([\w-]+)['"]?\s*:\s*\{\s*type:\s*'(?:string|boolean)'/g)].map((m) => m[1])));
 }
 
 describe('generated blocks in docs/', () => {
@@ -45,7 +47,7 @@ describe('generated blocks in docs/', () => {
       expect(rest).not.toMatch(/['"`]/); // plain words: split on spaces below
       const file = /^tsx (\S+\.ts)$/.exec(SCRIPTS[script] ?? '')?.[1];
       expect(file, `npm script '${script}' runs a TypeScript file with tsx`).toBeDefined();
-      const options = declaredOptions(readFileSync(join(ROOT, file!), 'utf8'));
+      const options = declaredOptions(file!);
       const args = rest.split(' ');
       const unknown = args.filter((a) => a.startsWith('--') && !options.has(a.slice(2)));
       expect(unknown, `options ${file} does not declare`).toEqual([]);

@@ -323,4 +323,13 @@ export interface SimApi {
   restoreTimeline(k: number): Checked<number>;
   /** A relaxation scene's live fit Ek = E₀ exp(−t/t_R) through the Ek peaks so far; null in other scenes */
   relaxationFit(): LiveRelaxationFit | null;
+  /**
+   * Tests only (the page's test hook, never its controls): makes the worker fail as `kind` says
+   * (worker/fault-injection.ts), to check that the page survives it (issue 39). Refused: an unknown kind.
+   */
+  injectFault(kind: string): Checked<WorkerFaultKind>;
 }
+
+/** The faults a test can inject into the worker: an exception in the next step, the worker ending itself, an endless loop */
+export const WORKER_FAULT_KINDS = ['throw-in-step', 'close', 'hang'] as const;
+export type WorkerFaultKind = (typeof WORKER_FAULT_KINDS)[number];

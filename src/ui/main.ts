@@ -29,6 +29,9 @@ import { Scene } from './render/scene';
 import { RewindStrip } from './rewind/rewind-strip';
 import { runCommands } from './run-commands';
 import { ScenarioLoader } from './scenario-loader';
+import { SessionKeeper } from './session-keeper';
+import { SessionNotice } from './session-notice';
+import { browserStorage } from './session-store';
 import { FramePool, startWorker } from './sim-client';
 import { SpaceTimePanel } from './spacetime/space-time-panel';
 import { StatusLine } from './status-line';
@@ -37,9 +40,12 @@ import { StatusView } from './status-view';
 import { installTestHook, PerfStats, wakingCalls } from './test-hook';
 import { DEFAULT_SCENARIO, parseUrl, writeUrl } from './url-state';
 import { UserSettings } from './user-settings';
+import { WorkerFaultBanner } from './worker-fault-banner';
+import { quietLostCalls } from './worker-watch';
 
 async function main(): Promise<void> {
-  const { api } = startWorker();
+  const { api, watch } = startWorker();
+  quietLostCalls();
   const pool = new FramePool(api);
   const scene = new Scene();
   const store = new SeriesStore();
@@ -54,6 +60,10 @@ async function main(): Promise<void> {
   const initialHash = location.hash;
   const state: PageState = { ui: { ...url.ui }, status: null, scenario: DEFAULT_SCENARIO, chosenRecordEvery: null, specFragment: '', selectionEdits: 0 };
   const banner = new MessageBanner();
+  // the session saved as the user works, resumed when the page opens at its address again; a worker that fails or hangs is said
+  const keeper = new SessionKeeper({ api, state, watch, storage: browserStorage(), notice: new SessionNotice() });
+  const faultBanner = new WorkerFaultBanner({ keptTime: () => keeper.keptTime(), restart: () => keeper.restart(), startFresh: () => keeper.startFresh() });
+  watch.onFault((f) => faultBanner.show(f));
 
   await scene.init($('canvas-host'));
   /** fewer frames while paused and unchanged (render/idle-frames.ts); a user's input brings them back */
@@ -125,9 +135,10 @@ async function main(): Promise<void> {
   }
   function updateUrl(): void {
     writeUrl(state.scenario, state.status?.params ?? null, state.ui, state.specFragment, compare.urlState());
+    keeper.addressChanged();
   }
 
-  await loadFromUrl(url, initialHash, { api, state, settings, loader, compare, banner, scenarios });
+  const { resumed } = await loadFromUrl(url, initialHash, { api, state, settings, loader, compare, banner, scenarios, resume: keeper.toResume });
 
   // ---- frames: request on every animation frame, apply the newest, never queue ----
   const frames = new FrameLoop({ api, scene, pool, compare, contactMarker, idle, perf, renderPerf, running: () => state.status?.running ?? false });
@@ -144,6 +155,7 @@ async function main(): Promise<void> {
     refused: (lines) => banner.show(lines, 'Rewind refused:'),
   });
   await poll();
+  keeper.start(resumed);
 
   const pointer = new PointerInput({ api, scene, compare, pickContacts: () => state.ui.network, selected: () => { state.selectionEdits++; } });
   installKeyboardShortcuts({
@@ -171,7 +183,12 @@ async function main(): Promise<void> {
       return problems;
     },
   });
-  Object.assign((window as unknown as { __sandbox: object }).__sandbox, { compare: wakingCalls(compare.hook(), idle) });
+  Object.assign((window as unknown as { __sandbox: object }).__sandbox, {
+    compare: wakingCalls(compare.hook(), idle),
+    // the worker's faults (test/e2e/worker-faults.test.ts): the one seen, the watchdog's limit, a fault injected
+    worker: { fault: () => watch.fault, setWatchdogMs: (ms: number) => { watch.watchdogMs = ms; }, inject: (kind: string) => api.injectFault(kind) },
+    session: keeper.hook(),
+  });
 }
 
 main().catch((e: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * Loading a scene into the worker: a built-in by name (the menu, a comparison preset, the URL), a scenario file
- * (the import control, the URL fragment, the test hook), Reset, and the thread count (the scene starts again on
+ * (the import control, the URL fragment, the test hook), a saved session's state, Reset, and the thread count (the scene starts again on
  * the new threads). The status line says what is loading meanwhile; what a load has to say replaces the banner.
  */
 import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
@@ -68,6 +68,20 @@ export class ScenarioLoader {
       ? [`This scenario file is too large to share in a URL (${fmtInt(text.length / 1000)} kB): the URL keeps its parameters, not its bodies; share the file itself (Export → scenario JSON).`]
       : [];
     this.afterLoad(r, r.value.status.scenario, [...extraProblems, ...notes]);
+    return [];
+  }
+
+  /**
+   * A saved session's state (session-keeper.ts), loaded as a file's scene is but under the name it had, with
+   * `overrides` (the address's parameters) over it; the address stays the page's own (`fragment`: its `#…`,
+   * a file's scene, or ''). Returns the problems; `extraProblems` go to the banner when it loads.
+   */
+  async resume(spec: unknown, name: string, fragment: string, overrides: Record<string, unknown>, extraProblems: string[]): Promise<string[]> {
+    const r = await this.d.statusLine.loading<Checked<LoadResult>>(`the saved session (${name})`, this.d.api.loadSpec(spec, overrides));
+    if (!r.ok) return r.problems;
+    this.d.scene.requestFit();
+    this.d.state.specFragment = fragment.replace(/^#/, '');
+    this.afterLoad(r, name, extraProblems);
     return [];
   }
 

@@ -1,5 +1,5 @@
 /**
- * The page's handle on the simulation worker: Comlink proxy for control calls, plus the frame
+ * The page's handle on the simulation worker: Comlink proxy for control calls (watched: worker-watch.ts), plus the frame
  * pool (docs/architecture.md#worker-and-page). The UI owns FRAME_POOL_SIZE ArrayBuffers; one may be away at
  * the worker (detached here, byteLength 0) while the other holds the newest frame waiting for
  * the next animation frame. A frame is never queued: a newer one replaces an unapplied older one.
@@ -10,14 +10,18 @@ import {
   H_COLOR_MODE, H_CONTACT_CAP, H_MASK, H_N_CAP, H_STATIC_SEEN, H_VARIANT_CAP, H_WALL_CAP, HEADER_INTS,
   capsFor, frameOffsets, type FrameCaps,
 } from '../protocol/frame';
+import { WorkerWatch } from './worker-watch';
 
 export const FRAME_POOL_SIZE = 2;
 
 export type SimRemote = Comlink.Remote<SimApi>;
 
-export function startWorker(): { api: SimRemote; worker: Worker } {
+/** Starts the worker; every call to it is watched (worker-watch.ts), so that the page notices a worker that fails or hangs. */
+export function startWorker(): { api: SimRemote; watch: WorkerWatch } {
   const worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'sim' });
-  return { api: Comlink.wrap<SimApi>(worker), worker };
+  const watch = new WorkerWatch(worker, () => performance.now());
+  watch.start();
+  return { api: watch.guard(Comlink.wrap<SimApi>(worker)), watch };
 }
 
 export interface FrameRequest {
@@ -80,7 +84,8 @@ export class FramePool {
       this.pending = back;
     }, () => {
       this.inFlight--;
-      this.free.push(new ArrayBuffer(this.bytes));
+      // a call refused before it was sent (the worker is gone) did not take the buffer
+      this.free.push(buf.byteLength === this.bytes ? buf : new ArrayBuffer(this.bytes));
     });
   }
 

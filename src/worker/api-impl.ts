@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type {
   Checked, ComparisonStatus, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, SimApi, SimStatus, SeriesChunk, SolverCatalog,
-  SpaceTimeChunk, ThreadsInfo,
+  SpaceTimeChunk, ThreadsInfo, WorkerFaultKind,
 } from '../protocol/api';
 import type { LiveRelaxationFit } from '../protocol/relaxation';
 import type { TimelineInfo } from '../protocol/timeline';
@@ -16,6 +16,7 @@ import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import { startComparison } from './comparison-run';
 import { MAX_THREADS } from './core-adapter';
+import { injectFault } from './fault-injection';
 import { packFrame } from './frame-pack';
 import { restoreLastGood, restoreSnapshot, timelineInfo } from './going-back';
 import { ladderSpec } from './ladder-spec';
@@ -268,5 +269,9 @@ export class SimWorker implements SimApi {
 
   relaxationFit(): LiveRelaxationFit | null {
     return this.scene ? liveRelaxationFit(this.scene.world, this.scene.spec.run?.relaxation) : null;
+  }
+
+  injectFault(kind: string): Checked<WorkerFaultKind> {
+    return injectFault(kind, this.scene ? this.scene.world : null);
   }
 }

@@ -1,4 +1,5 @@
 /** Downloads built in the page: CSV, PNG and JSON as Blob URLs (nothing is sent anywhere). */
+import { BACKGROUND, MUTED, TEXT } from './palette';
 
 export function download(name: string, data: Blob): void {
   const url = URL.createObjectURL(data);
@@ -16,11 +17,11 @@ export function downloadText(name: string, text: string, type: string): void {
   download(name, new Blob([text], { type }));
 }
 
-/** A chart in the exported picture: its canvas, title and the legend of its series. */
+/** A chart in the exported picture: its canvas, title and the legend of its series (colour, and dash where it has one). */
 export interface ChartPicture {
   canvas: HTMLCanvasElement;
   title: string;
-  legend: { label: string; color: string }[];
+  legend: { label: string; color: string; dash?: number[] }[];
 }
 
 /**
@@ -38,16 +39,16 @@ export function composePng(sim: HTMLCanvasElement, charts: ChartPicture[], capti
   out.width = w;
   out.height = h;
   const g = out.getContext('2d')!;
-  g.fillStyle = '#111722';
+  g.fillStyle = BACKGROUND;
   g.fillRect(0, 0, w, h);
-  g.fillStyle = '#e8eef8';
+  g.fillStyle = TEXT;
   g.font = '20px system-ui, sans-serif';
   caption.forEach((text, k) => g.fillText(text, pad, pad + line * (k + 0.75), w - 2 * pad));
   g.drawImage(sim, 0, capH);
   let x = 0;
   const top = capH + sim.height + pad;
   for (const c of charts) {
-    g.fillStyle = '#9aa7bd';
+    g.fillStyle = MUTED;
     g.font = 'bold 18px system-ui, sans-serif';
     g.fillText(c.title, x + 6, top + 20, c.canvas.width - 12);
     g.drawImage(c.canvas, x, top + titleH);
@@ -55,9 +56,16 @@ export function composePng(sim: HTMLCanvasElement, charts: ChartPicture[], capti
     const ly = top + titleH + c.canvas.height + 20;
     g.font = '16px system-ui, sans-serif';
     for (const item of c.legend) {
-      g.fillStyle = item.color;
-      g.fillRect(lx, ly - 11, 22, 4);
-      g.fillStyle = '#e8eef8';
+      // a short stretch of the line, in its colour and dash
+      g.strokeStyle = item.color;
+      g.lineWidth = 4;
+      g.setLineDash(item.dash ?? []);
+      g.beginPath();
+      g.moveTo(lx, ly - 9);
+      g.lineTo(lx + 22, ly - 9);
+      g.stroke();
+      g.setLineDash([]);
+      g.fillStyle = TEXT;
       g.fillText(item.label, lx + 28, ly);
       lx += 40 + g.measureText(item.label).width;
     }

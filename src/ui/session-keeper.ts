@@ -163,13 +163,9 @@ export class SessionKeeper {
     }, this.stateScene === scene ? this.stateJson : null);
   }
 
-  /** For the test hook: the session saved, in brief; a save now (with the state if it changed); what became of the one before */
-  hook(): { saved(): unknown; saveNow(): Promise<string>; action(): string; notice(): string } {
+  /** For the test hook: a save now (with the state if it changed), what became of the session saved before, the note shown */
+  hook(): { saveNow(): Promise<string>; action(): string; notice(): string } {
     return {
-      saved: () => {
-        const s = readSession(this.d.storage);
-        return s && { address: s.address, scenario: s.scenario, running: s.running, t: s.state?.t ?? null, particles: s.state?.spec.particles ?? null };
-      },
       saveNow: async () => {
         await this.takeState(true);
         if (this.addressTimer !== null) this.save();

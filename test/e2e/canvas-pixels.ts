@@ -3,12 +3,15 @@
  * current view (window.__sandbox.worldToScreen), for the e2e tests that check what is drawn where.
  */
 import type { Page } from 'playwright-core';
+import { BACKGROUND as PANEL, SCENE } from '../../src/ui/palette';
 
 export type Rgb = [number, number, number];
 
-export const BACKGROUND: Rgb = [0x11, 0x17, 0x22];
-/** viridis' dark end: the speed colour of a body at rest (colormap.ts SPEED_LUT[0]) */
-export const AT_REST: Rgb = [68, 1, 84];
+const rgb = (css: string): Rgb => { const v = parseInt(css.slice(1), 16); return [v >> 16, (v >> 8) & 255, v & 255]; };
+
+export const BACKGROUND: Rgb = rgb(PANEL);
+/** the speed ramp's slow end: the colour of a body at rest (colormap.ts SPEED_LUT[0]) */
+export const AT_REST: Rgb = rgb(SCENE.speedRamp[0]);
 
 /** The largest difference of the three channels. */
 export const diff = (a: Rgb, b: Rgb): number => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));

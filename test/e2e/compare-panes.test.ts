@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { hook } from './compare-hook';
 import { openApp, useBrowserSession, waitFor, frames } from './harness';
+import { VARIANTS } from '../../src/ui/palette';
 
 const session = useBrowserSession();
 
-const BLUE = '#4cc9f0', ORANGE = '#ff9f1c';
+/** variant 1 fills its discs in blue, variant 2 outlines its discs in orange (palette.ts VARIANTS) */
+const BLUE = VARIANTS[0].color, ORANGE = VARIANTS[1].color;
 
 /** Canvas pixels within 40 per channel of '#rrggbb' whose x lies in [x0, x1) (canvas CSS px). */
 function pixelsNear(png: PNG, cssWidth: number, css: string, x0: number, x1: number): number {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hook } from './compare-hook';
 import { openApp, ROOT, useBrowserSession, waitFor, downloadBytes, frames } from './harness';
+import { VARIANTS } from '../../src/ui/palette';
 
 const session = useBrowserSession();
 
@@ -59,12 +60,12 @@ describe('lockstep comparison in the app', () => {
     expect(await hook(page, (h) => h.compare.legendText())).toMatch(/#1 tangential=cundall.*#2 tangential=geometric/);
 
     // two colours on the canvas: variant 1's filled discs and variant 2's outline (the fixed disc is grey)
-    expect(await pixelsNear(page, '#4cc9f0')).toBeGreaterThan(200);
-    expect(await pixelsNear(page, '#ff9f1c')).toBeGreaterThan(100);
+    expect(await pixelsNear(page, VARIANTS[0].color)).toBeGreaterThan(200);
+    expect(await pixelsNear(page, VARIANTS[1].color)).toBeGreaterThan(100);
 
     // two Ek series with values, in the variants' colours; the divergence left 0 once the schemes acted
     await waitFor(page, 'window.__sandbox.compare.ekData()[0]?.length > 10');
-    expect(await hook(page, (h) => h.compare.ekLegend().map((l) => l.color))).toEqual(['#4cc9f0', '#ff9f1c']);
+    expect(await hook(page, (h) => h.compare.ekLegend().map((l) => l.color))).toEqual([VARIANTS[0].color, VARIANTS[1].color]);
     const ek = await hook(page, (h) => h.compare.ekData());
     expect(ek.length).toBe(3);
     for (const c of [1, 2]) expect(ek[c].filter((v) => v !== null && v > 0).length).toBeGreaterThan(10);
@@ -80,11 +81,12 @@ describe('lockstep comparison in the app', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="gui-export-png"] button').click()]);
     const picture = PNG.sync.read(await downloadBytes(download));
     const simHeight = await page.locator('[data-testid="sim-canvas"]').evaluate((c) => (c as HTMLCanvasElement).height);
+    const o = parseInt(VARIANTS[1].color.slice(1), 16), [or, og, ob] = [o >> 16, (o >> 8) & 255, o & 255];
     let orange = 0;
     for (let y = simHeight + 12 + 3 * 28 + 12; y < picture.height; y++) { // below the caption (3 lines) and the scene
       for (let x = 0; x < picture.width; x++) {
         const k = 4 * (y * picture.width + x);
-        if (Math.abs(picture.data[k] - 0xff) < 40 && Math.abs(picture.data[k + 1] - 0x9f) < 40 && Math.abs(picture.data[k + 2] - 0x1c) < 40) orange++;
+        if (Math.abs(picture.data[k] - or) < 40 && Math.abs(picture.data[k + 1] - og) < 40 && Math.abs(picture.data[k + 2] - ob) < 40) orange++;
       }
     }
     expect(orange).toBeGreaterThan(100);

@@ -11,7 +11,7 @@ interface Hook {
   stepN(n: number): Promise<number>;
   workerStatus(): Promise<{ scenario: string; running: boolean; step: number; params: { mu: number } }>;
   exportSpec(): Promise<{ particles: { x: number; y: number }[] }>;
-  session: { saveNow(): Promise<string>; notice(): string; action(): string; saved(): { address: string; t: number | null } | null };
+  session: { saveNow(): Promise<string>; notice(): string; action(): string };
 }
 
 const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>

@@ -3,7 +3,8 @@
  * alpha << 24; a polygon's Graphics tint takes the same colour as 0xRRGGBB (packedToRgb).
  */
 import { describe, expect, it } from 'vitest';
-import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from '../../src/ui/render/colormap';
+import { hexNumber, SCENE } from '../../src/ui/palette';
+import { COUNT_COLORS, countsCss, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from '../../src/ui/render/colormap';
 
 describe('packedToRgb', () => {
   it('turns BGR + alpha into 0xRRGGBB', () => {
@@ -13,12 +14,21 @@ describe('packedToRgb', () => {
     expect(packedToRgb(0xffffffff)).toBe(0xffffff);
   });
 
-  it('gives the colours of the tables', () => {
-    expect(packedToRgb(SPEED_LUT[0])).toBe(0x440154); // viridis' dark end (68, 1, 84)
+  it('gives the palette\'s colours (src/ui/palette.ts)', () => {
+    expect(packedToRgb(SPEED_LUT[0])).toBe(0x2a788e); // viridis at 0.4 (42, 120, 142)
     expect(packedToRgb(SPEED_LUT[255])).toBe(0xfde725); // and its yellow end (253, 231, 37)
-    expect(packedToRgb(NEUTRAL_COLOR)).toBe(0xaabed7);
-    expect(packedToRgb(FIXED_COLOR)).toBe(0x6e6e6e);
-    expect(packedToRgb(COUNT_COLORS[1])).toBe(0x56a0dc);
+    expect(packedToRgb(NEUTRAL_COLOR)).toBe(hexNumber(SCENE.neutral));
+    expect(packedToRgb(FIXED_COLOR)).toBe(hexNumber(SCENE.fixed));
+    expect(COUNT_COLORS.map(packedToRgb)).toEqual(SCENE.contactCounts.map(hexNumber));
+  });
+
+  it('the contact legend: the seven colours in order, in equal steps from 0 to 100 %', () => {
+    const stops = [...countsCss().matchAll(/(#[0-9a-f]{6}) ([\d.]+)% ([\d.]+)%/g)].map((m) => [m[1], Number(m[2]), Number(m[3])] as const);
+    expect(stops.map((s) => s[0])).toEqual(SCENE.contactCounts);
+    stops.forEach(([, from, to], k) => {
+      expect(from).toBeCloseTo((100 * k) / 7, 2);
+      expect(to).toBeCloseTo((100 * (k + 1)) / 7, 2);
+    });
   });
 
   it('inverts the particle packing (b << 16 | g << 8 | r) + 255 · 2²⁴ for every channel value', () => {

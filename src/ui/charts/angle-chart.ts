@@ -9,6 +9,7 @@
  */
 import uPlot from 'uplot';
 import { PLANE_IDS, type PlaneId } from '../../core/plane/plane-ids';
+import { CHARTS } from '../palette';
 import { COUNT_INCRS, countRange, linearTickLabels } from './axis-range';
 import { AXIS, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, labelWidth, line } from './chart-style';
 import { JUMP_DEG } from './plane-angle';
@@ -27,13 +28,8 @@ export function samePlaneView(a: PlaneView, b: PlaneView): boolean {
   return a.polygons === b.polygons && a.plane === b.plane;
 }
 
-/** The ghost lines' colours: muted, told apart from each other and from the main line. */
-export const GHOST_COLORS: Record<PlaneId, string> = {
-  usual: '#a3acbd', 'literal-signed': '#c9a27e', 'literal-abs': '#8fb996', axial: '#b79ccf',
-};
-const ACTIVE_COLOR = '#90e0ef';
-const JUMP_COLOR = '#ff5d73';
-const CROSSINGS_COLOR = '#ffd166';
+/** The lines' styles (palette.ts): the ghosts muted and dashed, each its own dash, told apart from each other and from the main line. */
+const STYLE = CHARTS.angle;
 
 /** uPlot series class of the series the legend leaves out (style.css): the ones a view does not show. */
 export const LEGEND_OMIT = 'legend-omit';
@@ -80,14 +76,14 @@ function shownIf(series: uPlot.Series, show: boolean): uPlot.Series {
 /** uPlot scales, axes and series of the chart in this view. */
 export function angleLayout(view: PlaneView): Pick<uPlot.Options, 'scales' | 'axes' | 'series'> {
   const poly = view.polygons;
-  const ghosts = PLANE_IDS.map((id) => shownIf(line(id, GHOST_COLORS[id], 1.25), poly && id !== view.plane));
+  const ghosts = PLANE_IDS.map((id) => shownIf(line(id, STYLE[id], 1.25), poly && id !== view.plane));
   const jumps = shownIf({
-    ...line(JUMP_LABEL, JUMP_COLOR, 1.5),
+    ...line(JUMP_LABEL, STYLE.jumps, 1.5),
     paths: () => null,
-    points: { show: true, size: 9, width: 1.5, stroke: JUMP_COLOR, fill: 'rgba(255,93,115,0.35)' },
+    points: { show: true, size: 9, width: 1.5, stroke: STYLE.jumps.color, fill: `${STYLE.jumps.color}59` },
   }, poly);
   const crossings = shownIf({
-    ...line('crossings', CROSSINGS_COLOR, 1.5, 'y2'),
+    ...line('crossings', STYLE.crossings, 1.5, 'y2'),
     paths: uPlot.paths.stepped!({ align: 1 }),
     value: (_u: uPlot, v: number | null) => (v === null || !Number.isFinite(v) ? '–' : String(v)),
   }, poly);
@@ -102,9 +98,9 @@ export function angleLayout(view: PlaneView): Pick<uPlot.Options, 'scales' | 'ax
       { ...AXIS, ...LINEAR_AXIS, label: 'contact-plane angle [°]', labelSize: 22 },
       {
         ...AXIS, scale: 'y2', side: 1, show: poly, grid: { show: false }, label: 'crossings', labelSize: 22,
-        stroke: CROSSINGS_COLOR, incrs: COUNT_INCRS, values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth,
+        stroke: STYLE.crossings.color, incrs: COUNT_INCRS, values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth,
       },
     ],
-    series: [T_SERIES, line(activeLabel(view), ACTIVE_COLOR, 2.5), ...ghosts, jumps, crossings],
+    series: [T_SERIES, line(activeLabel(view), STYLE.active, 2.5), ...ghosts, jumps, crossings],
   };
 }

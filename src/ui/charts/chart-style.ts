@@ -1,11 +1,16 @@
 /**
- * What the live uPlot charts share: axis colours and fonts, value formatting, and the scales and axes
- * whose ranges and ticks come from axis-range.ts (finite, never degenerate, so nothing can freeze).
+ * What the live uPlot charts share: axis colours and fonts, value formatting, line series in the palette's
+ * styles with a key that shows their dash, and the scales and axes whose ranges and ticks come from
+ * axis-range.ts (finite, never degenerate, so nothing can freeze).
  */
 import type uPlot from 'uplot';
+import { AXIS_COLOR, borderStyle, GRID_COLOR, TICK_COLOR, type LineStyle } from '../palette';
 import { decadeLabel, decadeSplits, linearRange, linearTickLabels, linearTickSpace, logRange } from './axis-range';
 
-export const AXIS = { stroke: '#c9d3e3', grid: { stroke: 'rgba(255,255,255,0.08)' }, ticks: { stroke: 'rgba(255,255,255,0.2)' }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
+export const AXIS = { stroke: AXIS_COLOR, grid: { stroke: GRID_COLOR }, ticks: { stroke: TICK_COLOR }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
+
+/** The key's markers: each series' box bordered in its colour, dashed or dotted as its line. */
+export const LEGEND_MARKERS = { dash: (u: uPlot, i: number) => borderStyle(u.series[i].dash) };
 
 export function fmt(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
@@ -49,7 +54,7 @@ export const LOG_AXIS = {
 export const T_AXIS = { ...AXIS, label: 't [s]', labelSize: 18, size: 30 };
 export const T_SERIES = { label: 't', value: (_u: uPlot, v: number | null) => fmt(v) };
 
-/** A line series on scale `scale`. */
-export function line(label: string, stroke: string, width: number, scale = 'y'): uPlot.Series {
-  return { label, stroke, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) };
+/** A line series in `style` (palette.ts: colour, dash) on scale `scale`. */
+export function line(label: string, style: LineStyle, width: number, scale = 'y'): uPlot.Series {
+  return { label, stroke: style.color, dash: style.dash, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) };
 }

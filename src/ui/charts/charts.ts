@@ -9,7 +9,8 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ANGLE_COLUMNS, angleLayout, DISC_VIEW, samePlaneView, type PlaneView } from './angle-chart';
-import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from './chart-style';
+import { AXIS, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from './chart-style';
+import { CHARTS, TEXT } from '../palette';
 import type { SeriesStore } from './series-store';
 
 /** 'particle' and 'piston' are the two faces of the position chart; 'position' is its CSV (all columns). */
@@ -95,7 +96,7 @@ function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates, plane: 
     return {
       scales: { x: { time: false }, y: logY ? LOG_SCALE : LINEAR_SCALE },
       axes: [T_AXIS, { ...AXIS, ...(logY ? LOG_AXIS : LINEAR_AXIS), label: 'Ek [J]', labelSize: 22 }],
-      series: [T_SERIES, line('Ek', '#ffd166', 2.5), line('trans', '#4cc9f0', 1.5), line('rot', '#f72585', 1.5)],
+      series: [T_SERIES, line('Ek', CHARTS.ek.total, 2.5), line('trans', CHARTS.ek.trans, 1.5), line('rot', CHARTS.ek.rot, 1.5)],
     };
   }
   if (kind === 'angle') return angleLayout(plane);
@@ -103,32 +104,34 @@ function plotLayout(kind: ChartKind, logY: boolean, coords: Coordinates, plane: 
     // x on the left axis, y on the right one, each auto-scaled; a coordinate that never moves
     // (a locked one, e.g. y in the cd-chain) is left out so the one that moves fills the chart
     const showX = coords !== 'y', showY = coords !== 'x';
+    const { x, y } = CHARTS.position;
     return {
       scales: { x: { time: false }, y: LINEAR_SCALE, y2: LINEAR_SCALE },
       axes: [
         T_AXIS,
-        { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: 'x [m]', labelSize: 22, stroke: '#80ed99', show: showX },
-        { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: '#ff9f68', show: showY, grid: { show: !showX } },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: 'x [m]', labelSize: 22, stroke: x.color, show: showX },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: showX ? 1 : 3, label: 'y [m]', labelSize: 22, stroke: y.color, show: showY, grid: { show: !showX } },
       ],
-      series: [T_SERIES, { ...line('x', '#80ed99', 2.5, 'y'), show: showX }, { ...line('y', '#ff9f68', 2, 'y2'), show: showY }],
+      series: [T_SERIES, { ...line('x', x, 2.5, 'y'), show: showX }, { ...line('y', y, 2, 'y2'), show: showY }],
     };
   }
   if (kind === 'flow') {
     // flux = N⟨vx⟩/L in a periodic pipe: the two lines coincide, each read on its own axis
+    const { meanVx, flux } = CHARTS.flow;
     return {
       scales: { x: { time: false }, y: LINEAR_SCALE, y2: LINEAR_SCALE },
       axes: [
         T_AXIS,
-        { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: '⟨vx⟩ [m/s]', labelSize: 22, stroke: '#4cc9f0' },
-        { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: 1, label: 'flux [1/s]', labelSize: 22, stroke: '#ffd166', grid: { show: false } },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y', label: '⟨vx⟩ [m/s]', labelSize: 22, stroke: meanVx.color },
+        { ...AXIS, ...LINEAR_AXIS, scale: 'y2', side: 1, label: 'flux [1/s]', labelSize: 22, stroke: flux.color, grid: { show: false } },
       ],
-      series: [T_SERIES, line('⟨vx⟩', '#4cc9f0', 3), { ...line('flux', '#ffd166', 1.5, 'y2'), dash: [6, 4] }],
+      series: [T_SERIES, line('⟨vx⟩', meanVx, 3), line('flux', flux, 1.5, 'y2')],
     };
   }
   return {
     scales: { x: { time: false }, y: LINEAR_SCALE },
     axes: [T_AXIS, { ...AXIS, ...LINEAR_AXIS, label: 'position [m]', labelSize: 22 }],
-    series: [T_SERIES, line('piston', '#c77dff', 2.5)],
+    series: [T_SERIES, line('piston', CHARTS.piston.position, 2.5)],
   };
 }
 
@@ -150,8 +153,8 @@ export class LiveChart {
   private planeView: PlaneView = DISC_VIEW;
   /** the y axis' tick labels as last drawn */
   yTicks: string[] = [];
-  /** the series drawn (label and colour), for the exported picture's legend */
-  legend: { label: string; color: string }[] = [];
+  /** the series drawn (label, colour, dash), for the exported picture's legend */
+  legend: { label: string; color: string; dash?: number[] }[] = [];
   /** data currently given to uPlot (for tests and PNG export) */
   data: (number | null)[][] = [];
   /** drawn over the plot after every redraw (the Ek chart's live relaxation fit) */
@@ -223,7 +226,7 @@ export class LiveChart {
     const layout = plotLayout(this.kind, this.logY, this.coords, this.planeView);
     this.legend = (layout.series ?? []).slice(1)
       .filter((ser) => ser.show !== false)
-      .map((ser) => ({ label: String(ser.label ?? ''), color: typeof ser.stroke === 'string' ? ser.stroke : '#e8eef8' }));
+      .map((ser) => ({ label: String(ser.label ?? ''), color: typeof ser.stroke === 'string' ? ser.stroke : TEXT, dash: ser.dash }));
     // keep the first y axis' labels as drawn (tests and PNG captions read them; the canvas has no text)
     const yAxis = layout.axes?.[1];
     const values = yAxis?.values;
@@ -237,7 +240,7 @@ export class LiveChart {
     const opts: uPlot.Options = {
       ...this.size(),
       ...layout,
-      legend: { show: true, live: true },
+      legend: { show: true, live: true, markers: LEGEND_MARKERS },
       cursor: { drag: { x: false, y: false } },
       hooks: { draw: [(u: uPlot) => this.overlay?.(u)] },
     };

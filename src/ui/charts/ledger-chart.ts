@@ -8,23 +8,29 @@
  * other live charts (charts.ts); the title prints the newest residual, in joules and as a share of the supply.
  */
 import uPlot from 'uplot';
-import { AXIS, fmt, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, plotSize } from './chart-style';
+import { BAND_OPACITY, CHARTS } from '../palette';
+import { AXIS, fmt, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, plotSize } from './chart-style';
 import type { SeriesStore } from './series-store';
 
 type Cols = SeriesStore['cols'];
 
-/** The stacked accounts, bottom to top: label, colour, value at row k [J] (potential before its shift). */
+const LINES = CHARTS.ledger;
+
+/**
+ * The stacked accounts, bottom to top: label, colour, value at row k [J] (potential before its shift). The key
+ * lists them in the stack's order: a band's place is its second cue.
+ */
 export const LEDGER_LAYERS: { label: string; color: string; get: (c: Cols, k: number) => number }[] = [
-  { label: 'kinetic', color: '#ffd166', get: (c, k) => c.ek[k] + c.ekWalls[k] },
-  { label: 'elastic', color: '#4cc9f0', get: (c, k) => c.eElastic[k] },
-  { label: 'potential', color: '#80ed99', get: (c, k) => c.ePotential[k] },
-  { label: 'dashpot n', color: '#f72585', get: (c, k) => c.dissipatedNormal[k] },
-  { label: 'dashpot t', color: '#c77dff', get: (c, k) => c.dissipatedTangential[k] },
-  { label: 'sliding', color: '#ff9f68', get: (c, k) => c.dissipatedSlip[k] },
+  { label: 'kinetic', color: LINES.kinetic.color, get: (c, k) => c.ek[k] + c.ekWalls[k] },
+  { label: 'elastic', color: LINES.elastic.color, get: (c, k) => c.eElastic[k] },
+  { label: 'potential', color: LINES.potential.color, get: (c, k) => c.ePotential[k] },
+  { label: 'dashpot n', color: LINES.dashpotN.color, get: (c, k) => c.dissipatedNormal[k] },
+  { label: 'dashpot t', color: LINES.dashpotT.color, get: (c, k) => c.dissipatedTangential[k] },
+  { label: 'sliding', color: LINES.sliding.color, get: (c, k) => c.dissipatedSlip[k] },
 ];
 const POTENTIAL = 2;
-const SUPPLIED_COLOR = '#ffffff';
-const RESIDUAL_COLOR = '#ff3b3b';
+/** a band's fill: its colour at BAND_OPACITY, as the hex alpha appended to #rrggbb */
+const BAND_ALPHA = Math.round(255 * BAND_OPACITY).toString(16).padStart(2, '0');
 
 /**
  * The chart's columns for rows [from, to): t, the running sums of LEDGER_LAYERS (so the top one is everything
@@ -57,7 +63,7 @@ function layout(): Pick<uPlot.Options, 'scales' | 'axes' | 'series' | 'bands'> {
   const layers: uPlot.Series[] = LEDGER_LAYERS.map((l, L) => ({
     label: l.label, stroke: l.color, width: 1, scale: 'y',
     // the lowest band fills down to 0; each one above fills to the band below it (bands)
-    ...(L === 0 ? { fill: `${l.color}99`, fillTo: 0 } : {}),
+    ...(L === 0 ? { fill: `${l.color}${BAND_ALPHA}`, fillTo: 0 } : {}),
   }));
   return {
     scales: { x: { time: false }, y: LINEAR_SCALE },
@@ -65,10 +71,10 @@ function layout(): Pick<uPlot.Options, 'scales' | 'axes' | 'series' | 'bands'> {
     axes: [T_AXIS, { ...AXIS, ...LINEAR_AXIS, label: 'energy [J]', labelSize: 22, space: 18 }],
     series: [
       T_SERIES, ...layers,
-      { label: 'supplied', stroke: SUPPLIED_COLOR, width: 2, dash: [8, 5], scale: 'y' },
-      { label: 'residual', stroke: RESIDUAL_COLOR, width: 3, scale: 'y' },
+      { label: 'supplied', stroke: LINES.supplied.color, width: 2, dash: LINES.supplied.dash, scale: 'y' },
+      { label: 'residual', stroke: LINES.residual.color, width: 3, scale: 'y' },
     ],
-    bands: LEDGER_LAYERS.slice(1).map((l, i) => ({ series: [i + 2, i + 1] as [number, number], fill: `${l.color}99` })),
+    bands: LEDGER_LAYERS.slice(1).map((l, i) => ({ series: [i + 2, i + 1] as [number, number], fill: `${l.color}${BAND_ALPHA}` })),
   };
 }
 
@@ -80,9 +86,9 @@ export class LedgerChart {
   windowRows = 3000;
   /** data currently given to uPlot (tests, PNG export) */
   data: (number | null)[][] = [];
-  /** the series drawn (label and colour), for the exported picture's legend */
+  /** the series drawn (label, colour, dash), for the exported picture's legend */
   readonly legend = [...LEDGER_LAYERS.map((l) => ({ label: l.label, color: l.color })),
-    { label: 'supplied', color: SUPPLIED_COLOR }, { label: 'residual', color: RESIDUAL_COLOR }];
+    { label: 'supplied', ...LINES.supplied }, { label: 'residual', ...LINES.residual }];
 
   /** `readout`: where the newest residual is printed (in the chart's title) */
   constructor(private readonly host: HTMLElement, private readonly store: SeriesStore, private readonly readout: HTMLElement) {
@@ -106,7 +112,7 @@ export class LedgerChart {
     if (this.host.clientWidth === 0) return; // hidden: nothing to draw
     if (!this.plot) {
       // a key without live values: eight series fit in two short lines at 1280×720 (the title prints the residual)
-      this.plot = new uPlot({ ...this.size(), ...layout(), legend: { show: true, live: false }, cursor: { drag: { x: false, y: false } } },
+      this.plot = new uPlot({ ...this.size(), ...layout(), legend: { show: true, live: false, markers: LEGEND_MARKERS }, cursor: { drag: { x: false, y: false } } },
         (this.data.length ? this.data : Array.from({ length: LEDGER_LAYERS.length + 3 }, () => [])) as uPlot.AlignedData, this.host);
       const legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');
       if (legendEl) this.observer.observe(legendEl);

@@ -10,9 +10,9 @@ import uPlot from 'uplot';
 import { VARIANT_ANGLE_COLUMNS, VARIANT_DIVERGENCE_COLUMNS, VARIANT_EK_COLUMNS } from '../../protocol/api';
 import { planeAngleDeg } from '../charts/plane-angle';
 import { LOG_FLOOR } from '../charts/charts';
-import { AXIS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from '../charts/chart-style';
+import { AXIS, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from '../charts/chart-style';
 import type { SeriesStore } from '../charts/series-store';
-import { VARIANT_COLORS } from './presets';
+import { VARIANTS } from '../palette';
 
 export type VariantChartKind = 'ek' | 'divergence' | 'angle';
 
@@ -101,10 +101,10 @@ export class VariantChart {
     return this.plot ? this.plot.ctx.canvas : null;
   }
 
-  /** The series drawn: label and colour. */
-  get legend(): { label: string; color: string }[] {
+  /** The series drawn: label, colour and dash (each variant its own). */
+  get legend(): { label: string; color: string; dash?: number[] }[] {
     const first = this.kind === 'divergence' ? 1 : 0;
-    return this.labels.slice(first).map((label, k) => ({ label, color: VARIANT_COLORS[first + k] }));
+    return this.labels.slice(first).map((label, k) => ({ label, color: VARIANTS[first + k].color, dash: VARIANTS[first + k].dash }));
   }
 
   private size(): { width: number; height: number } {
@@ -120,9 +120,9 @@ export class VariantChart {
       ...this.size(),
       scales: { x: { time: false }, y: this.logY ? LOG_SCALE : LINEAR_SCALE },
       axes: [T_AXIS, { ...AXIS, ...(this.logY ? LOG_AXIS : LINEAR_AXIS), label: title, labelSize: 22 }],
-      series: [T_SERIES, ...this.legend.map((l) => line(l.label, l.color, 2))],
-      // the variants' colours only, on one line (the canvas legend names them): more height for the plot
-      legend: { show: true, live: false },
+      series: [T_SERIES, ...this.legend.map((l) => line(l.label, l, 2))],
+      // the variants' colours and dashes only, on one line (the canvas legend names them): more height for the plot
+      legend: { show: true, live: false, markers: LEGEND_MARKERS },
       cursor: { drag: { x: false, y: false } },
     };
     this.plot = new uPlot(opts, this.legend.map(() => []).concat([[]]) as unknown as uPlot.AlignedData, this.host);

@@ -18,7 +18,8 @@ import type { UrlComparison } from '../url-state';
 import { VariantChart } from './compare-charts';
 import type { ChartPicture } from '../export';
 import { PaneView } from './pane-view';
-import { COMPARE_PRESETS, presetNamed, VARIANT_COLORS, variantText, type ComparePreset } from './presets';
+import { VARIANTS } from '../palette';
+import { COMPARE_PRESETS, presetNamed, variantText, type ComparePreset } from './presets';
 import { packedColor, VariantLayer } from './variant-layer';
 
 export interface CompareHandlers {
@@ -205,7 +206,7 @@ export class CompareUi {
     this.comparison = c;
     if (!c) this.preset = null;
     const on = c !== null;
-    this.scene.tint = on ? packedColor(VARIANT_COLORS[0]) : null;
+    this.scene.tint = on ? packedColor(VARIANTS[0].color) : null;
     this.legend.hidden = !on;
     this.stage.classList.toggle('comparing', on);
     this.divergenceBox.hidden = !on;
@@ -246,8 +247,9 @@ export class CompareUi {
       row.setAttribute('data-testid', `compare-legend-${k + 1}`);
       const sw = document.createElement('span');
       sw.className = k === 0 ? 'swatch fill' : 'swatch ring';
-      if (k === 0) sw.style.background = VARIANT_COLORS[0];
-      else sw.style.borderColor = VARIANT_COLORS[k];
+      // variant 1 fills the discs, the others outline them in their colour and ring style (variant-layer.ts)
+      if (k === 0) sw.style.background = VARIANTS[0].color;
+      else { sw.style.borderColor = VARIANTS[k].color; sw.style.borderStyle = VARIANTS[k].ring; }
       const text = document.createElement('span');
       // textContent only: overrides may come from a URL
       text.textContent = `#${k + 1} ${variantText(v.overrides)}`;
@@ -282,7 +284,7 @@ export class CompareUi {
     const chart = id === 'chart-ek' ? this.ek : id === 'chart-angle' ? this.angle : id === 'chart-divergence' ? this.divergence : null;
     if (!chart?.canvas) return null;
     const first = chart.kind === 'divergence' ? 1 : 0;
-    const legend = this.paneTexts.slice(first).map((label, k) => ({ label, color: VARIANT_COLORS[first + k] }));
+    const legend = this.paneTexts.slice(first).map((label, k) => ({ label, color: VARIANTS[first + k].color, dash: VARIANTS[first + k].dash }));
     return { canvas: chart.canvas, title, legend };
   }
 

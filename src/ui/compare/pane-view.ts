@@ -8,7 +8,7 @@
 import { Container, Graphics } from 'pixi.js';
 import type { Scene } from '../render/scene';
 import { clipLine, clipSolidSide, paneAt, paneLayout, type PaneLayout } from './pane-layout';
-import { VARIANT_COLORS } from './presets';
+import { SCENE, VARIANTS } from '../palette';
 import type { VariantLayer } from './variant-layer';
 
 export class PaneView {
@@ -96,14 +96,14 @@ export class PaneView {
       for (const w of walls) {
         if (w.kind === 0) {
           const solid = clipSolidSide(box, w.ax + dx, w.ay, w.nx, w.ny, this.poly);
-          if (solid.length >= 6) g.poly(solid).fill({ color: 0x2a3345, alpha: 0.9 });
+          if (solid.length >= 6) g.poly(solid).fill({ color: SCENE.wallFill, alpha: 0.9 });
           const line = clipLine(box, w.ax + dx, w.ay, w.nx, w.ny);
-          if (line) g.moveTo(line[0], line[1]).lineTo(line[2], line[3]).stroke({ width: 3 / s, color: 0xc8d2e0 });
+          if (line) g.moveTo(line[0], line[1]).lineTo(line[2], line[3]).stroke({ width: 3 / s, color: SCENE.wallLine });
         } else {
-          g.moveTo(w.ax + dx, w.ay).lineTo(w.bx + dx, w.by).stroke({ width: 4 / s, color: 0xc8d2e0, cap: 'round' });
+          g.moveTo(w.ax + dx, w.ay).lineTo(w.bx + dx, w.by).stroke({ width: 4 / s, color: SCENE.wallLine, cap: 'round' });
         }
       }
-      g.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).stroke({ width: 2 / s, color: VARIANT_COLORS[k], alpha: 0.9 });
+      g.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).stroke({ width: 2 / s, color: VARIANTS[k].color, alpha: 0.9 });
     }
   }
 
@@ -127,7 +127,7 @@ export class PaneView {
       if (el.hidden) continue;
       // textContent only: a label shows overrides that may come from a URL
       el.textContent = this.texts[k] ?? `#${k + 1}`;
-      el.style.color = VARIANT_COLORS[k];
+      el.style.color = VARIANTS[k].color;
       el.style.left = `${canvas.left - stage.left + ox + s * (l.x0 + k * l.step) + 4}px`;
       el.style.top = `${canvas.top - stage.top + oy - s * l.y1 + 4}px`;
     }

@@ -88,6 +88,3 @@ export function variantText(overrides: Record<string, unknown>, sep = ', '): str
   const parts = Object.entries(overrides).map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? parts.join(sep) : '(as loaded)';
 }
-
-/** Variant colours, in order: variant 1 fills the discs, the others outline them. */
-export const VARIANT_COLORS = ['#4cc9f0', '#ff9f1c', '#c77dff', '#80ed99'] as const;

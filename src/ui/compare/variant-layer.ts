@@ -1,7 +1,7 @@
 /**
  * A lockstep comparison on the one canvas (issue 11): variants 2, 3, … drawn over variant 1 as outlined
- * discs in their colours (variant 1's discs are filled in its colour by the Scene), each with its
- * orientation bar, so bodies that coincide read as one disc with a coloured rim and bodies that part show
+ * discs in their colours and ring styles (solid, dashed, dotted: palette.ts VARIANTS; variant 1's discs are
+ * filled in its colour by the Scene), each with its orientation bar, so bodies that coincide read as one disc with a coloured rim and bodies that part show
  * as separate outlines. Reads the frame's variant blocks (protocol/frame.ts); a polygon is outlined by its
  * bounding circle. Fixed and prescribed bodies are the same in every variant and are not outlined, except in
  * side-by-side panes (pane-layout.ts: variant v drawn paneStep × (v − 1) to the right), where each pane shows them.
@@ -12,11 +12,17 @@ import {
   readVariantHeader, VARIANT_FLOATS,
 } from '../../protocol/frame';
 import type { PickResult } from '../../protocol/api';
-import { VARIANT_COLORS } from './presets';
+import { hexNumber, VARIANTS } from '../palette';
 
 const TEX = 128;
 
-function ringTexture(): Texture {
+type RingStyle = (typeof VARIANTS)[number]['ring'];
+
+/** The ring's dashes (on, off) as fractions of its circumference: a whole number of them round it. */
+const RING_DASH: Record<RingStyle, number[]> = { solid: [], dashed: [0.065, 0.035], dotted: [0.025, 0.0375] };
+
+/** A white ring (tinted per variant) in `style`, with the orientation bar. */
+function ringTexture(style: RingStyle): Texture {
   const c = document.createElement('canvas');
   c.width = c.height = TEX;
   const g = c.getContext('2d')!;
@@ -25,7 +31,9 @@ function ringTexture(): Texture {
   g.arc(r, r, r - 5, 0, Math.PI * 2);
   g.lineWidth = 8;
   g.strokeStyle = '#ffffff';
+  g.setLineDash(RING_DASH[style].map((f) => f * 2 * Math.PI * (r - 5)));
   g.stroke();
+  g.setLineDash([]);
   g.beginPath();
   g.moveTo(r, r);
   g.lineTo(TEX - 8, r);
@@ -45,7 +53,7 @@ export class VariantLayer {
   readonly container = new Container();
   /** per variant after the first; fixedShown: its outlines' sizes include the fixed and prescribed bodies (side by side) */
   private readonly layers: { pc: ParticleContainer; list: Particle[]; fixedShown: boolean }[] = [];
-  private texture: Texture | null = null;
+  private readonly textures = new Map<RingStyle, Texture>();
   /** variants after the first that the worker has (the frame pool must hold this many blocks) */
   total = 0;
   /** bit v − 2: variant v is drawn now */
@@ -124,11 +132,18 @@ export class VariantLayer {
     return { kind: 'particle', i: best, x: l.list[best].x, y: l.list[best].y, r: radius[best] };
   }
 
+  /** The ring texture of layer v (variant v + 2), made once per style. */
+  private ring(v: number): Texture {
+    const style = VARIANTS[v + 1].ring;
+    let t = this.textures.get(style);
+    if (!t) { t = ringTexture(style); this.textures.set(style, t); }
+    return t;
+  }
+
   private layer(v: number, n: number): { pc: ParticleContainer; list: Particle[]; rebuilt: boolean } {
-    this.texture ??= ringTexture();
     while (this.layers.length <= v) {
       const pc = new ParticleContainer({
-        texture: this.texture,
+        texture: this.ring(this.layers.length),
         dynamicProperties: { position: true, rotation: true, color: false, vertex: false, uvs: false },
       });
       pc.boundsArea = new Rectangle(-1e9, -1e9, 2e9, 2e9);
@@ -138,8 +153,8 @@ export class VariantLayer {
     const l = this.layers[v];
     if (l.list.length === n) return { ...l, rebuilt: false };
     l.pc.removeParticles();
-    const tint = parseInt(VARIANT_COLORS[v + 1].slice(1), 16);
-    l.list = Array.from({ length: n }, () => new Particle({ texture: this.texture!, anchorX: 0.5, anchorY: 0.5, tint }));
+    const tint = hexNumber(VARIANTS[v + 1].color), texture = this.ring(v);
+    l.list = Array.from({ length: n }, () => new Particle({ texture, anchorX: 0.5, anchorY: 0.5, tint }));
     if (n) l.pc.addParticle(...l.list);
     return { ...l, rebuilt: true };
   }

@@ -1,16 +1,20 @@
 /**
  * Error vs Δt on log–log axes (uPlot), one series per quantity and ladder, plus slope-1 and slope-2
  * guide lines. Up to two ladders are shown: the older one dashed, the newer one solid, each quantity
- * in its own colour (the panel's orders table is the legend). Both guides fan out from the finest
- * point of the newest ladder (see guideAnchor), so a curve parallel to one of them has that order.
+ * in its own colour and named at its coarsest point (the panel's orders table is the legend). Both guides
+ * fan out from the finest point of the newest ladder (see guideAnchor), so a curve parallel to one of them
+ * has that order.
  */
 import uPlot from 'uplot';
 import { logRange } from '../charts/axis-range';
 import 'uplot/dist/uPlot.min.css';
 import type { LadderResult, Quantity } from '../../protocol/convergence';
+import { CHARTS, GRID_COLOR, TEXT, TICK_COLOR } from '../palette';
+
+const LINES = CHARTS.convergence;
 
 export const QUANTITY_COLORS: Record<Quantity, string> = {
-  position: '#4cc9f0', velocity: '#ffd166', angle: '#f72585', spin: '#6ee7a8',
+  position: LINES.position.color, velocity: LINES.velocity.color, angle: LINES.angle.color, spin: LINES.spin.color,
 };
 
 /** Line style of ladder k when `count` ladders are shown: the last one solid, an earlier one dashed. */
@@ -19,8 +23,8 @@ export function ladderDash(k: number, count: number): number[] | undefined {
 }
 
 const GUIDE_STYLE: Record<1 | 2, { dash: number[]; stroke: string }> = {
-  1: { dash: [4, 7], stroke: '#c9d3e3' },
-  2: { dash: [18, 8], stroke: '#c9d3e3' },
+  1: { dash: [4, 7], stroke: LINES.guide.color },
+  2: { dash: [18, 8], stroke: LINES.guide.color },
 };
 
 export interface ChartSeries {
@@ -84,7 +88,7 @@ function guideAnchor(results: LadderResult[], series: ChartSeries[], x: number[]
 }
 
 const AXIS = {
-  stroke: '#e8eef8', grid: { stroke: 'rgba(255,255,255,0.10)' }, ticks: { stroke: 'rgba(255,255,255,0.25)' },
+  stroke: TEXT, grid: { stroke: GRID_COLOR }, ticks: { stroke: TICK_COLOR },
   font: '16px system-ui, sans-serif', labelFont: 'bold 18px system-ui, sans-serif',
 };
 
@@ -162,7 +166,7 @@ export class ConvergenceChart {
       ],
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      hooks: { draw: [(u: uPlot) => labelGuides(u, d)] },
+      hooks: { draw: [(u: uPlot) => { labelGuides(u, d); labelQuantities(u, d); }] },
     };
     const aligned = [d.x, ...d.series.map((s) => s.values), ...guides.map((g) => g.values)] as uPlot.AlignedData;
     this.plot = new uPlot(opts, aligned, this.host);
@@ -175,7 +179,7 @@ function labelGuides(u: uPlot, d: ConvergenceChartData): void {
   const dpr = window.devicePixelRatio || 1;
   ctx.save();
   ctx.font = `bold ${Math.round(17 * dpr)}px system-ui, sans-serif`;
-  ctx.fillStyle = '#e8eef8';
+  ctx.fillStyle = TEXT;
   ctx.textAlign = 'right';
   for (const g of d.guides) {
     // the coarsest Δt whose guide value is inside the plotted y range
@@ -185,6 +189,24 @@ function labelGuides(u: uPlot, d: ConvergenceChartData): void {
     const px = u.valToPos(d.x[k], 'x', true);
     const py = u.valToPos(g.values[k], 'y', true);
     ctx.fillText(`slope ${g.slope}`, px - 8 * dpr, py - 8 * dpr);
+  }
+  ctx.restore();
+}
+
+/** Names each quantity of the newest ladder beside its finest point, in its colour: the colour is not the only cue. */
+function labelQuantities(u: uPlot, d: ConvergenceChartData): void {
+  const newest = Math.max(-1, ...d.series.map((s) => s.ladder));
+  const ctx = u.ctx;
+  const dpr = window.devicePixelRatio || 1;
+  ctx.save();
+  ctx.font = `bold ${Math.round(16 * dpr)}px system-ui, sans-serif`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  for (const s of d.series) {
+    const k = s.values.findIndex((v) => v !== null);
+    if (s.ladder !== newest || k < 0) continue;
+    ctx.fillStyle = QUANTITY_COLORS[s.quantity];
+    ctx.fillText(s.quantity, u.valToPos(d.x[k], 'x', true) + 9 * dpr, u.valToPos(s.values[k]!, 'y', true) + 6 * dpr);
   }
   ctx.restore();
 }

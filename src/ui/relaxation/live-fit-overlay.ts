@@ -8,6 +8,7 @@ import type uPlot from 'uplot';
 import './live-fit.css';
 import type { LiveRelaxationFit } from '../../protocol/relaxation';
 import type { LiveChart } from '../charts/charts';
+import { CHARTS } from '../palette';
 
 /** The title's words for a fit (empty outside relaxation scenes). */
 export function fitLabel(f: LiveRelaxationFit | null): string {
@@ -52,9 +53,9 @@ export class LiveFitOverlay {
     ctx.beginPath();
     ctx.rect(b.left, b.top, b.width, b.height);
     ctx.clip();
-    ctx.strokeStyle = '#ffffff';
+    ctx.strokeStyle = CHARTS.ek.fit.color;
     ctx.lineWidth = 2 * dpr;
-    ctx.setLineDash([8 * dpr, 5 * dpr]);
+    ctx.setLineDash(CHARTS.ek.fit.dash.map((d) => d * dpr));
     ctx.beginPath();
     const N = 64;
     for (let k = 0; k <= N; k++) {

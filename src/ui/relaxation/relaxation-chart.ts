@@ -8,6 +8,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { decadeLabel, decadeSplits, linearRange, linearTickLabels } from '../charts/axis-range';
 import type { RelaxationRow } from '../../protocol/relaxation';
+import { CHARTS, GRID_COLOR, TEXT, TICK_COLOR } from '../palette';
 import { SWEEP_SERIES } from './sweep-plan';
 
 /** The exact linear model's t_R/t_c: rotation free, rotation locked (docs/validation.md#e1-two-disc-relaxation) */
@@ -15,8 +16,10 @@ export const REFERENCE_TR = { free: 119.2, locked: 59.6 } as const;
 /** Paper 000: with the Cundall spring t_R converges for Δt ≲ this × t_c (rotation free) */
 export const PAPER_CONVERGED_DT = 1e-3;
 
+const { exact, paperMark } = CHARTS.relaxation;
+
 const AXIS = {
-  stroke: '#e8eef8', grid: { stroke: 'rgba(255,255,255,0.10)' }, ticks: { stroke: 'rgba(255,255,255,0.25)' },
+  stroke: TEXT, grid: { stroke: GRID_COLOR }, ticks: { stroke: TICK_COLOR },
   font: '16px system-ui, sans-serif', labelFont: 'bold 18px system-ui, sans-serif',
 };
 
@@ -79,8 +82,8 @@ export class RelaxationChart {
           label: s.label, stroke: s.color, width: 3, dash: s.dash, spanGaps: true,
           points: { show: true, size: 12, fill: s.color, stroke: s.color },
         })),
-        { label: 'exact, free', stroke: '#9aa7bd', width: 1.5, dash: [4, 6], points: { show: false } },
-        { label: 'exact, locked', stroke: '#9aa7bd', width: 1.5, dash: [4, 6], points: { show: false } },
+        { label: 'exact, free', stroke: exact.color, width: 1.5, dash: exact.dash, points: { show: false } },
+        { label: 'exact, locked', stroke: exact.color, width: 1.5, dash: exact.dash, points: { show: false } },
       ],
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
@@ -105,15 +108,15 @@ function markPaperLimit(u: uPlot): void {
   const ctx = u.ctx, dpr = window.devicePixelRatio || 1;
   const px = u.valToPos(PAPER_CONVERGED_DT, 'x', true);
   ctx.save();
-  ctx.strokeStyle = '#ffd166';
+  ctx.strokeStyle = paperMark.color;
   ctx.lineWidth = 2 * dpr;
-  ctx.setLineDash([3 * dpr, 5 * dpr]);
+  ctx.setLineDash(paperMark.dash.map((d) => d * dpr));
   ctx.beginPath();
   ctx.moveTo(px, u.bbox.top);
   ctx.lineTo(px, u.bbox.top + u.bbox.height);
   ctx.stroke();
   ctx.font = `bold ${Math.round(15 * dpr)}px system-ui, sans-serif`;
-  ctx.fillStyle = '#ffd166';
+  ctx.fillStyle = paperMark.color;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   ctx.fillText('paper 000: Cundall converged ≲ 1e-3 tc', px + 6 * dpr, u.bbox.top + 18 * dpr);

@@ -10,6 +10,7 @@ import { relaxationCsvLine, RELAXATION_COLUMNS } from '../../core/diagnostics/re
 import type { RelaxationRow } from '../../protocol/relaxation';
 import { downloadText } from '../export';
 import { RelaxationChart } from './relaxation-chart';
+import { borderStyle } from '../palette';
 import { DEFAULT_DTS, planSweep, SWEEP_SCENARIO, SWEEP_SERIES } from './sweep-plan';
 import { SweepClient } from './sweep-client';
 
@@ -177,7 +178,7 @@ export class RelaxationPanel {
       const name = el('td');
       const swatch = el('span', { class: 'swatch' });
       swatch.style.borderTopColor = s.color;
-      swatch.style.borderTopStyle = s.dash ? 'dashed' : 'solid';
+      swatch.style.borderTopStyle = borderStyle(s.dash);
       name.append(swatch, ` ${s.label}`);
       row.append(name, ...(this.chart.data.series[k] ?? []).map((v) => el('td', {}, v === null ? '—' : v.toFixed(2))));
     });

@@ -3,24 +3,26 @@
  * geometric, rotation free and locked), as `sim sweep two-disc --dt-over-tc L --set tangential=cundall,geometric
  * --set rotation=true,false` runs them: the same assignments, in the same order (Δt outermost).
  */
+import { CHARTS, type LineStyle } from '../palette';
 
 export const SWEEP_SCENARIO = 'two-disc';
 /** Δt/t_c run by default: paper 000 Fig. 5's list without 10⁻⁴ (≈ 7·10⁶ steps per point; type it to add it) */
 export const DEFAULT_DTS = '0.1,0.02,0.01,0.001';
 
-export interface SweepSeries {
+/** A series of the sweep: what it runs, its label, and its line (colour and dash: each series its own). */
+export interface SweepSeries extends LineStyle {
   tangential: 'cundall' | 'geometric';
   rotation: boolean;
   label: string;
-  color: string;
-  dash?: number[];
 }
 
+const LINES = CHARTS.relaxation;
+
 export const SWEEP_SERIES: readonly SweepSeries[] = [
-  { tangential: 'cundall', rotation: true, label: 'Cundall, rotation free', color: '#f72585' },
-  { tangential: 'cundall', rotation: false, label: 'Cundall, rotation locked', color: '#ff9f68', dash: [10, 6] },
-  { tangential: 'geometric', rotation: true, label: 'geometric, rotation free', color: '#4cc9f0' },
-  { tangential: 'geometric', rotation: false, label: 'geometric, rotation locked', color: '#80ed99', dash: [10, 6] },
+  { tangential: 'cundall', rotation: true, label: 'Cundall, rotation free', ...LINES.cundallFree },
+  { tangential: 'cundall', rotation: false, label: 'Cundall, rotation locked', ...LINES.cundallLocked },
+  { tangential: 'geometric', rotation: true, label: 'geometric, rotation free', ...LINES.geometricFree },
+  { tangential: 'geometric', rotation: false, label: 'geometric, rotation locked', ...LINES.geometricLocked },
 ];
 
 /** Largest Δt list accepted (points × 4 runs) */

@@ -2,16 +2,16 @@
 import { fmtNum } from '../controls/format';
 import { setText } from '../dom';
 import type { ColorOption } from '../url-state';
-import { rampCss } from './colormap';
+import { countsCss, speedCss } from './colormap';
 
 /** Shows the legend of colour mode `color` (`speedMax`: the top of the speed ramp [m/s]) in `el`. */
 export function showColorLegend(el: HTMLElement, color: ColorOption, speedMax: number): void {
   if (color === 'speed') {
     setText(el, `colour: speed 0 … ${fmtNum(speedMax)} m/s`);
-    el.style.background = `linear-gradient(90deg, ${rampCss(0)}, ${rampCss(0.5)}, ${rampCss(1)})`;
+    el.style.background = speedCss();
   } else if (color === 'contacts') {
     setText(el, 'colour: contacts per particle 0 … 6+');
-    el.style.background = 'linear-gradient(90deg, #5a6478, #56a0dc, #50c8a0, #f0d250, #f5963c, #e65046, #c83ca0)';
+    el.style.background = countsCss();
   } else {
     setText(el, '');
     el.style.background = 'none';

@@ -1,36 +1,33 @@
-/** Colour tables for the particle tint, as Pixi's packed particle colour (BGR + alpha << 24). */
+/** Colour tables for the particle tint, as Pixi's packed particle colour (BGR + alpha << 24), from the palette (../palette.ts). */
+import { SCENE } from '../palette';
 
-/** Viridis-like ramp, 9 control points, dark blue → yellow. */
-const RAMP: [number, number, number][] = [
-  [68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
-  [31, 158, 137], [53, 183, 121], [109, 205, 89], [253, 231, 37],
-];
+type Rgb = [number, number, number];
 
-function packBgrOpaque(r: number, g: number, b: number): number {
+const rgb = (css: string): Rgb => { const v = parseInt(css.slice(1), 16); return [(v >> 16) & 255, (v >> 8) & 255, v & 255]; };
+
+/** The speed ramp's control points, slow → fast (viridis 0.4 … 1). */
+const RAMP: Rgb[] = SCENE.speedRamp.map(rgb);
+
+function packBgrOpaque([r, g, b]: Rgb): number {
   // same arithmetic as Particle's tint setter: bgr + (alpha·255 << 24)
   return ((b & 255) << 16 | (g & 255) << 8 | (r & 255)) + (255 << 24);
 }
 
-export const SPEED_LUT: number[] = Array.from({ length: 256 }, (_, k) => {
-  const s = (k / 255) * (RAMP.length - 1);
+/** The ramp at f in [0, 1], linear between its control points. */
+function rampAt(f: number): Rgb {
+  const s = Math.max(0, Math.min(1, f)) * (RAMP.length - 1);
   const a = Math.min(RAMP.length - 2, Math.floor(s));
-  const f = s - a;
-  const c0 = RAMP[a], c1 = RAMP[a + 1];
-  return packBgrOpaque(
-    Math.round(c0[0] + f * (c1[0] - c0[0])),
-    Math.round(c0[1] + f * (c1[1] - c0[1])),
-    Math.round(c0[2] + f * (c1[2] - c0[2])),
-  );
-});
+  const t = s - a;
+  return [0, 1, 2].map((q) => Math.round(RAMP[a][q] + t * (RAMP[a + 1][q] - RAMP[a][q]))) as Rgb;
+}
+
+export const SPEED_LUT: number[] = Array.from({ length: 256 }, (_, k) => packBgrOpaque(rampAt(k / 255)));
 
 /** Contact count 0, 1, 2, …, 6+ */
-export const COUNT_COLORS: number[] = [
-  [90, 100, 120], [86, 160, 220], [80, 200, 160], [240, 210, 80], [245, 150, 60], [230, 80, 70], [200, 60, 160],
-].map(([r, g, b]) => packBgrOpaque(r, g, b));
+export const COUNT_COLORS: number[] = SCENE.contactCounts.map((c) => packBgrOpaque(rgb(c)));
 
-export const NEUTRAL_COLOR = packBgrOpaque(170, 190, 215);
-export const FIXED_COLOR = packBgrOpaque(110, 110, 110);
-export const SELECTED_COLOR = packBgrOpaque(255, 80, 80);
+export const NEUTRAL_COLOR = packBgrOpaque(rgb(SCENE.neutral));
+export const FIXED_COLOR = packBgrOpaque(rgb(SCENE.fixed));
 
 /** A packed particle colour (BGR + alpha << 24, as above) as 0xRRGGBB, for a Graphics tint. */
 export function packedToRgb(packed: number): number {
@@ -38,11 +35,14 @@ export function packedToRgb(packed: number): number {
   return (r << 16) | (g << 8) | b;
 }
 
-/** CSS colour of a ramp position in [0, 1], for the legend. */
-export function rampCss(f: number): string {
-  const s = Math.max(0, Math.min(1, f)) * (RAMP.length - 1);
-  const a = Math.min(RAMP.length - 2, Math.floor(s));
-  const t = s - a;
-  const c = [0, 1, 2].map((q) => Math.round(RAMP[a][q] + t * (RAMP[a + 1][q] - RAMP[a][q])));
-  return `rgb(${c[0]},${c[1]},${c[2]})`;
+/** The speed ramp as a CSS gradient, slow → fast, for the legend. */
+export function speedCss(): string {
+  return `linear-gradient(90deg, ${SCENE.speedRamp.join(', ')})`;
+}
+
+/** The contact counts' colours as a CSS gradient of equal steps, 0 → 6+, for the legend. */
+export function countsCss(): string {
+  const n = SCENE.contactCounts.length;
+  const steps = SCENE.contactCounts.map((c, k) => `${c} ${((100 * k) / n).toFixed(2)}% ${((100 * (k + 1)) / n).toFixed(2)}%`);
+  return `linear-gradient(90deg, ${steps.join(', ')})`;
 }

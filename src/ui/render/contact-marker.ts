@@ -6,14 +6,15 @@
  */
 import { Graphics } from 'pixi.js';
 import type { ContactDetail } from '../../protocol/api';
+import { CONTACT_MARKER } from '../palette';
 
 const PLANE_PX = 70;
 const NORMAL_PX = 55;
 const SPRING_PX = 45;
 const SPRING_OFFSET_PX = 7;
-const PLANE_COLOR = 0x38e8ff;
-const NORMAL_COLOR = 0xffffff;
-const SPRING_COLOR = 0xff4dd2;
+const PLANE_COLOR = CONTACT_MARKER.plane;
+const NORMAL_COLOR = CONTACT_MARKER.normal;
+const SPRING_COLOR = CONTACT_MARKER.spring;
 
 export class ContactMarker {
   readonly g = new Graphics();

@@ -6,8 +6,10 @@
  */
 import { Container, Graphics } from 'pixi.js';
 import type { PolygonShapes } from '../../protocol/api';
+import { SCENE } from '../palette';
 
-const DARK = 0x141820;
+/** the outline and the orientation mark (the discs' rim colour) */
+const DARK = SCENE.bodyRim;
 
 export class PolygonLayer {
   readonly container = new Container();

@@ -16,6 +16,7 @@ import {
 import type { PolygonShapes, Selection } from '../../protocol/api';
 import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from './colormap';
 import { DiscLayer } from './disc-layer';
+import { BACKGROUND, SCENE } from '../palette';
 import { PolygonLayer } from './polygon-layer';
 
 const TEX = 128;
@@ -52,21 +53,23 @@ function discTexture(): Texture {
   const r = TEX / 2;
   g.beginPath();
   g.arc(r, r, r - 2, 0, Math.PI * 2);
+  // white, for the tint; the rim and the orientation mark dark (SCENE.bodyRim)
   g.fillStyle = '#ffffff';
   g.fill();
   g.lineWidth = 5;
-  g.strokeStyle = 'rgba(20,24,32,0.85)';
+  g.strokeStyle = SCENE.bodyRim;
+  g.globalAlpha = 0.85;
   g.stroke();
   // orientation mark: a bar from the centre to the rim along the body's x axis
   g.beginPath();
   g.moveTo(r, r);
   g.lineTo(TEX - 5, r);
   g.lineWidth = 10;
-  g.strokeStyle = 'rgba(20,24,32,0.9)';
+  g.globalAlpha = 0.9;
   g.stroke();
   g.beginPath();
   g.arc(r, r, 9, 0, Math.PI * 2);
-  g.fillStyle = 'rgba(20,24,32,0.9)';
+  g.fillStyle = SCENE.bodyRim;
   g.fill();
   return Texture.from(c);
 }
@@ -132,7 +135,7 @@ export class Scene {
   async init(host: HTMLElement): Promise<void> {
     await this.app.init({
       resizeTo: host,
-      background: 0x111722,
+      background: BACKGROUND,
       antialias: false,
       preference: 'webgl',
       autoDensity: true,
@@ -348,10 +351,10 @@ export class Scene {
       if (kind === 0) {
         const dx = -ny, dy = nx;
         const x1 = ax - dx * L, y1 = ay - dy * L, x2 = ax + dx * L, y2 = ay + dy * L;
-        g.poly([x1, y1, x2, y2, x2 - nx * L, y2 - ny * L, x1 - nx * L, y1 - ny * L]).fill({ color: 0x2a3345, alpha: 0.9 });
-        g.moveTo(x1, y1).lineTo(x2, y2).stroke({ width: 3 / s, color: 0xc8d2e0 });
+        g.poly([x1, y1, x2, y2, x2 - nx * L, y2 - ny * L, x1 - nx * L, y1 - ny * L]).fill({ color: SCENE.wallFill, alpha: 0.9 });
+        g.moveTo(x1, y1).lineTo(x2, y2).stroke({ width: 3 / s, color: SCENE.wallLine });
       } else {
-        g.moveTo(ax, ay).lineTo(bx, by).stroke({ width: 4 / s, color: 0xc8d2e0, cap: 'round' });
+        g.moveTo(ax, ay).lineTo(bx, by).stroke({ width: 4 / s, color: SCENE.wallLine, cap: 'round' });
       }
     }
   }
@@ -380,7 +383,7 @@ export class Scene {
         g.moveTo(ox + s * f[q], oy - s * f[q + 1]).lineTo(ox + s * f[q + 2], oy - s * f[q + 3]).lineTo(ox + s * f[q + 4], oy - s * f[q + 5]);
         any = true;
       }
-      if (any) g.stroke({ width: Math.max(1, ((b + 1) / BINS) * maxW), color: 0xff5a36, alpha: 0.85, cap: 'round', join: 'round' });
+      if (any) g.stroke({ width: Math.max(1, ((b + 1) / BINS) * maxW), color: SCENE.contactNetwork, alpha: 0.85, cap: 'round', join: 'round' });
     }
   }
 
@@ -392,7 +395,7 @@ export class Scene {
     const Y = (i: number) => oy - s * this.py(i);
     const ring = (i: number) => {
       if (i < 0 || i >= this.n) return;
-      g.circle(X(i), Y(i), this.radius[i] * s + 3).stroke({ width: 3, color: 0xff3b3b });
+      g.circle(X(i), Y(i), this.radius[i] * s + 3).stroke({ width: 3, color: SCENE.selectionRing });
     };
     ring(this.selection.particle);
     const c = this.selection.contact;
@@ -400,7 +403,7 @@ export class Scene {
       ring(c[0]);
       ring(c[1]);
       if (c[0] >= 0 && c[1] >= 0 && c[0] < this.n && c[1] < this.n) {
-        g.moveTo(X(c[0]), Y(c[0])).lineTo(X(c[1]), Y(c[1])).stroke({ width: 2, color: 0xffe14d });
+        g.moveTo(X(c[0]), Y(c[0])).lineTo(X(c[1]), Y(c[1])).stroke({ width: 2, color: SCENE.selectedContact });
       }
     }
   }

@@ -6,6 +6,7 @@
  */
 import { Application, BufferImageSource, Sprite, Texture } from 'pixi.js';
 import type { SpaceTimeChunk, SpaceTimeInfo } from '../../protocol/api';
+import { BACKGROUND } from '../palette';
 import { firstShownRow, SpaceTimeImage } from './space-time-image';
 import { spaceTimeHelp, spaceTimeStats, spaceTimeTitle } from './space-time-text';
 
@@ -39,7 +40,7 @@ export class SpaceTimePanel {
 
   async init(): Promise<void> {
     await this.app.init({
-      width: 16, height: 16, background: 0x111722, antialias: false, preference: 'webgl', autoStart: false,
+      width: 16, height: 16, background: BACKGROUND, antialias: false, preference: 'webgl', autoStart: false,
       autoDensity: true, resolution: Math.min(2, window.devicePixelRatio || 1), preserveDrawingBuffer: true,
     });
     this.app.canvas.setAttribute('data-testid', 'spacetime-canvas');

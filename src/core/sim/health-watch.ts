@@ -5,7 +5,7 @@
  */
 import type { LiveParams } from '../config/param-table';
 import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, EXACT_CHECK_EVERY, RESTITUTION_TOLERANCE, restitutionWarning, type Accuracy, type StepContext } from '../diagnostics/accuracy';
-import type { CollisionMonitor } from '../diagnostics/collision-monitor';
+import { LASTING_CONTACTS, type CollisionMonitor } from '../diagnostics/collision-monitor';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import type { Integrator } from '../integrators/integrator';
 import type { BodyState } from '../state/body-state';
@@ -45,6 +45,8 @@ export class HealthWatch {
   private exactWait = EXACT_CHECK_EVERY;
   /** whether the last confirmation found the excess worse than the warning shown */
   private excessGrowing = false;
+  /** the step since which some binary collision has been open, or −1 */
+  private openSince = -1;
   /** The last healthy state, saved every SNAPSHOT_EVERY steps */
   readonly lastGood = new Snapshot();
   private lastGoodStep = -1;
@@ -87,7 +89,11 @@ export class HealthWatch {
     const a = this.accuracy;
     const bound = ENERGY_EXCESS * available + ledger.epsilon;
     const since = run.stepCount - this.lastExactCheck; // < 0 after going back in time (rewind)
-    if (a.kind !== 'restitution' && eMech + ledger.dissipatedNormal - available > bound && (since >= this.exactWait || since < 0)) {
+    // judged between collisions (inside a coarse-step collision the energy first overshoots, then ends up lost), or
+    // once collisions have stayed open longer than a binary one lasts (a pile always has some)
+    if (this.collisions.open === 0) this.openSince = -1; else if (this.openSince < 0) this.openSince = run.stepCount;
+    const between = this.openSince < 0 || run.stepCount - this.openSince > this.collisions.maxContactSteps;
+    if (a.kind !== 'restitution' && between && eMech + ledger.dissipatedNormal - available > bound && (since >= this.exactWait || since < 0)) {
       // confirm with the elastic energy of the committed state (the quick check uses the overlaps
       // of the evaluation state, which for Gear at a coarse Δt overshoot during a contact)
       const excess = ledger.exactMechanical() + ledger.dissipatedNormal - available;
@@ -121,12 +127,17 @@ export class HealthWatch {
     return false;
   }
 
-  /** The accuracy checks start again (with the energy baseline) */
-  resetAccuracy(): void {
+  /**
+   * The accuracy checks start again (with the energy baseline), for the run's current t_c and Δt: a contact longer
+   * than LASTING_CONTACTS t_c is a lasting one, not a binary collision (diagnostics/collision-monitor.ts)
+   */
+  resetAccuracy(run: WatchedRun): void {
+    this.collisions.maxContactSteps = (LASTING_CONTACTS * run.timeScales().tc) / run.dt;
     this.accuracy = ACCURACY_OK;
     this.lastExactCheck = -Infinity;
     this.exactWait = EXACT_CHECK_EVERY;
     this.excessGrowing = false;
+    this.openSince = -1;
     this.collisions.reset(this.bodies.n);
   }
 

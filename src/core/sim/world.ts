@@ -283,7 +283,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   private baselineEnergy(): void {
     const p = this.params;
     this.ledger.baseline(this.integrator, p.gravityX, p.gravityY, this.t, this.pool, this.wasm);
-    this.watch.resetAccuracy();
+    this.watch.resetAccuracy(this);
   }
 
   // ---- queries ----------------------------------------------------------------------------

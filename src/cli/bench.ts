@@ -36,6 +36,7 @@ import type { SearchMethod } from '../core/neighbors/neighbor-search';
 import { cdTable, lammpsTable, pileTable, pipeTable, threadsTable, type CdRow, type LammpsRow, type PileRow, type PipeRow, type ThreadsRow } from './bench-tables';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
 import { refuse, scriptArgs } from './script-args';
+import { parseCount, parseList } from './command-grammar';
 import { lammpsAvailable, LMP, runLammps } from './lammps-run';
 import { MAX_THREADS, nodePool } from './node-pool';
 import type { WorkerPool } from '../core/parallel/worker-pool';
@@ -293,18 +294,23 @@ async function main(): Promise<void> {
         doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
   }, USAGE);
-  const sizes = (values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000')).split(',').map(Number);
-  if (sizes.some((s) => !Number.isInteger(s) || s < 2 || s > 1_000_000)) refuse('--sizes must be integers from 2 to 1000000');
+  // counts as sim reads them (command-grammar.ts): decimal digits only, comma lists without spaces
+  const counts = (text: string, field: string, lo: number, hi: number): number[] => {
+    try {
+      return parseList(text, field, 1, (v) => parseCount(v, field, lo, hi), `${lo}`);
+    } catch (e) {
+      refuse((e as Error).message);
+    }
+  };
+  const sizes = counts(values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000'), '--sizes', 2, 1_000_000);
   if (values.kernels !== 'wasm' && values.kernels !== 'js') refuse(`--kernels must be js or wasm, got ${JSON.stringify(values.kernels)}`);
-  const repeat = Number(values.repeat);
-  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) refuse('--repeat must be an integer from 1 to 20');
+  if (values.repeat.includes(',')) refuse('--repeat: one count, not a list');
+  const repeat = counts(values.repeat, '--repeat', 1, 20)[0];
   // the threads' table is cdm's unless told; the plain bench Gear 5's
   const integrator = values.integrator ?? (values.threads !== undefined ? 'cdm' : 'gear5');
   if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) refuse(`--integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}`);
-  const counts = values.threads?.split(',').map(Number);
-  if (counts?.some((t) => !Number.isInteger(t) || t < 1 || t > MAX_THREADS)) refuse(`--threads must be integers from 1 to ${MAX_THREADS}`);
-  const its = values.iterations.split(',').map(Number);
-  if (its.some((v) => !Number.isInteger(v) || v < 1 || v > 10000)) refuse('--iterations must be integers from 1 to 10000');
+  const threads = values.threads === undefined ? undefined : counts(values.threads, '--threads', 1, MAX_THREADS);
+  const its = counts(values.iterations, '--iterations', 1, 10000);
   let doc: DocTarget | null = null;
   try {
     if (values.doc !== undefined) doc = parseDocTarget(values.doc);
@@ -315,10 +321,10 @@ async function main(): Promise<void> {
   process.stdout.write(`# serial loops: ${benchPile(2).kernels}\n`);
   let table: string;
   if (values['vs-lammps']) table = lammpsTable(benchVsLammps(sizes, repeat, values.csv));
-  else if (counts) {
+  else if (threads) {
     const cores = availableParallelism();
-    if (Math.max(...counts) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);
-    table = threadsTable(await benchThreads(sizes, counts, repeat, values.csv, integrator), counts, integrator);
+    if (Math.max(...threads) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);
+    table = threadsTable(await benchThreads(sizes, threads, repeat, values.csv, integrator), threads, integrator);
   } else if (values.pipe) table = pipeTable(benchPipes(sizes, values.csv));
   else if (values.cd) {
     const rows = benchContactDynamics(sizes, its, values.csv);

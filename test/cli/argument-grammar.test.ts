@@ -4,11 +4,12 @@
  * variants, inverted or empty windows and ragged CSV rows are refused — exit 2, one `error:` line naming the
  * argument, nothing on stdout, nothing written — and every argument is checked before any work starts.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, OPTIONS } from '../../src/cli/command-grammar';
-import { sim, tmpFolder, type SimResult } from './run-cli';
+import { ROOT, sim, tmpFolder, TSX_LOADER, type SimResult } from './run-cli';
 
 const tmp = () => tmpFolder('sim-grammar-');
 
@@ -154,5 +155,18 @@ describe('every argument is checked before any work starts', () => {
       'error: --threads: list does not use this option (it takes none)',
       'error: --json: list does not use this option (it takes none)',
     ]);
+  });
+});
+
+describe('the bench reads its counts by the same grammar', () => {
+  it('--threads, --sizes, --repeat, --iterations: decimal digits, lists without empty entries', () => {
+    const bench = (...args: string[]) => {
+      const r = spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/cli/bench.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 100_000 });
+      return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr, rssMB: NaN };
+    };
+    refused(bench('--threads', '0x2'), /^error: --threads: '0x2' is not an integer from 1 to 64 \(decimal digits only, like 1\)$/m);
+    refused(bench('--sizes', '1000,2e3'), /^error: --sizes: '2e3' is not an integer from 2 to 1,000,000/m);
+    refused(bench('--repeat', '3,4'), /^error: --repeat: one count, not a list$/m);
+    refused(bench('--iterations', '10,,20'), /^error: --iterations: '' is not an integer from 1 to 10,000/m);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * A scenario as a LAMMPS run (`sim export lammps`): a data file of the world's current state and an input deck.
- * Discs go to the GRANULAR package — `pair_style gran/hooke/history` (the linear spring–dashpot with
- * Cundall-type tangential history and the Coulomb cap) or `gran/hertz/history` (the Hertz law, mapped in
- * lammps-hertz.ts), `fix wall/gran` for axis-aligned line walls, periodic x, gravity, `fix nve/sphere disc`
- * (or `fix nve` without rotation) and `fix enforce2d`. Polygons go to the BODY package (lammps-body.ts).
+ * Discs go to the GRANULAR package — the pair style the disc law's declaration names (laws/contact-law.ts,
+ * `lammps`; GRAN_STYLES below): `gran/hooke/history` (the linear spring–dashpot with Cundall-type tangential
+ * history and the Coulomb cap) or `gran/hertz/history` (the Hertz law, mapped in lammps-hertz.ts); a law that
+ * declares a refusal is refused, named. `fix wall/gran` for axis-aligned line walls, periodic x, gravity,
+ * `fix nve/sphere disc` (or `fix nve` without rotation) and `fix enforce2d`. Polygons go to the BODY package
+ * (lammps-body.ts).
  *
  * Discs in SI units. LAMMPS's dashpots are rates per unit effective mass (F = −m_eff γ v), this core's linear
  * ones are γ = 2ζ√(m_r k) [kg/s]: the map γ_L = γ/m_r is exact for the reference pair (two bodies of the median
@@ -14,16 +16,32 @@
  * onto the tangent plane where the Cundall scalar ξ follows t. What it cannot represent is refused.
  */
 import { LINE } from '../core/boundaries/walls';
-import { hertzCollision } from '../core/laws/hertz-collision';
+import type { MaterialCoefficients } from '../core/laws/material';
+import { normalLawNamed } from '../core/laws/registry';
 import { ScenarioError } from '../core/scenarios/schema';
 import { POLYGON } from '../core/shapes/shape-kind';
 import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../core/state/body-flags';
 import type { World } from '../core/sim/world';
 import { exportBodies } from './lammps-body';
-import { type LammpsExport, num, referenceBody, wallPlane } from './lammps-deck';
-import { type GranCoefficients, hertzGranCoefficients } from './lammps-hertz';
+import { type GranCoefficients, type GranStyle, type LammpsExport, num, referenceBody, wallPlane } from './lammps-deck';
+import { hertzGranStyle } from './lammps-hertz';
 
 export type { LammpsExport } from './lammps-deck';
+
+/** The linear dashpots as LAMMPS's rates per unit effective mass: γ/m_r [1/s] */
+const hookeGammaN = (m: MaterialCoefficients, mr: number) => (2 * m.zetaN * Math.sqrt(mr * m.kn)) / mr;
+const hookeGammaT = (m: MaterialCoefficients, mr: number) => (m.gtFromRatio ? m.gtRatio * hookeGammaN(m, mr) : (2 * m.zetaT * Math.sqrt(mr * m.kt)) / mr);
+
+/** `gran/hooke/history`: the linear law's stiffnesses as they are, its dashpots exact for the reference pair */
+const hookeGranStyle: GranStyle = {
+  coefficients: (m, mr) => ({ kn: m.kn, kt: m.kt, gammaN: hookeGammaN(m, mr), gammaT: hookeGammaT(m, mr) }),
+  notes: (_m, ref) => [
+    `dashpots: LAMMPS uses rates per unit effective mass; mapped exactly for two bodies of the median mass ${num(ref.mRef)} kg (and one against a wall); other pairs differ by sqrt(m_ref/m_eff)`,
+  ],
+};
+
+/** The granular pair styles a disc law's declaration may name */
+const GRAN_STYLES: Readonly<Record<string, GranStyle>> = { 'gran/hooke/history': hookeGranStyle, 'gran/hertz/history': hertzGranStyle };
 
 /** Refuses what LAMMPS's granular and body styles cannot express here, naming the field. */
 function refusals(w: World): string[] {
@@ -33,6 +51,11 @@ function refusals(w: World): string[] {
   let polygons = 0;
   for (let k = 0; k < b.n; k++) if (b.shape[k] === POLYGON) polygons++;
   if (polygons > 0 && polygons < b.n) problems.push('particles: discs and polygons together are not exported (LAMMPS would need two atom styles); export a scene of one kind');
+  if (polygons === 0) {
+    const law = normalLawNamed(p.normalLaw), map = law.lammps;
+    if ('refused' in map) problems.push(`material.normalLaw: the ${law.choice.name} law ('${law.id}') has no LAMMPS counterpart: ${map.refused}`);
+    else if (!Object.hasOwn(GRAN_STYLES, map.pairStyle)) problems.push(`material.normalLaw: the ${law.choice.name} law ('${law.id}') names ${map.pairStyle}, which is not a granular pair style for discs`);
+  }
   for (let k = 0; k < b.n; k++) {
     const f = b.flags[k];
     if (f & (PRESCRIBED | LOCK_X | LOCK_Y | LOCK_ROT)) { problems.push(`particles.${k}: prescribed or locked bodies are not exported (fixed ones are)`); break; }
@@ -61,9 +84,7 @@ function exportDiscs(w: World, steps: number, every: number): LammpsExport {
   const ref = referenceBody(b);
   const mRef = ref >= 0 ? b.mass[ref] : 1;
   const pairMr = mRef / 2, wallMr = mRef;
-  const hertz = p.normalLaw === 'hertz';
-  const gammaN = (mr: number) => (2 * m.zetaN * Math.sqrt(mr * m.kn)) / mr;
-  const gammaT = (mr: number) => (m.gtFromRatio ? m.gtRatio * gammaN(mr) : (2 * m.zetaT * Math.sqrt(mr * m.kt)) / mr);
+  const law = normalLawNamed(p.normalLaw), pairStyle = 'pairStyle' in law.lammps ? law.lammps.pairStyle : '', gran = GRAN_STYLES[pairStyle];
   let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity, rMin = Infinity, rMax = 0;
   for (let k = 0; k < n; k++) {
     const r = b.radius[k];
@@ -72,17 +93,15 @@ function exportDiscs(w: World, steps: number, every: number): LammpsExport {
     rMin = Math.min(rMin, r); rMax = Math.max(rMax, r);
   }
   const rRef = ref >= 0 ? b.radius[ref] : rMax;
-  const coefficients = (mr: number, R: number): GranCoefficients => hertz
-    ? hertzGranCoefficients(m, p.hertzSpeed, mr, R)
-    : { kn: m.kn, kt: m.kt, gammaN: gammaN(mr), gammaT: gammaT(mr) };
-  const style = hertz ? 'hertz/history' : 'hooke/history';
-  const gran = (c: GranCoefficients) => `${num(c.kn)} ${num(c.kt)} ${num(c.gammaN)} ${num(c.gammaT)} ${num(m.mu)} 1${p.clampNormal ? ' limit_damping' : ''}`;
-  const pair = coefficients(pairMr, rRef / 2), wall = w.walls.count > 0 ? coefficients(wallMr, rRef) : pair;
+  // the wall fix takes the pair style's name without its package prefix (wall/gran hooke/history)
+  const style = pairStyle.slice('gran/'.length);
+  const line = (c: GranCoefficients) => `${num(c.kn)} ${num(c.kt)} ${num(c.gammaN)} ${num(c.gammaT)} ${num(m.mu)} 1${p.clampNormal ? ' limit_damping' : ''}`;
+  const pair = gran.coefficients(m, pairMr, rRef / 2), wall = w.walls.count > 0 ? gran.coefficients(m, wallMr, rRef) : pair;
   const walls: string[] = [];
   for (let q = 0; q < w.walls.count; q++) {
     const W = w.walls, x0 = W.ax[q], y0 = W.ay[q];
     if (Math.abs(W.nx[q]) === 1) { xmin = Math.min(xmin, x0); xmax = Math.max(xmax, x0); } else { ymin = Math.min(ymin, y0); ymax = Math.max(ymax, y0); }
-    walls.push(`fix wall${q} all wall/gran ${style} ${gran(wall)} ${wallPlane(W, q, 1)}`);
+    walls.push(`fix wall${q} all wall/gran ${style} ${line(wall)} ${wallPlane(W, q, 1)}`);
   }
   const per = w.periodic;
   const pad = 2 * rMax;
@@ -115,9 +134,7 @@ function exportDiscs(w: World, steps: number, every: number): LammpsExport {
   ].join('\n');
 
   const notes = [
-    ...(hertz ? hertzNotes(w, rRef, rMin, rMax, pairMr, wallMr) : [
-      `dashpots: LAMMPS uses rates per unit effective mass; mapped exactly for two bodies of the median mass ${num(mRef)} kg (and one against a wall); other pairs differ by sqrt(m_ref/m_eff)`,
-    ]),
+    ...gran.notes(m, { mRef, rRef, rMin, rMax }),
     "Coulomb cap: LAMMPS caps |F_t| <= mu |F_n| with the total normal force, attractive end included; this core's 'total' cap uses mu max(F_n, 0)",
     ...(m.capElastic ? ["this scenario caps the elastic spring only ('elastic' cap, paper 000); LAMMPS caps the total tangential force"] : []),
     `integrator: LAMMPS runs velocity Verlet; the scenario uses ${p.integrator}`,
@@ -139,7 +156,7 @@ function exportDiscs(w: World, steps: number, every: number): LammpsExport {
     'comm_modify vel yes',
     'read_data data.lmp',
     ...(fixedCount > 0 ? ['group mobile type 1', 'group fixed type 2'] : ['group mobile type 1']),
-    `pair_style gran/${style} ${gran(pair)}`,
+    `pair_style ${pairStyle} ${line(pair)}`,
     'pair_coeff * *',
     `neighbor ${num(0.1 * rMin)} bin`,
     'neigh_modify delay 0',
@@ -157,18 +174,4 @@ function exportDiscs(w: World, steps: number, every: number): LammpsExport {
     '',
   ].join('\n');
   return { data, input, notes, style: 'sphere', lengthUnit: 1 };
-}
-
-/** The Hertz mapping's reference and what it makes of other pairs (lammps-hertz.ts). */
-function hertzNotes(w: World, rRef: number, rMin: number, rMax: number, pairMr: number, wallMr: number): string[] {
-  const p = w.params, m = w.material(), v = p.hertzSpeed;
-  const deltaMax = m.hertzReference?.deltaMax ?? 0;
-  const factor = (R: number, Rref: number) => Math.sqrt(R / Rref).toPrecision(3);
-  const e = (mr: number) => hertzCollision(m.kn, mr, v, m.gammaN).e.toPrecision(4);
-  return [
-    `Hertz stiffness: LAMMPS's F_n = sqrt(R delta) Kn delta; Kn = k_N/sqrt(R) with R = ${num(rRef / 2)} m for pairs (two discs of radius ${num(rRef)} m, the median-mass body's) and R = ${num(rRef)} m against walls: exact for discs of that radius`,
-    ...(rMin < rMax ? [`Hertz polydispersity: a pair of other radii sees k_N sqrt(R/R_ref), x${factor(rMin / 2, rRef / 2)} (two smallest) to x${factor(rMax / 2, rRef / 2)} (two largest); a disc against a wall x${factor(rMin, rRef)} to x${factor(rMax, rRef)}; a collision's duration changes by that factor to the power -2/5`] : []),
-    `Hertz normal dashpot: LAMMPS's scales with sqrt(R delta), this core's gammaN m_r does not; gamma_n is set so that the head-on collision at hertzSpeed = ${num(v)} m/s restitutes as here (e = ${e(pairMr)} for the reference pair, ${e(wallMr)} against a wall): this core's e rises with the impact speed, LAMMPS's falls: slower impacts restitute less here than in LAMMPS, faster ones more`,
-    `Hertz tangential: LAMMPS scales the tangential spring and dashpot by sqrt(R delta); they equal this core's k_t${m.gtFromRatio ? '' : ' and gamma_t'} at delta_max = ${num(deltaMax)} m (the reference collision's largest overlap, where k_t is defined)${m.gtFromRatio ? '; gamma_t/gamma_n keeps the scenario ratio' : ''}`,
-  ];
 }

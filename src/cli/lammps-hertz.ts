@@ -16,18 +16,36 @@
  */
 import { hertzCollision, hertzTimeUnit } from '../core/laws/hertz-collision';
 import type { MaterialCoefficients } from '../core/laws/material';
+import { type GranCoefficients, type GranReference, type GranStyle, num } from './lammps-deck';
 
-/** The four coefficients of a `gran/hertz/history` line (LAMMPS's order: Kn Kt gamma_n gamma_t) */
-export interface GranCoefficients { kn: number; kt: number; gammaN: number; gammaT: number }
+/** `gran/hertz/history`, the mapping the Hertz law's declaration names (laws/hertz.ts) */
+export const hertzGranStyle: GranStyle = {
+  coefficients: (m, mr, R) => hertzGranCoefficients(m, m.reference.speed ?? NaN, mr, R),
+  notes: hertzNotes,
+};
 
 /** LAMMPS's coefficients for contacts of reduced mass `mr` and effective radius `R` (a wall: R = r). */
 export function hertzGranCoefficients(m: MaterialCoefficients, speed: number, mr: number, R: number): GranCoefficients {
-  const deltaMax = m.hertzReference?.deltaMax ?? 0;
-  const ours = hertzCollision(m.kn, mr, speed, m.gammaN);
+  const deltaMax = m.reference.deltaMax ?? 0;
+  const ours = hertzCollision(m.kn, mr, speed, m.gammaRate);
   const T = hertzTimeUnit(m.kn, mr, speed);
-  const gammaN = m.gammaN === 0 ? 0 : lammpsHertzDamping(ours.e) / (T * Math.sqrt(R * speed * T));
+  const gammaN = m.gammaRate === 0 ? 0 : lammpsHertzDamping(ours.e) / (T * Math.sqrt(R * speed * T));
   const gammaT = m.gtFromRatio ? m.gtRatio * gammaN : (2 * m.zetaT * Math.sqrt(mr * m.kt)) / (mr * Math.sqrt(R * deltaMax));
   return { kn: m.kn / Math.sqrt(R), kt: m.kt / Math.sqrt(R * deltaMax), gammaN, gammaT };
+}
+
+/** The mapping's reference and what it makes of other pairs. */
+function hertzNotes(m: MaterialCoefficients, ref: GranReference): string[] {
+  const { rRef, rMin, rMax } = ref, pairMr = ref.mRef / 2, wallMr = ref.mRef, v = m.reference.speed ?? NaN;
+  const deltaMax = m.reference.deltaMax ?? 0;
+  const factor = (R: number, Rref: number) => Math.sqrt(R / Rref).toPrecision(3);
+  const e = (mr: number) => hertzCollision(m.kn, mr, v, m.gammaRate).e.toPrecision(4);
+  return [
+    `Hertz stiffness: LAMMPS's F_n = sqrt(R delta) Kn delta; Kn = k_N/sqrt(R) with R = ${num(rRef / 2)} m for pairs (two discs of radius ${num(rRef)} m, the median-mass body's) and R = ${num(rRef)} m against walls: exact for discs of that radius`,
+    ...(rMin < rMax ? [`Hertz polydispersity: a pair of other radii sees k_N sqrt(R/R_ref), x${factor(rMin / 2, rRef / 2)} (two smallest) to x${factor(rMax / 2, rRef / 2)} (two largest); a disc against a wall x${factor(rMin, rRef)} to x${factor(rMax, rRef)}; a collision's duration changes by that factor to the power -2/5`] : []),
+    `Hertz normal dashpot: LAMMPS's scales with sqrt(R delta), this core's gammaN m_r does not; gamma_n is set so that the head-on collision at hertzSpeed = ${num(v)} m/s restitutes as here (e = ${e(pairMr)} for the reference pair, ${e(wallMr)} against a wall): this core's e rises with the impact speed, LAMMPS's falls: slower impacts restitute less here than in LAMMPS, faster ones more`,
+    `Hertz tangential: LAMMPS scales the tangential spring and dashpot by sqrt(R delta); they equal this core's k_t${m.gtFromRatio ? '' : ' and gamma_t'} at delta_max = ${num(deltaMax)} m (the reference collision's largest overlap, where k_t is defined)${m.gtFromRatio ? '; gamma_t/gamma_n keeps the scenario ratio' : ''}`,
+  ];
 }
 
 /** Dimensionless LAMMPS collision x'' = −x^{3/2} − g √x x', x(0) = 0, x'(0) = 1 (laws/hertz-collision.ts with its

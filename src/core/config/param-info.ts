@@ -2,8 +2,8 @@
  * What one row of the live-parameter table (param-table.ts) declares: how a value is checked and shown
  * (kind, range, label, unit, help) and the roles that other lists used to repeat by hand (its scenario
  * path, its default, whether a change restarts the run, which solver reads it, its group of controls,
- * whether lecture mode hides it). The builders keep the literal types, so the lists derived from the
- * table (param-lists.ts) are typed by name.
+ * whether lecture mode hides it, the contact law that brings it). The builders keep the literal types, so the
+ * lists derived from the table (param-lists.ts) are typed by name.
  */
 
 /** Which solver reads a parameter: soft DEM only, contact dynamics only, or both. */
@@ -24,6 +24,11 @@ export interface ParamRoles<V> {
   group?: ParamGroup;
   /** Lecture mode hides its control (the page's 'advanced' button shows it). */
   advanced?: boolean;
+  /**
+   * The contact law whose declaration brings it (laws/contact-law.ts; set when the table is assembled): its
+   * control shows while that law is the normalLaw.
+   */
+  law?: string;
 }
 
 /** A numeric parameter's allowed range and how a slider should show it. */

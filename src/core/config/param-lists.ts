@@ -1,8 +1,8 @@
 /**
  * The lists of live-parameter names that used to be kept by hand, now read off the table's rows
  * (param-table.ts, param-info.ts): which changes restart the run, the general GSSSS member's parameters, and
- * the page's groups of controls (soft DEM only, contact dynamics, piston, hidden in lecture mode). Each list
- * keeps the table's order. `paramLists(table)` derives them from any table, so a test can add a row.
+ * the page's groups of controls (soft DEM only, contact dynamics, piston, hidden in lecture mode, a contact
+ * law's own). Each list keeps the table's order. `paramLists(table)` derives them from any table, so a test can add a row.
  */
 import type { NamesWhere, ParamInfo } from './param-info';
 import { PARAMS } from './param-table';
@@ -27,6 +27,8 @@ export function paramLists<T extends Record<string, ParamInfo>>(table: T) {
     piston: namesWhere(table, (p) => p.group === 'piston'),
     /** The controls lecture mode hides (the material's less common knobs). */
     lectureAdvanced: namesWhere(table, (p) => p.advanced === true),
+    /** The contact laws' own parameters (laws/contact-law.ts), each shown while its law is the normalLaw. */
+    law: namesWhere(table, (p) => p.law !== undefined),
   };
 }
 
@@ -35,6 +37,7 @@ export type GssssParam = NamesWhere<Table, { group: 'gssss' }>;
 export type SoftParam = Exclude<NamesWhere<Table, { solver: 'soft' }>, NamesWhere<Table, { group: string }>>;
 export type CdParam = NamesWhere<Table, { solver: 'cd' }>;
 export type PistonParam = NamesWhere<Table, { group: 'piston' }>;
+export type LawParam = NamesWhere<Table, { law: string }>;
 
 const LISTS = paramLists(PARAMS);
 // the casts: the same rules as the types above, applied to the rows at run time
@@ -44,3 +47,4 @@ export const SOFT_ONLY_PARAMS = LISTS.softOnly as readonly SoftParam[];
 export const CD_PARAMS = LISTS.cd as readonly CdParam[];
 export const PISTON_PARAMS = LISTS.piston as readonly PistonParam[];
 export const LECTURE_ADVANCED = LISTS.lectureAdvanced;
+export const LAW_PARAMS = LISTS.law as readonly LawParam[];

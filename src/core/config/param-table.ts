@@ -4,29 +4,50 @@
  * quotes (the scenario schema, the CLI, the sliders, the URL parser) and the roles other lists derive from it
  * (param-info.ts): the scenario path (`--set` short names, the World's reading and writing of a scenario),
  * the default, the restart on change, the solver that reads it, its group of controls and lecture mode.
- * Adding a parameter is one row here, plus its field in the scenario schema and its use in the physics.
+ * The contact laws bring theirs (laws/contact-law.ts): the `normalLaw` options and each law's own rows come from
+ * the registry (laws/registry.ts), read once here, which closes it.
+ * Adding a parameter is one row here, plus its field in the scenario schema and its use in the physics; a contact
+ * law's own parameter is a row of its declaration only (the schema takes those rows as they are).
  * The order of the rows is the order of `sim --help`, the URL and the page's generic controls.
  */
-import { DISC_LAW_IDS } from '../laws/law-ids';
+import type { LawParams } from '../laws/contact-law';
+import { type BuiltInLawParams, closeContactLaws, DEFAULT_NORMAL_LAW } from '../laws/registry';
 import { PLANE_IDS } from '../plane/plane-ids';
 import { CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS } from './param-ids';
 import { bool, choice, int, num, type ParamInfo, type ParamValues } from './param-info';
 
-/** Every live parameter, by the short name used in URLs, `--set` and the GUI. */
-export const PARAMS = {
-  normalLaw: choice({ path: 'material.normalLaw', default: 'linear', restarts: true, solver: 'soft', advanced: true },
-    'normal law (discs)', DISC_LAW_IDS,
-    "disc contacts: 'linear' spring–dashpot f_n = k_n δ − γ_n u_n with γ_n from εn; 'hertz' f_n = k_N δ^{3/2} − γ_N m_r u_n (paper 003 Eq. 18), kn read in N/m^1.5, damping from gammaN; polygons always use the area law"),
+const LAWS = closeContactLaws();
+/** The laws `normalLaw` may name */
+const CHOSEN_LAWS = LAWS.filter((l) => l.choice !== null);
+
+/** Each chosen law's own rows, tagged with its id; a law's parameters are material fields named as their rows. */
+function lawRows(): LawParams {
+  const rows: Record<string, ParamInfo> = {};
+  for (const law of CHOSEN_LAWS) {
+    for (const [name, row] of Object.entries(law.choice!.params)) {
+      if (row.path !== `material.${name}`) throw new Error(`contact law '${law.id}': parameter ${name} must have the path material.${name}`);
+      rows[name] = { ...row, law: law.id };
+    }
+  }
+  return rows;
+}
+const LAW_ROWS = lawRows() as { readonly [K in keyof BuiltInLawParams]: BuiltInLawParams[K] & { readonly law: string } };
+
+/** The material rows before the laws' own: the law's choice and what every law reads (LawInput) */
+const LAW_SHARED_ROWS = {
+  normalLaw: choice({ path: 'material.normalLaw', default: DEFAULT_NORMAL_LAW, restarts: true, solver: 'soft', advanced: true },
+    'normal law (discs)', CHOSEN_LAWS.map((l) => l.id),
+    `disc contacts: ${CHOSEN_LAWS.map((l) => `'${l.id}' ${l.description}`).join('; ')}; polygons always use the area law`),
   kn: num({ path: 'material.kn', default: 1e5, restarts: true, solver: 'soft' },
     'normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear law: spring on the overlap [N/m] (docs/model.md#linear-spring-and-dashpot); Hertz: k_N [N/m^1.5]', 1, 1e10),
   ktOverKn: num({ path: 'material.ktOverKn', default: 1 / 3, restarts: true, solver: 'soft' },
     'kt/kn', '', 0, 10, false, 'tangential over normal stiffness; paper 000 uses 1/3', 0, 2),
   en: num({ path: 'material.en', default: 0.9, restarts: true, solver: 'soft' },
     'normal restitution εn', '', 0.01, 1, false, 'linear law: sets the normal dashpot exactly (docs/model.md#damping-from-restitution)'),
-  gammaN: num({ path: 'material.gammaN', default: 1000, restarts: true, solver: 'soft', advanced: true },
-    'Hertz damping γN', '1/s', 0, 1e7, false, 'Hertz law: normal dashpot per unit reduced mass, γ_n = γ_N m_r (paper 003 uses 1000); the restitution then depends on the impact speed', 0, 5000),
-  hertzSpeed: num({ path: 'material.hertzSpeed', default: 1, restarts: true, solver: 'soft', advanced: true },
-    'Hertz reference speed', 'm/s', 1e-6, 1e4, true, 'Hertz law: the impact speed at which tc (and so Δt/tc and the stability limit) is quoted: a Hertz contact is shorter the faster the impact, tc ∝ v^(−1/5)', 1e-3, 10),
+} as const satisfies Record<string, ParamInfo>;
+
+/** The rows after the laws' own */
+const OTHER_ROWS = {
   tangentialDamping: choice({ path: 'material.tangentialDamping', default: 'ratio', restarts: true, solver: 'soft', advanced: true },
     'tangential damping from', TANGENTIAL_DAMPING_MODES,
     "'ratio': γt = (νt/νn) γn; 'restitution': γt from εt = (εt/εn) εn with kt (paper 000 Eq. 8)"),
@@ -87,6 +108,13 @@ export const PARAMS = {
   gravityY: num({ path: 'gravity.1', default: 0, restarts: true, solver: 'any' },
     'gravity y', 'm/s²', -1e4, 1e4, false, 'body force per unit mass', -20, 20),
 } as const satisfies Record<string, ParamInfo>;
+
+for (const [name, row] of Object.entries(LAW_ROWS)) {
+  if (Object.hasOwn(LAW_SHARED_ROWS, name) || Object.hasOwn(OTHER_ROWS, name)) throw new Error(`contact law '${row.law}': parameter ${name} is a row of the table already`);
+}
+
+/** Every live parameter, by the short name used in URLs, `--set` and the GUI. */
+export const PARAMS = { ...LAW_SHARED_ROWS, ...LAW_ROWS, ...OTHER_ROWS };
 
 export type ParamName = keyof typeof PARAMS;
 

@@ -11,9 +11,8 @@ import type { Columns } from '../parallel/worker-pool';
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
-import { hertzLaw } from '../laws/hertz';
-import { linearLaw } from '../laws/linear';
 import type { MaterialCoefficients } from '../laws/material';
+import { CONTACT_LAWS } from '../laws/registry';
 import { DISC } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
@@ -109,9 +108,10 @@ export function elasticEnergy(
   m: MaterialCoefficients, parts?: ElasticParts,
 ): number {
   let e = 0;
-  const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = m.hertz ? hertzLaw : linearLaw;
-  // the linear law's energy written out (laws/linear.ts, the same expression): a call per pair cost most of the pass
-  const linear = !m.hertz, kn = m.kn;
+  const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = CONTACT_LAWS[m.law];
+  // the fused law's energy written out as the fused pass has it (laws/linear.ts, the same expression): a call per pair
+  // cost most of the pass. A law normalLaw names declares its energy (laws/registry.ts)
+  const linear = law.fused, kn = m.kn;
   const periodicX = periodic.enabled, pi = pairs.i, pj = pairs.j;
   for (let p = 0; p < pairs.count; p++) {
     const i = pi[p], j = pj[p];

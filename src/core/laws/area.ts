@@ -6,18 +6,26 @@
  * discs', from ε_n with the contact's reduced mass (nominal t_c, paper 000 Eq. 10): the area law is not
  * linear in any depth, so ε_n and t_c are nominal for polygons. The Coulomb cap's critical force is k_n A/l_c (paper 000's
  * extreme spring values ±μ k_n A/(k_t l_c)). There is no closed-form elastic energy. No history.
+ * The polygon colliders choose it, not the `normalLaw` parameter: it takes the chosen law's kn and dashpot (a
+ * polygon scene's normalLaw is one whose declaration serves polygons, the linear law). LAMMPS: BODY rounded
+ * polygons (src/cli/lammps-body.ts).
  */
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
 import { AREA } from './law-ids';
 import type { MaterialCoefficients } from './material';
 
-export const areaLaw: ContactLaw = {
+export const areaLaw: ContactLaw<Record<never, never>> = {
   id: 'area',
   index: AREA,
   description: 'area law for polygons, f_n = k_n A/l_c − γ_n u_n (paper 000 Eqs. 4–5)',
   overlap: 'area',
   history: [],
+  range: 0,
+  fused: false,
+  energy: null,
+  lammps: { pairStyle: 'body/rounded/polygon' },
+  choice: null,
 
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     let power = 0;

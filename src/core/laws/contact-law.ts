@@ -1,25 +1,78 @@
 /**
- * A normal contact law (docs/architecture.md#extension-recipes, the LAMMPS GRANULAR sub-model idea): one file per
- * law that declares what it reads, the history slots it keeps, and its critical force for the Coulomb
- * cap, so `k_n δ` is written in one place. The collider of a contact writes which law acts on it (the
- * record's `law` column); each law runs once per stage over the record and handles its own contacts
- * (batched, monomorphic loops). The scalar kernels serve the per-contact paths (the stored spring's cap
- * at t_{n+1}) and the energy diagnostics.
+ * A normal contact law as one complete declaration (docs/architecture.md#a-contact-law, the LAMMPS GRANULAR
+ * sub-model idea: each declares its coefficients, history size, beyond-contact range and critical force): one file
+ * per law that says what it reads, the history slots it keeps, its critical force for the Coulomb cap, its energy,
+ * its interaction range, its LAMMPS counterpart and — for a law the `normalLaw` parameter chooses — its
+ * parameters, damping, time scale, linear stiffness, the scenes it serves and its text for the page. Nothing
+ * outside the law's file asks which law it is. The collider of a contact writes which law acts on it (the
+ * record's `law` column); each law runs once per stage over the record and handles its own contacts (batched,
+ * monomorphic loops). The scalar kernels serve the per-contact paths (the stored spring's cap at t_{n+1}) and
+ * the energy diagnostics.
  */
+import type { ParamInfo, ParamValues } from '../config/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { HistorySlot } from '../state/history-slots';
-import type { MaterialCoefficients } from './material';
+import type { LawCoefficients, MaterialCoefficients } from './material';
 
-export interface ContactLaw {
+/** A law's own rows of the live-parameter table (config/param-table.ts), by short name. */
+export type LawParams = Readonly<Record<string, ParamInfo>>;
+
+/** The live parameters a law reads: the shared stiffness kn and restitution εn, and its own rows. */
+export type LawInput<P extends LawParams = LawParams> = { readonly kn: number; readonly en: number } & ParamValues<P>;
+
+/** What `normalLaw` brings when it names this law. */
+export interface LawChoice<P extends LawParams = LawParams> {
+  /** As a message names it ('the Hertz law …') */
+  name: string;
+  /**
+   * The scenes it may be chosen for: in a disc scene its contacts follow it; in a polygon scene the area law
+   * (laws/area.ts) acts with its stiffness and dashpot.
+   */
+  shapes: readonly ('disc' | 'polygon')[];
+  /**
+   * Its own live parameters, rows of the one parameter table: path `material.<name>`, range, default, label,
+   * unit, whether a change restarts the run; the page shows them while this law is chosen.
+   */
+  params: P;
+  /** The units it reads shared parameters in, where they differ from the table's (Hertz: kn in N/m^1.5) */
+  units: Readonly<Record<string, string>>;
+  /**
+   * How its normal dashpot is set (laws/dashpot.ts): 'restitution', γ_n = 2 ζ_n √(m_r k_n) with ζ_n from εn;
+   * 'rate', γ_n = rate·m_r with the rate from its own parameters.
+   */
+  damping: 'restitution' | 'rate';
+  /** Every binary collision restitutes εn, whatever the impact speed (the accuracy monitor then compares with εn) */
+  fixedRestitution: boolean;
+  /** Its damping, reference contact time and linear stiffness for the live parameters p (reduced mass mrRef [kg]; laws/material-coefficients.ts) */
+  coefficients(p: LawInput<P>, mrRef: number): LawCoefficients;
+  /** Its coefficients in one line, for the page's picture caption ('kn = 1e5 N/m'); `fmt` writes a number */
+  caption(p: LawInput<P>, fmt: (x: number) => string): string;
+}
+
+/**
+ * How `sim export lammps` writes it: a LAMMPS style (mapped in src/cli: gran/hooke/history in lammps-export.ts,
+ * gran/hertz/history in lammps-hertz.ts, body/rounded/polygon in lammps-body.ts), or why it cannot.
+ */
+export type LammpsMapping = { pairStyle: 'gran/hooke/history' | 'gran/hertz/history' | 'body/rounded/polygon' } | { refused: string };
+
+export interface ContactLaw<P extends LawParams = LawParams> {
   id: string;
-  /** Its index in laws/registry.ts (law-ids.ts) */
+  /** Its row in laws/registry.ts: the value the colliders write into the record's `law` column */
   index: number;
-  /** One line for the GUI and --help */
+  /** One line for `--help` and the page (the normalLaw row's help quotes it) */
   description: string;
   /** What the record's `delta` means for this law */
   overlap: 'depth' | 'area';
   /** History slots the law keeps per contact (none for an elastic law without memory) */
   history: readonly HistorySlot[];
+  /** How far beyond touching it acts [m]: 0 for a law that acts only while the bodies overlap */
+  range: number;
+  /**
+   * The fused disc pass (contacts/disc-force-pass.ts, its WebAssembly and worker-pool twins) and the elastic-energy
+   * pass have this law written in: a discs-only Cundall run of it takes that pass. A law without (every law but the
+   * linear one) runs stage by stage through `normalForces`, on every path, with the same bits.
+   */
+  fused: boolean;
   /**
    * Batched: from delta, lc, un and the dashpot gn (laws/dashpot.ts, run first) writes fe (elastic part: the
    * critical force of the 'elastic' Coulomb cap) and fn for every contact whose `law` is this law's index.
@@ -28,6 +81,12 @@ export interface ContactLaw {
   normalForces(c: ContactList, m: MaterialCoefficients): number;
   /** Elastic normal force at overlap measure δ and characteristic length l_c [N] */
   elasticForce(delta: number, lc: number, m: MaterialCoefficients): number;
-  /** Elastic energy stored at overlap δ [J] (F = −dU/dδ); absent when the law has no closed form */
-  energy?(delta: number, lc: number, m: MaterialCoefficients): number;
+  /**
+   * Elastic energy stored at overlap δ [J] (F = −dU/dδ), for the energy account; null declares that it has no
+   * closed form (the account then estimates it: sim/energy-ledger.ts)
+   */
+  energy: ((delta: number, lc: number, m: MaterialCoefficients) => number) | null;
+  lammps: LammpsMapping;
+  /** What it brings as the `normalLaw` parameter's choice; null for a law its colliders choose (the area law) */
+  choice: LawChoice<P> | null;
 }

@@ -1,9 +1,9 @@
 /**
- * The contact dashpots, the same for every contact law (docs/model.md#damping-from-restitution; paper 000 Eqs. 8, 10;
- * the area law takes them "as for discs", with the contact's reduced mass):
- *   γ_n = 2 ζ_n √(m_r k_n) ,   γ_t = (ν_t/ν_n) γ_n  or  2 ζ_t √(m_r k_t)     [kg/s]
- * with ζ_n from ε_n (and ζ_t from ε_t). Rates per unit reduced mass instead (paper 003 Eqs. 18–19):
- *   Hertz γ_n = γ_N m_r ;  Haff–Werner γ_t = γ_S m_r .
+ * The contact dashpots, in the form the chosen law declares (contact-law.ts, `damping`; docs/model.md#damping-from-restitution;
+ * paper 000 Eqs. 8, 10; the area law takes them "as for discs", with the contact's reduced mass):
+ *   'restitution'  γ_n = 2 ζ_n √(m_r k_n) with ζ_n from ε_n ,   γ_t = (ν_t/ν_n) γ_n  or  2 ζ_t √(m_r k_t)     [kg/s]
+ * (ζ_t from ε_t). Rates per unit reduced mass instead (paper 003 Eqs. 18–19):
+ *   'rate' (Hertz)  γ_n = γ_N m_r ;  Haff–Werner γ_t = γ_S m_r .
  * Reads mr, writes gn and gt for every contact, before the laws.
  */
 import type { ContactList } from '../state/contact-list';
@@ -12,10 +12,10 @@ import type { MaterialCoefficients } from './material';
 export function dashpots(c: ContactList, m: MaterialCoefficients): void {
   const mr = c.mr, gn = c.gn, gt = c.gt;
   const kn = m.kn, kt = m.kt, zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio;
-  const hertz = m.hertz, gammaN = m.gammaN, viscous = m.viscousShear, gammaS = m.gammaS;
+  const rate = m.rateDamping, gammaN = m.gammaRate, viscous = m.viscousShear, gammaS = m.gammaS;
   for (let k = 0; k < c.count; k++) {
     const sm = Math.sqrt(mr[k]);
-    const g = hertz ? gammaN * mr[k] : zn2 * sm * Math.sqrt(kn);
+    const g = rate ? gammaN * mr[k] : zn2 * sm * Math.sqrt(kn);
     gn[k] = g;
     gt[k] = viscous ? gammaS * mr[k] : fromRatio ? ratio * g : zt2 * sm * Math.sqrt(kt);
   }

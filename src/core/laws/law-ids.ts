@@ -1,9 +1,7 @@
-/** Index of each contact law in laws/registry.ts, as the colliders write it into the record's `law` column. */
+/**
+ * Index of each built-in contact law in laws/registry.ts, as the colliders and the fused disc pass write it into
+ * the record's `law` column. A law whose index no other kernel writes declares it in its own file.
+ */
 export const LINEAR = 0;
 export const AREA = 1;
 export const HERTZ = 2;
-
-/** The laws a disc contact may use (the `normalLaw` parameter); polygon contacts always use the area law. */
-export const DISC_LAW_IDS = ['linear', 'hertz'] as const;
-export type DiscLawId = (typeof DISC_LAW_IDS)[number];
-export const DISC_LAW_INDEX: Record<DiscLawId, number> = { linear: LINEAR, hertz: HERTZ };

@@ -1,15 +1,30 @@
 /**
- * Per-run contact coefficients derived once from the live parameters, so the hot loops read numbers,
- * not objects.
+ * Per-run contact coefficients derived once from the live parameters (laws/material-coefficients.ts), so the hot
+ * loops read numbers, not objects. The fields every law's contacts read; what a law brings itself (its damping,
+ * its reference contact) comes from its declaration (contact-law.ts) as numbers here.
  */
-import type { LiveParams } from '../config/param-table';
-import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
-import { dampingRatio } from './restitution';
+
+/** What a chosen law derives from the live parameters for the reference contact (reduced mass mrRef). */
+export interface LawCoefficients {
+  /** Normal damping ratio of the reference contact: from εn, or what a rate dashpot amounts to there */
+  zetaN: number;
+  /** A 'rate' dashpot's γ_n/m_r [1/s] (0 for a 'restitution' dashpot) */
+  rate: number;
+  /** Duration of the reference contact [s]: t_c, in which Δt and the step limit are quoted */
+  tc: number;
+  /** The normal stiffness linearised at the reference contact [N/m]: k_t = (k_t/k_n)·kLinear and the step limit's normal mode */
+  kLinear: number;
+  /** The impact speed t_c is quoted at [m/s], for a law whose t_c depends on it */
+  speed?: number;
+  /** The reference collision's largest overlap [m], where a nonlinear law's kLinear is taken */
+  deltaMax?: number;
+}
 
 export interface MaterialCoefficients {
-  /** [N/m], or k_N [N/m^1.5] with the Hertz law */ kn: number;
+  /** The law disc contacts follow (the normalLaw's row in laws/registry.ts) */ law: number;
+  /** [N/m], or in the unit the law reads it in (Hertz: k_N [N/m^1.5]) */ kn: number;
   /** [N/m] */ kt: number;
-  /** Normal damping ratio: from εn (linear law), or γ_N/(2ω) at the reference collision (Hertz) */ zetaN: number;
+  /** Normal damping ratio: from εn, or what the law's rate dashpot amounts to at the reference contact */ zetaN: number;
   /** Tangential damping: γt = gtRatio·γn when gtFromRatio, else 2 ζt √(m_r kt) */
   gtFromRatio: boolean;
   gtRatio: number;
@@ -18,47 +33,14 @@ export interface MaterialCoefficients {
   /** true: Coulomb cap on the elastic parts only (paper 000); false: on the total force (paper 002) */
   capElastic: boolean;
   clampNormal: boolean;
-  /** Disc contacts follow the Hertz law (laws/hertz.ts): γ_n = γ_N m_r */
-  hertz: boolean;
-  /** [1/s] */ gammaN: number;
+  /** The law's normal dashpot is a rate per unit reduced mass, γ_n = gammaRate m_r (its declared damping 'rate') */
+  rateDamping: boolean;
+  /** [1/s] */ gammaRate: number;
+  /** Every binary collision of the law restitutes εn (its declaration's `fixedRestitution`: the accuracy monitor's test) */
+  fixedRestitution: boolean;
   /** Haff–Werner shear friction (tangential/haff-werner.ts): γ_t = γ_S m_r, no spring */
   viscousShear: boolean;
   /** [1/s] */ gammaS: number;
-  /**
-   * Hertz: the undamped head-on collision at the reference speed and reduced mass — its duration [s] and
-   * largest overlap [m] (time scales, k_t). Undamped because a heavy linear dashpot (paper 003's) makes a
-   * Hertz contact end only asymptotically.
-   */
-  hertzReference: { tc: number; deltaMax: number } | null;
-}
-
-/** `mrRef` [kg]: the reduced mass the Hertz reference collision uses (the world's smallest contact's). */
-export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoefficients {
-  const et = Math.min(1, p.etOverEn * p.en);
-  const hertz = p.normalLaw === 'hertz';
-  const reference = hertz
-    ? { tc: HERTZ_TC_COEFFICIENT * hertzTimeUnit(p.kn, mrRef, p.hertzSpeed), deltaMax: hertzMaxOverlap(p.kn, mrRef, p.hertzSpeed) }
-    : null;
-  // Hertz: a spring scheme's k_t is k_t/k_n times the normal stiffness linearised at the reference
-  // collision's largest overlap, 1.5 k_N √δ_max (docs/model.md#hertz-law); constant over the run.
-  const knLinear = reference ? 1.5 * p.kn * Math.sqrt(reference.deltaMax) : p.kn;
-  const viscousShear = p.tangential === 'haff-werner';
-  return {
-    kn: p.kn,
-    kt: p.ktOverKn * knLinear,
-    zetaN: reference ? p.gammaN / (2 * Math.sqrt(knLinear / mrRef)) : dampingRatio(p.en),
-    gtFromRatio: p.tangentialDamping === 'ratio',
-    gtRatio: p.nuTOverNuN,
-    // Paper 000 defines εt by its Eq. 8 with (kt, νt) and the same m_r (docs/model.md#damping-from-restitution).
-    zetaT: dampingRatio(et),
-    mu: p.mu,
-    // Haff–Werner is a capped dashpot: its cap is on the total force whatever capMode says.
-    capElastic: p.capMode === 'elastic' && !viscousShear,
-    clampNormal: p.clampNormal,
-    hertz,
-    gammaN: p.gammaN,
-    viscousShear,
-    gammaS: p.gammaS,
-    hertzReference: reference,
-  };
+  /** The law's reference contact: t_c, the linearised stiffness, the speed t_c is quoted at */
+  reference: LawCoefficients;
 }

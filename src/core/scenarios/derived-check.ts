@@ -5,8 +5,8 @@
  * (physical-ranges.ts) or the scenario is refused naming the field, so no step starts from a mass of 5e-324 kg
  * or a t_c of 0 s (which once gave Ek = Infinity and a summary with "tc": 0).
  */
-import { materialCoefficients } from '../laws/material';
-import { referenceContactTime, referenceReducedMass } from '../sim/time-scales';
+import { materialCoefficients } from '../laws/material-coefficients';
+import { referenceReducedMass } from '../sim/time-scales';
 import type { BodyState } from '../state/body-state';
 import { paramsOfSpec } from './live-params';
 import { describePhysical, RANGES } from './physical-ranges';
@@ -49,7 +49,7 @@ export function derivedProblems(spec: ScenarioSpec, b: BodyState, hasWalls: bool
   if (problems.length || b.n === 0) return problems;
   const params = paramsOfSpec(spec);
   const mr = referenceReducedMass(b, hasWalls);
-  const tc = referenceContactTime(materialCoefficients(params, mr), mr);
+  const tc = materialCoefficients(params, mr).reference.tc;
   if (!(tc > 0 && tc < Infinity)) {
     return [`material.kn: the contact time t_c = ${tc} s of the lightest contact (kn = ${params.kn}, reduced mass ${p3(mr)} kg) is not a positive number; check the masses and the stiffness`];
   }

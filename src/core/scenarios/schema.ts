@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { checkConvexPolygon } from '../shapes/polygon-mass';
 import { combinationProblem } from '../sim/combination';
 import { checkPatch } from '../config/param-check';
-import type { BooleanParamInfo, ChoiceParamInfo, NumericParamInfo } from '../config/param-info';
+import type { BooleanParamInfo, ChoiceParamInfo, NumericParamInfo, ParamInfo, ParamValue } from '../config/param-info';
+import { LAW_PARAMS, type LawParam } from '../config/param-lists';
 import { PARAM_NAMES, PARAMS as P, type ParamName } from '../config/param-table';
 import { physicalProblem, RANGES, type PhysicalRange } from './physical-ranges';
 
@@ -19,6 +20,11 @@ function ranged(info: NumericParamInfo) {
 const liveNumber = (info: NumericParamInfo) => ranged(info).default(info.default);
 const liveChoice = <const O extends readonly string[]>(info: ChoiceParamInfo<O>) => z.enum(info.options).default(info.default as never);
 const liveFlag = (info: BooleanParamInfo) => z.boolean().default(info.default);
+/** The contact laws' own parameters (laws/contact-law.ts): material fields, each from its row */
+const lawFields = Object.fromEntries(LAW_PARAMS.map((name) => {
+  const info = P[name] as ParamInfo;
+  return [name, info.kind === 'number' ? liveNumber(info) : info.kind === 'choice' ? liveChoice(info) : liveFlag(info)];
+})) as unknown as { [K in LawParam]: z.ZodDefault<z.ZodType<ParamValue<(typeof P)[K]>, ParamValue<(typeof P)[K]>>> };
 /** Most vertices of one polygon (the narrow phase's scratch and the clipping cost grow with it). */
 export const MAX_POLYGON_VERTICES = 64;
 const positive = () => z.number().positive();
@@ -35,16 +41,14 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const oneLine = () => z.string().refine((s) => !CONTROL.test(s), 'must not contain control characters');
 
 export const materialSchema = z.strictObject({
-  /** Normal law of disc contacts: 'linear' or 'hertz' (kn then in N/m^1.5) */
+  /** Normal law of disc contacts: a registered law's id (laws/registry.ts), which may read kn in its own unit */
   normalLaw: liveChoice(P.normalLaw),
-  /** [N/m] (linear) or [N/m^1.5] (Hertz) */
+  /** [N/m], or the chosen law's unit */
   kn: liveNumber(P.kn),
   ktOverKn: liveNumber(P.ktOverKn),
   en: liveNumber(P.en),
-  /** Hertz normal damping per unit reduced mass [1/s] (paper 003: 1000) */
-  gammaN: liveNumber(P.gammaN),
-  /** Impact speed at which a Hertz contact's tc is quoted [m/s] */
-  hertzSpeed: liveNumber(P.hertzSpeed),
+  /** The chosen laws' own parameters (Hertz: gammaN [1/s], hertzSpeed [m/s]) */
+  ...lawFields,
   /** Haff–Werner shear friction per unit reduced mass [1/s] (paper 003: 300) */
   gammaS: liveNumber(P.gammaS),
   tangentialDamping: liveChoice(P.tangentialDamping),

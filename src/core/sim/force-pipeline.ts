@@ -1,10 +1,11 @@
 /**
- * One world's contact pipeline (docs/architecture.md#one-step) and the choice of its path: a discs-only,
- * linear-law, Cundall run takes the fused disc pass (contacts/disc-force-pass.ts; on a worker pool
- * contacts/parallel-disc-pass.ts), serially in WebAssembly where the columns live in its arena (wasm/kernels.ts);
- * any other run goes stage by stage: neighbour search → narrow phase and history → dashpots → normal law →
- * tangential trial → Coulomb cap → external forces and gravity → scatter. It holds the contact records of this
- * evaluation and the last (history is carried over by key) and the tangential scheme's context.
+ * One world's contact pipeline (docs/architecture.md#one-step) and the choice of its path: a discs-only, Cundall
+ * run of a law that declares the fused pass (`fused`: the linear law) takes that pass (contacts/disc-force-pass.ts;
+ * on a worker pool contacts/parallel-disc-pass.ts), serially in WebAssembly where the columns live in its arena
+ * (wasm/kernels.ts); any other run — any other law, scheme or shape — goes stage by stage: neighbour search →
+ * narrow phase and history → dashpots → normal law → tangential trial → Coulomb cap → external forces and gravity →
+ * scatter. It holds the contact records of this evaluation and the last (history is carried over by key) and the
+ * tangential scheme's context.
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
@@ -19,8 +20,8 @@ import { ENERGY_SUMS } from '../diagnostics/energy';
 import { CD_HISTORY } from '../integrators/contact-dynamics';
 import type { GssssMarkers } from '../integrators/gssss-parameters';
 import { dashpots } from '../laws/dashpot';
-import { DISC_LAW_INDEX, LINEAR } from '../laws/law-ids';
-import { materialCoefficients, type MaterialCoefficients } from '../laws/material';
+import type { MaterialCoefficients } from '../laws/material';
+import { materialCoefficients } from '../laws/material-coefficients';
 import { CONTACT_LAWS } from '../laws/registry';
 import { copyPrefix } from '../math/grow';
 import { NeighborSearch } from '../neighbors/neighbor-search';
@@ -40,8 +41,6 @@ import { WasmKernels } from '../wasm/kernels';
 import { WasmArena } from '../wasm/wasm-arena';
 import { bodyForces } from './body-forces';
 
-/** The history fields the contact laws and the contact-dynamics solver declare: what its steps carry */
-const IMPULSE_HISTORY = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
 const SKIN_FRACTION = 0.05;
 /** Indices into `power` */
@@ -55,8 +54,8 @@ export class ForcePipeline {
   readonly narrow = new NarrowPhase();
   readonly search = new NeighborSearch();
   /**
-   * Whether a discs-only, linear-law, Cundall run takes the fused disc pass; false forces the stage-by-stage
-   * pipeline, which gives the same bits (the reference the pass is tested against)
+   * Whether a discs-only, Cundall run of a law with the fused pass written in (the linear law) takes that pass;
+   * false forces the stage-by-stage pipeline, which gives the same bits (the reference the pass is tested against)
    */
   fuse = true;
   /** The worker pool the per-body stages and the fused pass run on, if the world was given one */
@@ -83,6 +82,10 @@ export class ForcePipeline {
   private scheme: TangentialScheme;
   /** The history fields the contact laws and the tangential scheme declare: what soft-DEM steps carry */
   private schemeHistory: number;
+  /** The history fields the contact laws and the contact-dynamics solver declare: what its steps carry */
+  private readonly impulseHistory = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
+  /** The disc law has the fused pass written in (its declaration's `fused`); any other runs stage by stage */
+  private lawFused = false;
   /** The fused pass has committed this step's spring (commit has nothing left to do) */
   private springCommitted = false;
   private readonly tangentialPower = new Float64Array(2);
@@ -112,7 +115,7 @@ export class ForcePipeline {
     this.material = materialCoefficients(params);
     this.tangentialCtx = {
       bodies, walls, periodic, dt: 0, slotsValid: true, markers, tState: 0, material: this.material,
-      law: CONTACT_LAWS[LINEAR], previous: this.previous,
+      law: CONTACT_LAWS[this.material.law], previous: this.previous,
     };
     let rMin = Infinity;
     for (let k = 0; k < bodies.n; k++) rMin = Math.min(rMin, bodies.radius[k]);
@@ -170,7 +173,7 @@ export class ForcePipeline {
   }
 
   private get fusedDiscPass(): boolean {
-    return this.fuse && !this.polygons && this.narrow.discLaw === LINEAR && this.scheme === cundallSpring;
+    return this.fuse && !this.polygons && this.lawFused && this.scheme === cundallSpring;
   }
 
   /**
@@ -246,7 +249,7 @@ export class ForcePipeline {
     this.swapRecords();
     this.narrow.gapMax = gapMax;
     this.narrow.rigid = true;
-    this.narrow.carried = IMPULSE_HISTORY;
+    this.narrow.carried = this.impulseHistory;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, this.record);
     return this.record;
   }
@@ -285,9 +288,10 @@ export class ForcePipeline {
   useMaterial(p: LiveParams, mrRef: number): void {
     const m = (this.material = materialCoefficients(p, mrRef));
     this.tangentialCtx.material = m;
-    const law = DISC_LAW_INDEX[p.normalLaw];
-    this.narrow.discLaw = law;
-    this.tangentialCtx.law = CONTACT_LAWS[law];
+    const law = CONTACT_LAWS[m.law];
+    this.narrow.discLaw = m.law;
+    this.tangentialCtx.law = law;
+    this.lawFused = law.fused;
     const shearDamping = m.viscousShear ? m.gammaS > 0 : m.gtFromRatio ? m.gtRatio * m.zetaN > 0 : m.zetaT > 0;
     this.velocityDependent = m.zetaN > 0 || (m.mu > 0 && shearDamping);
   }

@@ -104,8 +104,8 @@ export class HealthWatch {
       this.excessGrowing = worse;
       this.lastExactCheck = run.stepCount;
     }
-    // a Hertz contact's restitution depends on the impact speed: no single εn to compare with
-    if (Number.isFinite(collision) && !p.material.hertz) {
+    // only a law whose collisions restitute εn at every speed has one to compare with (Hertz's depends on the speed)
+    if (Number.isFinite(collision) && p.material.fixedRestitution) {
       const en = run.params.en, typical = this.collisions.typicalDeviation(en);
       if (typical > RESTITUTION_TOLERANCE && (this.accuracy.kind !== 'restitution' || typical > this.accuracy.value)) {
         this.accuracy = restitutionWarning(collision, typical, this.collisions.window, en, run.timeScales().tc / run.dt, stepContext(run, integrator));

@@ -29,7 +29,7 @@ export class StepSetting {
 
   /** The time scales of material m for bodies b and integrator (with the live parameters p) */
   timeScales(m: MaterialCoefficients, b: BodyState, p: LiveParams, integrator: Integrator): TimeScales {
-    return timeScales(m, this.mrRef, b, p.rotation, p.hertzSpeed, integrator);
+    return timeScales(m, this.mrRef, b, p.rotation, integrator);
   }
 
   /** The Δt for contact time tc: `dt` kept, params.dtOverTc set to match, or params.dtOverTc·tc [s] */

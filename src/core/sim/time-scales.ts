@@ -4,17 +4,14 @@
  */
 import type { Integrator } from '../integrators/integrator';
 import type { MaterialCoefficients } from '../laws/material';
-import { contactTime } from '../laws/restitution';
 import type { BodyState } from '../state/body-state';
 import type { TimeScales } from './world-types';
 
-/** `mr`: referenceReducedMass; `rotation`: the discs spin (the tangential mode is then stiffer); `hertzSpeed`: the live parameter */
-export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, rotation: boolean, hertzSpeed: number, integrator: Integrator): TimeScales {
-  const hertz = m.hertzReference;
-  // Hertz: the contact time and the normal stiffness (1.5 k_N √δ_max) of the head-on collision at the
-  // reference speed (laws/hertz-collision.ts); faster impacts are shorter and stiffer.
-  const kn = hertz ? 1.5 * m.kn * Math.sqrt(hertz.deltaMax) : m.kn;
-  const tc = referenceContactTime(m, mr);
+/** `mr`: referenceReducedMass (the material's reference contact); `rotation`: the discs spin (the tangential mode is then stiffer) */
+export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, rotation: boolean, integrator: Integrator): TimeScales {
+  // the contact time and the normal stiffness linearised at the law's reference contact (laws/contact-law.ts:
+  // the linear law's k_n; Hertz's head-on collision at the reference speed, 1.5 k_N √δ_max)
+  const ref = m.reference, kn = ref.kLinear, tc = ref.tc;
   let mMin = Infinity;
   for (let k = 0; k < b.n; k++) if (b.invMass[k] > 0) mMin = Math.min(mMin, b.mass[k]);
   if (mMin === Infinity) mMin = mr;
@@ -25,14 +22,9 @@ export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, ro
   const omegaLimit = integrator.stableOmega(m.zetaN);
   return {
     tc, ts: 2 * Math.PI * Math.sqrt(mMin / kn), mr, zetaN: m.zetaN,
-    ...(hertz ? { hertzSpeed } : {}),
+    ...(ref.speed !== undefined ? { hertzSpeed: ref.speed } : {}),
     stableDtOverTc: omegaLimit / (wMax * tc),
   };
-}
-
-/** t_c of the reference contact of reduced mass `mr`: the linear law's, or the Hertz reference collision's */
-export function referenceContactTime(m: MaterialCoefficients, mr: number): number {
-  return m.hertzReference ? m.hertzReference.tc : contactTime(m.kn, mr, m.zetaN);
 }
 
 /** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */

@@ -98,9 +98,12 @@ export interface SearchReport {
 
 /** Time scales of the current material, reported in the UI and the CLI summary. */
 export interface TimeScales {
-  /** Contact duration for the smallest reduced mass [s], paper 000 Eq. 10; Hertz: undamped, at the impact speed hertzSpeed */
+  /** Contact duration of the law's reference contact, the smallest reduced mass [s]: paper 000 Eq. 10; Hertz: undamped, at the impact speed hertzSpeed */
   tc: number;
-  /** Hertz law only: the impact speed [m/s] tc (and so Δt/tc and the step limit) is quoted at */
+  /**
+   * The impact speed [m/s] tc (and so Δt/tc and the step limit) is quoted at, for a law whose tc depends on it
+   * (laws/contact-law.ts, LawCoefficients.speed; the Hertz law's hertzSpeed, the name it has kept)
+   */
   hertzSpeed?: number;
   /** 2π√(m_min/kn) [s], paper 000 Eq. 9 */
   ts: number;

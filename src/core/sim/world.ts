@@ -28,7 +28,7 @@ import { DRAGGED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import type { WasmKernels } from '../wasm/kernels';
-import { combinationProblem } from './combination';
+import { combinationProblem, lawShapeProblem } from './combination';
 import { ContactInspector } from './contact-inspector';
 import { EnergyLedger } from './energy-ledger';
 import { ForcePipeline } from './force-pipeline';
@@ -84,7 +84,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     this.polygons = this.bodies.maxVertices > 0;
     this.params = paramsOfSpec(spec);
     const refused = combinationProblem(this.params, this.polygons);
-    if (refused) throw new ParamError(refused.startsWith('the Hertz') ? 'normalLaw' : 'tangential', refused);
+    if (refused) throw new ParamError(lawShapeProblem(this.params.normalLaw, this.polygons) ? 'normalLaw' : 'tangential', refused);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
     this.pipeline = new ForcePipeline(this.bodies, this.walls, this.periodic, this.collisions, this.polygons, this.params, this.integrator.markers, pool);
     this.search = this.pipeline.search;

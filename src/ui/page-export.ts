@@ -2,6 +2,7 @@
  * The Export folder's files: a chart's rows as CSV, the canvas with the charts shown and a caption as PNG (what,
  * when, which solver and material, so a slide says what it shows), and the worker's current state as a scenario file.
  */
+import { normalLawNamed } from '../core/laws/registry';
 import { buildCsv, type CsvKind } from './charts/charts';
 import type { PageCharts } from './charts/page-charts';
 import type { SeriesStore } from './charts/series-store';
@@ -68,11 +69,12 @@ export class PageExport {
       return [what, `contact dynamics: N_I = ${p.iterations} ${p.sweep} sweeps, Δt = ${fmtNum(s.dt)} s, restitution ${fmtNum(p.cdRestitution)}`,
         `μ = ${fmtNum(p.mu)} · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s² · rotation ${p.rotation ? 'on' : 'off'}`];
     }
-    // the Hertz law's k_N and γN stand for kn and εn, Haff–Werner's γS for the tangential spring (its cap is always on the total force)
-    const haffWerner = p.tangential === 'haff-werner';
-    const normal = p.normalLaw === 'hertz' ? `kN = ${fmtNum(p.kn)} N/m^1.5 · γN = ${fmtNum(p.gammaN)} 1/s` : `kn = ${fmtNum(p.kn)} N/m`;
+    // the law's own caption (the Hertz law's k_N and γN stand for kn and εn), εn where it sets the dashpot;
+    // Haff–Werner's γS for the tangential spring (its cap is always on the total force)
+    const haffWerner = p.tangential === 'haff-werner', law = normalLawNamed(p.normalLaw).choice;
+    const normal = law.caption(p, fmtNum);
     const tangential = haffWerner ? `γS = ${fmtNum(p.gammaS)} 1/s` : `kt/kn = ${fmtNum(p.ktOverKn)}`;
-    const restitution = p.normalLaw === 'hertz' ? '' : ` · εn = ${fmtNum(p.en)}`;
+    const restitution = law.damping === 'restitution' ? ` · εn = ${fmtNum(p.en)}` : '';
     return [what,
       `integrator ${p.integrator} · tangential ${p.tangential} · Δt/tc = ${fmtNum(p.dtOverTc)} (${tcText(s.timeScales?.tc ?? NaN, s.timeScales?.hertzSpeed)}, stable up to ${fmtNum(s.timeScales?.stableDtOverTc ?? NaN)}) · rotation ${p.rotation ? 'on' : 'off'}`,
       `${normal} · ${tangential}${restitution} · μ = ${fmtNum(p.mu)} (${haffWerner ? 'total' : p.capMode} cap) · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s²`];

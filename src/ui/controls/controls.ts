@@ -8,7 +8,7 @@ import GUI, { type Controller } from 'lil-gui';
 import { MAX_THREADS, threadsForCores } from '../../core/parallel/max-threads';
 import { checkParam, parseDecimal } from '../../core/config/param-check';
 import type { NumericParamInfo } from '../../core/config/param-info';
-import { CD_PARAMS, GSSSS_PARAMS, LECTURE_ADVANCED, PISTON_PARAMS, SOFT_ONLY_PARAMS } from '../../core/config/param-lists';
+import { CD_PARAMS, GSSSS_PARAMS, LAW_PARAMS, LECTURE_ADVANCED, PISTON_PARAMS, SOFT_ONLY_PARAMS } from '../../core/config/param-lists';
 import { PARAMS, type LiveParams, type ParamName } from '../../core/config/param-table';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
@@ -16,7 +16,7 @@ import { attachExactEntry, type ExactEntry } from './exact-entry';
 import { fmtNum, tcText } from './format';
 import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
-import { SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
+import { paramUnit, SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
 import { COLOR_OPTIONS, FPS_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 
 export interface ControlHandlers {
@@ -192,8 +192,8 @@ export class Controls {
     this.materialNote.hidden = true;
     this.choice(mat, 'normalLaw');
     this.logSlider(mat, 'kn');
-    this.generic(mat, 'gammaN');
-    this.generic(mat, 'hertzSpeed');
+    // each contact law's own parameters (its declaration's rows), shown while it is the normal law
+    for (const name of LAW_PARAMS) this.generic(mat, name);
     this.linear(mat, 'ktOverKn', 0.01);
     this.linear(mat, 'en', 0.01);
     this.choice(mat, 'tangentialDamping');
@@ -321,11 +321,9 @@ export class Controls {
     this.entries.set(name, attachExactEntry(c, name, rules, (v) => this.h.param(name, v), (message) => this.h.refused(message)));
   }
 
-  /** The unit a numeric parameter is shown in: the Hertz law reads kn as k_N in N/m^1.5 (paper 003 Eq. 18). */
+  /** The unit a numeric parameter is shown in under the chosen law (the Hertz law reads kn as k_N in N/m^1.5, paper 003 Eq. 18). */
   private unit(name: ParamName): string {
-    const info = PARAMS[name];
-    if (info.kind !== 'number') return '';
-    return name === 'kn' && this.values.normalLaw === 'hertz' ? 'N/m^1.5' : info.unit;
+    return paramUnit(name, this.values.normalLaw as string | undefined);
   }
 
   private label(name: ParamName, v?: unknown): string {

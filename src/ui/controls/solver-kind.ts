@@ -6,28 +6,40 @@
  */
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
-import type { SoftParam } from '../../core/config/param-lists';
-import type { LiveParams } from '../../core/config/param-table';
+import { LAW_PARAMS, type SoftParam } from '../../core/config/param-lists';
+import { PARAMS, type LiveParams, type ParamName } from '../../core/config/param-table';
+import { normalLawNamed } from '../../core/laws/registry';
 import type { ScheduledChange, SolverCatalog } from '../../protocol/api';
 import { fmtNum } from './format';
 
 /**
  * Which soft-contact controls the current model uses (the others are hidden): none under contact
- * dynamics; with the Hertz law its γN and reference speed instead of εn (which still sets εt when a
- * spring scheme takes its damping from restitution); with Haff–Werner friction its γS instead of the
+ * dynamics; the chosen law's own parameters (its declaration's, core/laws/contact-law.ts: the Hertz law's γN
+ * and reference speed), and εn only for a law whose dashpot it sets (or when it still sets εt: a spring
+ * scheme that takes its damping from restitution); with Haff–Werner friction its γS instead of the
  * tangential spring, its damping and the cap mode (that cap is always on the total force).
  */
 export function shownSoftParams(p: Pick<LiveParams, 'normalLaw' | 'tangential' | 'tangentialDamping'>, contactDynamics: boolean): Record<SoftParam, boolean> {
   const soft = !contactDynamics;
-  const hertz = p.normalLaw === 'hertz';
+  const law = normalLawNamed(p.normalLaw).choice;
   const spring = p.tangential !== 'haff-werner';
   const ratio = p.tangentialDamping !== 'restitution';
-  return {
-    normalLaw: soft, kn: soft, gammaN: soft && hertz, hertzSpeed: soft && hertz,
-    en: soft && (!hertz || (spring && !ratio)),
+  const shown: Record<string, boolean> = {
+    normalLaw: soft, kn: soft,
+    en: soft && (law.damping === 'restitution' || (spring && !ratio)),
     ktOverKn: soft && spring, tangentialDamping: soft && spring, nuTOverNuN: soft && spring && ratio, etOverEn: soft && spring && !ratio,
     gammaS: soft && !spring, capMode: soft && spring, clampNormal: soft, tangential: soft,
   };
+  for (const name of LAW_PARAMS) shown[name] = soft && PARAMS[name].law === p.normalLaw;
+  return shown as Record<SoftParam, boolean>;
+}
+
+/** The unit a numeric parameter is shown in under the chosen law (its declaration's `units`: Hertz reads kn as k_N in N/m^1.5) */
+export function paramUnit(name: ParamName, normalLaw: string | undefined): string {
+  const info = PARAMS[name];
+  if (info.kind !== 'number') return '';
+  const units = normalLaw === undefined ? undefined : normalLawNamed(normalLaw).choice.units;
+  return units && Object.hasOwn(units, name) ? units[name] : info.unit;
 }
 
 export type SolverKind = 'soft' | 'cd';

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   });
 
   // a lockstep comparison (issue 11): presets in the Compare folder, variants on the canvas and charts
-  const compare = new CompareUi(api, scene, store, { gui: controls.gui, stage, ekPlot: $('chart-ek-plot'), anglePlot: $('chart-angle-plot'), charts: $('charts') }, {
+  const compare = new CompareUi(api, scene, store, { gui: controls.gui, stage, legendHost: $('stage-foot'), ekPlot: $('chart-ek-plot'), anglePlot: $('chart-angle-plot'), charts: $('charts') }, {
     load: (name, overrides): Promise<boolean> => loader.switchTo(name, overrides),
     problems: (lines) => banner.show(lines, 'The comparison was refused:'),
     changed: () => poll(),

@@ -47,6 +47,8 @@ export class ScenarioLoader {
 
   /** Loads a built-in; one the worker refuses is said, and the default scenario loaded in its place. */
   async load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
+    // the menu names the scene while it loads (the silo's 100,000 discs take seconds), not the one before
+    this.d.controls.setUi(this.d.state.ui, name);
     const r = await this.d.statusLine.loading<Checked<LoadResult>>(name, this.d.api.loadScenario(name, overrides));
     if (!r.ok) {
       if (name === DEFAULT_SCENARIO) { this.d.banner.show([...extraProblems, ...r.problems]); return false; }

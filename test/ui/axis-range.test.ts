@@ -2,10 +2,11 @@
  * Axis ranges and ticks handed to uPlot (src/ui/charts/axis-range.ts): every range finite and
  * non-empty, log ranges whole decades inside [LOG_MIN, LOG_MAX] and at most MAX_DECADES wide (the
  * data that froze the tab — an Ek relaxing to 1e-300, exactly 0, or one repeated value — included),
- * decade ticks only, and linear tick labels that never repeat.
+ * decade ticks only, and linear ticks of any range whose labels never repeat, read their tick's value and need no
+ * more than nine significant digits (an Ek of round-off read "0.000000000000", a settled angle 13 digits).
  */
 import { describe, expect, it } from 'vitest';
-import { decadeLabel, decadeSplits, linearRange, linearTickLabels, linearTickSpace, LOG_MAX, LOG_MIN, logRange, MAX_DECADES, MIN_TICK_SPACE } from '../../src/ui/charts/axis-range';
+import { DECADE_LABEL_SPACE, decadeLabel, decadeSplits, FLAT_SPREAD, labelledDecades, linearRange, linearTickLabels, linearTicks, linearTickSpace, LOG_MAX, LOG_MIN, logRange, MAX_DECADES, MIN_TICK_SPACE } from '../../src/ui/charts/axis-range';
 
 const isDecade = (v: number) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-12;
 
@@ -41,6 +42,23 @@ describe('log axis', () => {
     const [a, b] = logRange(1e-200, 2);
     expect(b).toBe(10);
     expect(Math.round(Math.log10(a))).toBe(1 - MAX_DECADES);
+  });
+
+  it('a short plot over many decades labels the top one and every k-th below, at least two, never crowded', () => {
+    // a 56 px Ek chart over 1e-17 … 1e-1 (1280×720, two-disc): uPlot labelled "1e-2" alone
+    const splits = decadeSplits(1e-17, 1e-1);
+    const keep = labelledDecades(splits, 56 / 16);
+    const labelled = splits.filter((_v, k) => keep[k]).map(decadeLabel);
+    expect(labelled).toEqual(['1e-13', '1e-7', '1e-1']);
+    // labelled decades lie at least DECADE_LABEL_SPACE apart, and not much more
+    const idx = keep.flatMap((k, i) => (k ? [i] : []));
+    for (let k = 1; k < idx.length; k++) {
+      expect((idx[k] - idx[k - 1]) * (56 / 16)).toBeGreaterThanOrEqual(DECADE_LABEL_SPACE);
+      expect((idx[k] - idx[k - 1] - 1) * (56 / 16)).toBeLessThan(DECADE_LABEL_SPACE);
+    }
+    // room for every label: all; two decades on a tiny plot: both
+    expect(labelledDecades([1e-3, 1e-2, 1e-1, 1], 40)).toEqual([true, true, true, true]);
+    expect(labelledDecades([1e-3, 1e-2], 2)).toEqual([true, true]);
   });
 
   it('splits of a bad range are empty, never an endless loop', () => {
@@ -98,5 +116,88 @@ describe('linear axis', () => {
     for (const h of [0, 10, 30, 500]) expect(linearTickSpace(h)).toBeGreaterThanOrEqual(MIN_TICK_SPACE);
     expect(linearTickSpace(400)).toBe(30); // uPlot's own gap on a tall plot
     expect(linearTickSpace(90)).toBeLessThan(30); // a 90 px plot (a comparison's chart at 1280×720) gets four
+  });
+});
+
+/** The significant digits a label is written with: "45.00400" → 7, "1.25e-31" → 3, "0" → 1. */
+function significantDigits(label: string): number {
+  const mantissa = label.replace(/^-/, '').replace(/e.*$/, '').replace('.', '').replace(/^0+/, '');
+  return Math.max(1, mantissa.length);
+}
+
+/** The ticks and labels an axis over the range linearRange gives `data` draws with room for `room` gaps. */
+function axis(min: number, max: number, room = 4) {
+  const [a, b] = linearRange(min, max);
+  const { ticks, step } = linearTicks(a, b, room);
+  return { a, b, ticks, step, labels: linearTickLabels(ticks, step) };
+}
+
+/** What every linear axis must be: two ticks or more inside the range, each label its tick's value, none repeated. */
+function expectReadable({ a, b, ticks, step, labels }: ReturnType<typeof axis>, what: string): void {
+  const context = `${what}: [${a}, ${b}] → ${labels.join(' ')}`;
+  expect(ticks.length, context).toBeGreaterThanOrEqual(2);
+  expect(new Set(labels).size, context).toBe(labels.length);
+  ticks.forEach((t, k) => {
+    expect(t, context).toBeGreaterThanOrEqual(a - 1e-9 * step);
+    expect(t, context).toBeLessThanOrEqual(b + 1e-9 * step);
+    expect(Math.abs(Number(labels[k]) - t), `${context}: ${labels[k]} for ${t}`).toBeLessThanOrEqual(1e-6 * step);
+    expect(significantDigits(labels[k]), context).toBeLessThanOrEqual(9);
+  });
+}
+
+describe('linear ticks of the ranges charts met', () => {
+  it("square-incline's Ek once the block rests (round-off, 7e-32 … 1.3e-31 J): ticks in exponent notation, not one '0.000000000000'", () => {
+    const ax = axis(7.270551499712334e-32, 1.3183271377235512e-31);
+    expectReadable(ax, 'Ek at rest');
+    for (const l of ax.labels) expect(l).toMatch(/^\d(\.\d+)?e-3[12]$/);
+  });
+
+  it('an Ek of exactly zero and one of 1e-300 J', () => {
+    expectReadable(axis(0, 0), 'Ek = 0');
+    expectReadable(axis(0, 1e-300), 'Ek up to 1e-300');
+  });
+
+  it("relaxation's plane angle settled at 45.004° to round-off (a spread of 4e-13): flat, a few digits, not 13", () => {
+    const ax = axis(45.004052139815656, 45.00405213981603);
+    expectReadable(ax, 'settled angle');
+    expect(ax.a).toBeLessThan(45.004 - 1);
+    expect(ax.b).toBeGreaterThan(45.004 + 1);
+    for (const l of ax.labels) expect(significantDigits(l)).toBeLessThanOrEqual(3);
+    // a step of 2.5 keeps its decimal: 42.5 is not written "43"
+    expect(ax.labels).toEqual(['42.5', '45.0', '47.5']);
+  });
+
+  it('a spread just above FLAT_SPREAD is drawn with at most nine significant digits', () => {
+    for (const v of [45.004, -0.9283, 1e-20, 3e7]) {
+      expectReadable(axis(v, v + 1.01 * FLAT_SPREAD * Math.abs(v)), `spread ${FLAT_SPREAD} at ${v}`);
+      expectReadable(axis(v, v + 0.99 * FLAT_SPREAD * Math.abs(v)), `flat at ${v}`);
+    }
+  });
+
+  it('a micrometre of piston ringing at 0.928 m still shows', () => {
+    const ax = axis(-0.9283102, -0.9283088);
+    expectReadable(ax, 'piston');
+    expect(ax.b - ax.a).toBeLessThan(1e-5);
+  });
+
+  it('every magnitude from 1e-32 to 1e8, every spread, every plot height', () => {
+    for (let e = -32; e <= 8; e += 4) {
+      for (const spread of [2e-7, 1e-5, 1e-3, 0.1, 1, 3]) {
+        for (const room of [1, 2, 3, 4, 7, 12]) {
+          const lo = 1.7 * 10 ** e, hi = lo * (1 + spread);
+          expectReadable(axis(lo, hi, room), `e=${e} spread=${spread} room=${room}`);
+          expectReadable(axis(-hi, lo, room), `e=${e} spread=${spread} room=${room} across 0`);
+        }
+      }
+    }
+  });
+
+  it('the step leaves at least the asked gap between ticks, and no more than one step finer than needed', () => {
+    const { ticks, step } = linearTicks(0, 100, 4);
+    expect(step).toBe(25);
+    expect(ticks).toEqual([0, 25, 50, 75, 100]);
+    expect(linearTicks(0, 1, 10).step).toBe(0.1);
+    expect(linearTicks(1, 1, 4)).toEqual({ ticks: [], step: 0 });
+    expect(linearTicks(0, Infinity, 4)).toEqual({ ticks: [], step: 0 });
   });
 });

@@ -5,7 +5,7 @@
  */
 import type uPlot from 'uplot';
 import { AXIS_COLOR, borderStyle, GRID_COLOR, TICK_COLOR, type LineStyle } from '../palette';
-import { decadeLabel, decadeSplits, linearRange, linearTickLabels, linearTickSpace, logRange } from './axis-range';
+import { decadeLabel, decadeSplits, labelledDecades, linearRange, linearTickLabels, linearTicks, linearTickSpace, logRange } from './axis-range';
 
 export const AXIS = { stroke: AXIS_COLOR, grid: { stroke: GRID_COLOR }, ticks: { stroke: TICK_COLOR }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
 
@@ -26,25 +26,46 @@ export function labelWidth(_u: uPlot, values: string[] | null): number {
 
 /**
  * The height a plot gets in `host`: the host less the legend under it (a long legend may take two lines;
- * before the legend is laid out, room for one line), at least 120 px.
+ * before the legend is laid out, room for one line), at least 120 × 60 px (axes and a sliver of plot): more would push
+ * the legend out of a small chart's box (four charts and a banner at 1280×720), where it was cut off.
  */
 export function plotSize(host: HTMLElement, legend: HTMLElement | null | undefined): { width: number; height: number } {
   const below = legend && legend.offsetHeight > 0 ? legend.offsetHeight + 8 : 40;
-  return { width: Math.max(200, host.clientWidth - 8), height: Math.max(120, host.clientHeight - below) };
+  return { width: Math.max(120, host.clientWidth - 8), height: Math.max(60, host.clientHeight - below) };
 }
 
-/** Linear axes: a finite, non-flat range and ticks that never repeat a label, about three of them even on a short plot. */
+/** Each linear axis's ticks and their step, as its `incrs` worked them out for its `splits` and `values` (axis-range.ts). */
+const linearAxisTicks = new WeakMap<uPlot, { ticks: number[]; step: number }[]>();
+
+/**
+ * Linear axes: a finite, non-flat range and ticks that never repeat a label, about three of them even on a short
+ * plot. The ticks are axis-range.ts's linearTicks, worked out when uPlot asks for the axis's increments (for each
+ * axis it then asks for the splits and the labels); uPlot is handed one increment it always accepts, for it has no
+ * other use here.
+ */
 export const LINEAR_SCALE = { auto: true, range: (_u: uPlot, min: number | null, max: number | null) => linearRange(min, max) };
 export const LINEAR_AXIS = {
-  values: (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number) => linearTickLabels(splits, increment),
-  size: labelWidth,
   space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => linearTickSpace(plotDim),
+  incrs: (u: uPlot, axis: number, min: number, max: number, plotDim: number, space: number) => {
+    const all = linearAxisTicks.get(u) ?? [];
+    all[axis] = linearTicks(min, max, plotDim / space);
+    linearAxisTicks.set(u, all);
+    return [Number.MAX_VALUE];
+  },
+  splits: (u: uPlot, axis: number) => linearAxisTicks.get(u)?.[axis]?.ticks ?? [],
+  values: (u: uPlot, splits: number[], axis: number) => linearTickLabels(splits, linearAxisTicks.get(u)?.[axis]?.step ?? 0),
+  size: labelWidth,
 };
 /** Log axes: whole decades, labelled at the decades only (uPlot's own log splits are never called). */
 export const LOG_SCALE = { distr: 3, range: (_u: uPlot, min: number | null, max: number | null) => logRange(min, max) };
 export const LOG_AXIS = {
   splits: (_u: uPlot, _axis: number, min: number, max: number) => decadeSplits(min, max),
-  // uPlot's log filter hands null for decades it leaves unlabelled where they would crowd
+  // the decades left unlabelled where labels would crowd are null (axis-range.ts labelledDecades)
+  filter: (u: uPlot, splits: number[], axis: number) => {
+    const scale = u.axes[axis].scale ?? 'y';
+    const keep = labelledDecades(splits, Math.abs(u.valToPos(10, scale) - u.valToPos(1, scale)));
+    return splits.map((v, k) => (keep[k] ? v : null));
+  },
   values: (_u: uPlot, splits: (number | null)[]) => splits.map((v) => (v === null ? '' : decadeLabel(v))),
   size: 78,
 };

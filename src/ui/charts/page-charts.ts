@@ -1,12 +1,14 @@
 /**
  * The page's live charts (#charts): Ek (or, switched, the energy ledger in its place), the contact-plane angle,
  * the position of the tracked particle or the piston, and in pipe scenes the flow; all drawn from the series
- * store, redrawn at each status poll.
+ * store, redrawn at each status poll. A click enlarges a chart (chart-zoom.ts); an empty one says how to fill it.
  */
 import type { SimStatus } from '../../protocol/api';
 import { $, setText } from '../dom';
 import { DISC_VIEW } from './angle-chart';
 import { LiveChart } from './charts';
+import { ChartZoom } from './chart-zoom';
+import { EmptyChartNote, hasPoints } from './empty-chart-note';
 import { installLedgerSwitch, LedgerChart } from './ledger-chart';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './position-chart';
 import type { SeriesStore } from './series-store';
@@ -21,6 +23,8 @@ export class PageCharts {
   readonly ledgerSwitch: { shown: () => boolean; show: (ledger: boolean) => void };
   private readonly positionTitle = $('chart-position-title');
   private readonly flowBox = $('chart-flow');
+  private readonly angleNote = new EmptyChartNote($('chart-angle'), 'chart-angle-empty');
+  private readonly positionNote = new EmptyChartNote($('chart-position'), 'chart-position-empty');
 
   constructor(private readonly store: SeriesStore, logY: boolean) {
     this.ek = new LiveChart($('chart-ek-plot'), 'ek', store);
@@ -33,6 +37,8 @@ export class PageCharts {
     this.ek.setLog(logY);
     this.ledger = new LedgerChart($('chart-ledger-plot'), store, $('ledger-residual'));
     this.ledgerSwitch = installLedgerSwitch($('chart-ek'), $('chart-ledger'), this.ledger);
+    // a click on a chart enlarges it over the canvas, Esc puts it back
+    new ChartZoom($('layout'), $('charts'));
   }
 
   /** The flow chart is shown in pipe scenes only. */
@@ -57,6 +63,8 @@ export class PageCharts {
     position.update();
     if (s.spaceTime) this.flow.update();
     setText(this.positionTitle, positionChartTitle(s));
+    this.angleNote.show(hasPoints(this.angle.data) ? null : s.selection.contact ? 'the selected bodies are not touching' : 'shift-click two touching bodies to chart their contact');
+    this.positionNote.show(position.kind === 'particle' && s.tracked < 0 ? 'click a body to chart its position' : null);
   }
 
   /** Redraws the ledger if it is shown. */

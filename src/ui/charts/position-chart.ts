@@ -34,5 +34,5 @@ export function positionChartTitle(s: Pick<SimStatus, 'tracked' | 'trackedBy' | 
   if (positionChartKind(s) === 'piston') return 'Piston position (inward)';
   if (s.trackedBy === 'scenario') return `Disc ${s.tracked} position (tracked)`;
   if (s.trackedBy === 'selection') return `Disc ${s.tracked} position (clicked)`;
-  return 'Position: click a disc';
+  return 'Position';
 }

@@ -38,6 +38,8 @@ export interface CompareHandlers {
 export interface CompareElements {
   gui: GUI;
   stage: HTMLElement;
+  /** under the canvas (#stage-foot): the variants' legend goes there */
+  legendHost: HTMLElement;
   /** the Ek chart's plot (#chart-ek-plot): the variants' Ek plot takes its place while a comparison runs */
   ekPlot: HTMLElement;
   /** the angle chart's plot (#chart-angle-plot): the variants' plane angles take its place likewise */
@@ -81,7 +83,7 @@ export class CompareUi {
     this.legend.id = 'compare-legend';
     this.legend.setAttribute('data-testid', 'compare-legend');
     this.legend.hidden = true;
-    el.stage.appendChild(this.legend);
+    el.legendHost.appendChild(this.legend);
     this.stage = el.stage;
 
     this.ekHost.className = 'plot';
@@ -107,7 +109,7 @@ export class CompareUi {
     this.divergenceBox.setAttribute('data-testid', 'chart-divergence');
     this.divergenceBox.hidden = true;
     const title = document.createElement('h2');
-    title.textContent = 'Divergence from variant 1: RMS Δx / mean radius';
+    title.textContent = 'Divergence from variant 1';
     title.title = 'the RMS over bodies of each variant\'s position difference to variant 1, over the mean radius (log scale; 0 is not drawn)';
     const plot = document.createElement('div');
     plot.className = 'plot';

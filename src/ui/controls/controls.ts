@@ -340,7 +340,8 @@ export class Controls {
     const min = zeroOk ? lo - span * 0.05 : lo;
     const key = `${name}Log`;
     this.model[key] = lo;
-    const c = tag(folder.add(this.model, key, min, hi, span / 500), name);
+    // named at once: until the first status (a 100,000-disc silo loads for seconds) lil-gui would show the key 'knLog'
+    const c = tag(folder.add(this.model, key, min, hi, span / 500).name(this.label(name)), name);
     c.domElement.classList.add('log-slider');
     c.domElement.title = `${info.help} (log slider; allowed ${info.min} to ${info.max})`;
     const toValue = (e: number) => {

@@ -53,8 +53,6 @@ export class LectureMode {
     this.note.setAttribute('role', 'note');
     this.note.hidden = true;
     stage.appendChild(this.note);
-    // the canvas starts below the note, however many lines it wraps to
-    new ResizeObserver(() => stage.style.setProperty('--lesson-h', `${this.note.offsetHeight}px`)).observe(this.note);
 
     this.shortcuts = document.createElement('div');
     this.shortcuts.id = 'shortcuts';
@@ -86,7 +84,6 @@ export class LectureMode {
     this.select.value = lesson?.id ?? '';
     this.note.hidden = !lesson;
     this.note.textContent = lesson ? lesson.watch : '';
-    this.note.parentElement?.classList.toggle('with-lesson', lesson !== null);
     for (const chart of this.charts.querySelectorAll<HTMLElement>(':scope > .chart')) {
       chart.classList.toggle('lesson-hidden', lesson !== null && !lesson.charts.includes(chart.id));
     }

@@ -10,7 +10,9 @@
  * Small discs (at most POINT_MAX_PX across on screen, as at 10⁵ discs) are drawn as point sprites instead: one
  * vertex a disc instead of six, the texture turned in the fragment shader (under SwiftShader the 100,000-disc
  * lattice went from 7.5 to 11–11.7 frames/s). Larger ones stay quads: a point is dropped whole once its centre
- * leaves the view, and a GPU may cap a point's size.
+ * leaves the view, and a GPU may cap a point's size. A point under SMALL_PX across is drawn as its colour over the
+ * pixels it covers, its edge smoothed over a pixel, without the texture's rim and bar: sampled at one to three pixels
+ * those aliased with the lattice of a packing into stripes that read as layers (the 100,000-disc silo, issue 36).
  */
 import { Buffer, BufferImageSource, BufferUsage, Geometry, GlProgram, Mesh, Rectangle, Shader, type Texture } from 'pixi.js';
 import { PARTICLE_FLOATS } from '../../protocol/frame';
@@ -20,12 +22,15 @@ import { COUNT_COLORS, FIXED_COLOR, SPEED_LUT } from './colormap';
 const ROW = 1024;
 /** Largest disc diameter, in device pixels, drawn as a point sprite */
 const POINT_MAX_PX = 16;
+/** Points smaller than this diameter, in device pixels, are drawn as smooth plain discs (no rim, no bar) */
+const SMALL_PX = 4;
 
 const VERTEX = `#version 300 es
 in vec2 aCorner;
 out vec2 vUV;
 out vec4 vColor;
 flat out vec3 vRot;
+flat out vec2 vSmall;
 uniform mat3 uProjectionMatrix;
 uniform mat3 uWorldTransformMatrix;
 uniform mat3 uTransformMatrix;
@@ -47,7 +52,10 @@ void main() {
   vec2 p = pose.xy + rf.x * vec2(c * aCorner.x - s * aCorner.y, s * aCorner.x + c * aCorner.y);
   mat3 mvp = uProjectionMatrix * uWorldTransformMatrix * uTransformMatrix;
   gl_Position = vec4((mvp * vec3(p, 1.0)).xy, 0.0, 1.0);
-  gl_PointSize = 2.0 * rf.x * uPx;
+  // a small point: its radius and a square a pixel wider on each side for the smoothed edge (vSmall.y = 0: textured)
+  float d = 2.0 * rf.x * uPx;
+  vSmall = uPoints > 0.5 && d < ${SMALL_PX.toFixed(1)} ? vec2(0.5 * d, d + 2.0) : vec2(0.0);
+  gl_PointSize = vSmall.y > 0.0 ? vSmall.y : d;
   // a hidden disc (a polygon's) as a point: outside the clip volume, not a point of the minimum size
   if (uPoints > 0.5 && rf.x <= 0.0) gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
   vUV = 0.5 * aCorner + 0.5;
@@ -62,9 +70,16 @@ const FRAGMENT = `#version 300 es
 in vec2 vUV;
 in vec4 vColor;
 flat in vec3 vRot;
+flat in vec2 vSmall;
 uniform sampler2D uTexture;
 out vec4 finalColor;
 void main() {
+  if (vSmall.y > 0.0) {
+    // the share of each pixel the disc covers (a one-pixel ramp at its edge; under a pixel across, its area)
+    float dist = length((gl_PointCoord - 0.5) * vSmall.y);
+    finalColor = vColor * clamp(vSmall.x + 0.5 - dist, 0.0, 1.0) * min(1.0, 2.0 * vSmall.x);
+    return;
+  }
   vec2 uv = vUV;
   if (vRot.z > 0.5) {
     // the point's square in world axes (the view flips y: gl_PointCoord runs down the screen), turned by -φ

@@ -74,9 +74,6 @@ function discTexture(): Texture {
   return Texture.from(c);
 }
 
-/** Room kept free under a fitted scene for the colour legend and the hint line drawn over the canvas. */
-const FIT_BOTTOM_PX = 44;
-
 export class Scene {
   readonly app = new Application();
   private readonly camera = new Container();
@@ -439,7 +436,7 @@ export class Scene {
     const b = this.bounds();
     if (!b) return;
     const { x0, y0, y1 } = b, x1 = b.x1 + this.fitExtraWidth;
-    const W = this.app.screen.width, H = this.app.screen.height - FIT_BOTTOM_PX;
+    const W = this.app.screen.width, H = this.app.screen.height;
     const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
     const s = 0.88 * Math.min(W / w, H / h);
     this.view.s = s;

@@ -8,6 +8,7 @@ import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim
 import type { TangentialId } from '../core/config/param-ids';
 import type { LiveParams } from '../core/config/param-table';
 import type { PlaneId } from '../core/plane/plane-ids';
+import type { BlowUpStatus } from './blow-up';
 import type { LiveRelaxationFit } from './relaxation';
 import type { TimelineInfo } from './timeline';
 
@@ -83,6 +84,8 @@ export interface SimStatus {
   spaceTime: SpaceTimeInfo | null;
   /** The lockstep comparison running (setComparison), or null for a single run */
   comparison: ComparisonStatus | null;
+  /** The "let it blow up" switch's watch of the run (setBlowUp; src/protocol/blow-up.ts), or null while it is off */
+  blowUp: BlowUpStatus | null;
 }
 
 /** One variant of a lockstep comparison as the worker runs it (issue 11; core/sim/comparison.ts). */
@@ -267,6 +270,12 @@ export interface SimApi {
   setParams(patch: Record<string, unknown>): Checked<LiveParams>;
   run(): void;
   pause(): void;
+  /**
+   * "Let it blow up" (off by default): on, a run goes past the divergence detector for a bounded time — until Ek has
+   * grown 10⁶ times above its low, a body left the scene, or 20,000 steps of growth — and measures its growth
+   * factor per step against the integrator's amplification factor (SimStatus.blowUp). Kept for every scene loaded.
+   */
+  setBlowUp(on: boolean): void;
   /** Advances n steps now (paused or not); returns steps done (fewer when it diverged) */
   stepN(n: number): number;
   setStepsPerFrame(n: number): void;

@@ -36,6 +36,7 @@ export async function loadFromUrl(url: UrlState, hash: string, d: InitialLoadDep
   const problems = [...url.problems];
   d.settings.apply({});
   await api.setStepsPerFrame(ui.spf);
+  await api.setBlowUp(ui.blowUp);
   // the worker pool, before the first scene (a scene is built on it); at most this machine's cores
   const fit = ui.threads === null ? null : threadsForCores(ui.threads, navigator.hardwareConcurrency);
   if (fit?.note) { problems.push(`threads: ${fit.note}`); ui.threads = fit.threads; }

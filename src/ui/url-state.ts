@@ -36,9 +36,11 @@ export interface UiState {
   threads: number | null;
   /** most frames drawn per second; 0 = the display's rate */
   fps: number;
+  /** "let it blow up": runs go past the divergence detector for a bounded time (SimApi.setBlowUp) */
+  blowUp: boolean;
 }
 
-export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false, threads: null, fps: 0 };
+export const DEFAULT_UI: UiState = { spf: 0, color: 'speed', network: false, logy: false, run: true, speed: null, lecture: false, lesson: null, panes: false, threads: null, fps: 0, blowUp: false };
 export const DEFAULT_SCENARIO = 'pile';
 
 export interface UrlState {
@@ -62,7 +64,7 @@ export interface UrlComparison {
   variants: Record<string, unknown>[];
 }
 
-const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture', 'threads', 'fps'];
+const UI_KEYS = ['scenario', 'speed', 'spf', 'color', 'network', 'logy', 'run', 'compare', 'variant', 'panes', 'lesson', 'lecture', 'threads', 'fps', 'blowUp'];
 
 function bool(v: string): boolean | null {
   if (v === '1' || v === 'true') return true;
@@ -114,7 +116,7 @@ export function parseUrl(search: string): UrlState {
       const t = raw === 'auto' ? null : /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
       if (t === null || (t >= 1 && t <= MAX_THREADS)) out.ui.threads = t;
       else out.problems.push(`threads: must be auto or an integer from 1 to ${MAX_THREADS}, got ${JSON.stringify(raw.slice(0, 60))}`);
-    } else if (key === 'network' || key === 'logy' || key === 'run' || key === 'lecture' || key === 'panes') {
+    } else if (key === 'network' || key === 'logy' || key === 'run' || key === 'lecture' || key === 'panes' || key === 'blowUp') {
       const b = bool(raw);
       if (b === null) out.problems.push(`${key}: must be 0 or 1, got ${JSON.stringify(raw.slice(0, 60))}`);
       else out.ui[key] = b;
@@ -219,6 +221,7 @@ export function buildQuery(scenario: string, params: LiveParams | null, ui: UiSt
   if (ui.panes) q.set('panes', '1');
   if (ui.threads !== null) q.set('threads', String(ui.threads));
   if (ui.fps !== 0) q.set('fps', String(ui.fps));
+  if (ui.blowUp) q.set('blowUp', '1');
   return '?' + q.toString();
 }
 

@@ -1,6 +1,6 @@
 /**
  * The user's settings on their way to the worker, the scene and the URL: the view and playback settings
- * (colour, contact network, log y, steps per frame, frames/s, speed), a solver or material parameter, the
+ * (colour, contact network, log y, steps per frame, frames/s, speed, "let it blow up"), a solver or material parameter, the
  * recording cadence. A value the worker refuses is said in the banner and the control shows the worker's value.
  */
 import type { ParamName } from '../core/config/param-table';
@@ -38,6 +38,7 @@ export class UserSettings {
     scene.showContacts = ui.network;
     this.d.charts.ek.setLog(ui.logy);
     if (patch.spf !== undefined) void api.setStepsPerFrame(ui.spf);
+    if (patch.blowUp !== undefined) void api.setBlowUp(ui.blowUp);
     scene.app.ticker.maxFPS = ui.fps; // 0: every animation frame
     if (patch.speed !== undefined && patch.speed !== null) void this.setSpeed(patch.speed);
     this.d.updateUrl();

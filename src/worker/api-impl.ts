@@ -14,6 +14,7 @@ import type { TimelineInfo } from '../protocol/timeline';
 import type { ContactDetail, Diagnostics } from '../core/sim/world-types';
 import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
+import { BlowUpWatch } from './blow-up-watch';
 import { startComparison } from './comparison-run';
 import { MAX_THREADS } from './core-adapter';
 import { injectFault } from './fault-injection';
@@ -46,6 +47,8 @@ export class SimWorker implements SimApi {
   private staticVersion = 0;
   private frameSeq = 0;
   private catalog: SolverCatalog | null = null;
+  /** the "let it blow up" switch (setBlowUp): every scene loaded while it is on is watched by a BlowUpWatch */
+  private blowUpOn = false;
 
   listScenarios(): ScenarioInfo[] {
     return scenarioList();
@@ -121,6 +124,7 @@ export class SimWorker implements SimApi {
   private adopt(scene: Scene, rejected: string[], playback?: { speed: number; recordEvery: number }): LoadResult {
     this.staticVersion++;
     this.scene = scene;
+    scene.blowUp = this.blowUpOn ? new BlowUpWatch(scene.world) : null;
     this.record.start(scene, playback?.recordEvery);
     this.loop.sceneStarted(playback?.speed ?? scene.spec.run?.speed ?? 0);
     const { spec, name } = scene;
@@ -148,6 +152,12 @@ export class SimWorker implements SimApi {
 
   run(): void {
     this.loop.run();
+  }
+
+  setBlowUp(on: boolean): void {
+    this.blowUpOn = on === true;
+    const s = this.scene;
+    if (s && this.blowUpOn !== (s.blowUp !== null)) s.blowUp = this.blowUpOn ? new BlowUpWatch(s.world) : null;
   }
 
   pause(): void {

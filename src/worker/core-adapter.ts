@@ -15,13 +15,15 @@ export { fitRelaxation } from '../core/diagnostics/ek-peaks';
 export { runRelaxation, type RelaxationRow } from '../core/diagnostics/relaxation-run';
 export { applyOverrides } from '../core/scenarios/overrides';
 export { getBuiltInInput } from '../core/scenarios/registry';
+export { amplificationLimit, amplifiedScheme, growthPerStep } from '../core/integrators/amplification';
+export { contactFrequencies } from '../core/diagnostics/contact-frequencies';
 
 export interface WorldLike {
   n: number;
   bodies: {
     x: Float64Array; y: Float64Array; phi: Float64Array;
     vx: Float64Array; vy: Float64Array; omega: Float64Array;
-    radius: Float64Array; mass: Float64Array; flags: Uint8Array;
+    radius: Float64Array; mass: Float64Array; inertia: Float64Array; flags: Uint8Array;
     /** shape kind per body (SHAPE_* in protocol/frame.ts); a polygon's vertices in the pool below */
     shape: Uint8Array; vertexStart: Int32Array; vertexCount: Int32Array; vertices: Float64Array;
   };
@@ -51,6 +53,10 @@ export interface WorldLike {
   dt: number;
   stepCount: number;
   timeScales(): TimeScales;
+  /** The contact coefficients the force loops use now */
+  material(): { kn: number; kt: number; mu: number };
+  /** The forces depend on the velocities (dashpots present): Gear's α row */
+  readonly velocityDependentForces: boolean;
   step(n: number): number;
   health: Health;
   accuracy: Accuracy;
@@ -77,6 +83,16 @@ export interface SpaceTimeSource {
   readonly sdInitial: number;
   /** each unread row, oldest first; `row` is a view valid during the call */
   drain(take: (t: number, row: Float64Array) => void): void;
+}
+
+/**
+ * Lets world `w` step on after the divergence detector stopped it (the "let it blow up" switch, blow-up-watch.ts):
+ * its health is put back to ok at the step it is at. The World has no switch of its own for this yet (its health
+ * watch is private: issue 36 asks the core for one), so this reaches it here, the one place the worker touches
+ * the core's runtime API.
+ */
+export function passDivergence(w: WorldLike): void {
+  coreWorld(w)['watch'].healthy(w.stepCount, w.t);
 }
 
 /** The world as the core's class, for the rewind timeline's snapshots (every WorldLike is one: createWorld). */

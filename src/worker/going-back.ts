@@ -44,6 +44,7 @@ export function replayDivergence(s: Scene, record: RunRecord, loop: RunLoop): vo
 /** The world went back to its last good state: the schedule is rewound, the later rows dropped, and a row taken there. */
 function wentBack(s: Scene, record: RunRecord): void {
   s.schedule.rewind(s.world.t, s.world.dt);
+  s.blowUp?.restart(s.world);
   record.truncate(s.world.t);
   record.sample(s);
 }
@@ -60,6 +61,7 @@ export function restoreSnapshot(s: Scene, record: RunRecord, loop: RunLoop, k: n
   loop.pause();
   loop.restartClock();
   s.schedule.rewind(w.t, w.dt);
+  s.blowUp?.restart(w);
   record.countFromHere();
   return { ok: true, value: w.t };
 }

@@ -3,7 +3,8 @@
  * MessageChannel ping so that Comlink control calls queued meanwhile are served. A tight loop
  * would freeze the controls; setTimeout(0) would waste ~4 ms per slice to clamping. The steps are paced
  * by the playback speed (pacer.ts) or by a budget per frame request, and cut into calls of about 1 ms
- * that end at each series row (run-record.ts); a divergence stops the run and replays it (going-back.ts).
+ * that end at each series row (run-record.ts); a divergence stops the run and replays it (going-back.ts); the end of
+ * a blow-up that the "let it blow up" switch let past the detector stops it (blow-up-watch.ts).
  */
 import { replayDivergence } from './going-back';
 import { Pacer } from './pacer';
@@ -154,7 +155,7 @@ export class RunLoop {
     this.pacer.restart();
     let done = 0;
     const want = Math.max(0, Math.floor(n));
-    while (done < want) {
+    while (done < want && !s.blownUp) {
       rec.sampleIfDue(s);
       const k = Math.min(want - done, rec.stepsToRow);
       const did = this.advance(s, k);
@@ -164,6 +165,7 @@ export class RunLoop {
         this.onDiverged(s);
         break;
       }
+      if (s.blownUp) { this.onBlownUp(s); break; }
       rec.sampleIfDue(s);
       if (did === 0) break;
     }
@@ -175,6 +177,7 @@ export class RunLoop {
     const s = this.scene();
     if (!s || !this.running) return false;
     if (s.diverged) { this.onDiverged(s); return false; }
+    if (s.blownUp) { this.running = false; return false; }
     const w = s.world, rec = this.record;
     const t0 = performance.now();
     let now = t0;
@@ -201,12 +204,19 @@ export class RunLoop {
       paced -= did;
       rec.took(did);
       if (s.diverged) { this.onDiverged(s); return false; }
+      if (s.blownUp) { this.onBlownUp(s); return false; }
       rec.sampleIfDue(s);
       if (did === 0) break;
     }
     if (this.stepsPerFrame > 0 && this.budget <= 0) return false; // wait for the next frame request
     if (paced <= 0) { this.pacer.wakeForNextStep(w.t, w.dt, performance.now()); return false; }
     return true;
+  }
+
+  /** The blow-up the switch let run has ended (blow-up-watch.ts): the run stops, with a row at the step it stopped at. */
+  private onBlownUp(s: Scene): void {
+    this.running = false;
+    if (this.record.stepsToRow < this.record.sampleStride) this.record.sample(s);
   }
 
   private onDiverged(s: Scene): void {

@@ -9,6 +9,7 @@ import type { Checked, Selection, SpaceTimeInfo } from '../protocol/api';
 import { BODY_FIXED, BODY_PRESCRIBED } from '../protocol/frame';
 import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
+import type { BlowUpWatch } from './blow-up-watch';
 import { describeError, ParameterSchedule, type WorldLike } from './core-adapter';
 import type { ComparisonRun } from './comparison-run';
 import { trackedParticle } from './tracked-particle';
@@ -19,6 +20,8 @@ export class Scene {
   readonly hasPiston: boolean;
   /** a pipe scene's space–time bins, or null */
   readonly spaceTime: SpaceTimeInfo | null;
+  /** the "let it blow up" switch's watch (blow-up-watch.ts), or null while the switch is off */
+  blowUp: BlowUpWatch | null = null;
 
   /**
    * `name`: the built-in's name or the file's; `threads`: those the world steps on; `comparison`: the
@@ -40,6 +43,11 @@ export class Scene {
     return this.world.health.status === 'diverged';
   }
 
+  /** The blow-up the switch let past the detector has ended: the run stops (its status says why). */
+  get blownUp(): boolean {
+    return this.blowUp !== null && this.blowUp.stopped !== null;
+  }
+
   tracked(): { tracked: number; trackedBy: 'selection' | 'scenario' | 'none' } {
     return trackedParticle(this.selection.particle, this.spec.run?.track, this.world.n);
   }
@@ -54,7 +62,8 @@ export class Scene {
         // validated with the scenario (schema.ts); a refused combination leaves the world as it was
       }
     }
-    const did = w.step(this.schedule.stepsAllowed(w.t, w.dt, k));
+    const allowed = this.schedule.stepsAllowed(w.t, w.dt, k);
+    const did = this.blowUp ? this.blowUp.advance(w, allowed) : w.step(allowed);
     // a comparison's other variants meet variant 1 at its new time
     if (did > 0 && this.comparison) this.comparison.follow();
     return did;

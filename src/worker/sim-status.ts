@@ -46,6 +46,7 @@ export function simStatus(s: Scene | null, loop: RunLoop, record: RunRecord, sta
     schedule: s ? s.schedule.list() : [],
     spaceTime: s ? s.spaceTime : null,
     comparison: s?.comparison ? s.comparison.status() : null,
+    blowUp: s?.blowUp ? s.blowUp.status() : null,
   };
 }
 

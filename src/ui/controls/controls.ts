@@ -156,6 +156,11 @@ export class Controls {
     this.stableMark.hidden = true;
     dtCtrl.domElement.querySelector('.lil-slider')?.appendChild(this.stableMark);
     this.bool(solver, 'rotation');
+    // the "let it blow up" switch (issue 36): a run goes past the divergence detector for a bounded time
+    m.blowUp = false;
+    const blowUp = tag(solver.add(m, 'blowUp').name('let it blow up'), 'blow-up')
+      .onChange((v: boolean) => { if (!this.suppress) h.ui({ blowUp: v }); });
+    blowUp.domElement.title = 'past the divergence detector: the run goes on until Ek has grown 10⁶×, a body leaves the scene or 20,000 steps of growth, and the page sets the growth factor it measures against the integrator’s amplification factor';
     m.threads = 'auto';
     tag(solver.add(m, 'threads', threadOptions(navigator.hardwareConcurrency)).name('threads (restarts)'), 'threads')
       .onChange((v: string) => { if (!this.suppress) h.threads(v === 'auto' ? null : Number(v)); });
@@ -439,6 +444,7 @@ export class Controls {
       this.model.color = ui.color;
       this.model.network = ui.network;
       this.model.logy = ui.logy;
+      this.model.blowUp = ui.blowUp;
       this.model.scenario = scenario;
       this.gui.controllersRecursive().forEach((c) => c.updateDisplay());
     } finally {

@@ -101,6 +101,9 @@ export interface VariantStatus {
   dtOverTc: number;
   /** Its relaxation fit (scenes with run.relaxation), as the single run's live fit; else null */
   relaxation: LiveRelaxationFit | null;
+  /** Its energy ledger (Diagnostics): the residual and the energy supplied [J]; NaN where the ledger has no exact account */
+  energyResidual: number;
+  energySupplied: number;
 }
 
 /** A lockstep comparison: variant 1 is the run the rest of the status describes. */

@@ -6,6 +6,7 @@
 import type { CompareUi } from './compare/compare-panel';
 import { MASK_CONTACTS, MASK_WALLS, capsFor, frameOffsets } from '../protocol/frame';
 import type { ContactMarker } from './render/contact-marker';
+import type { EscapeMarkers } from './render/escape-markers';
 import type { IdleFrames } from './render/idle-frames';
 import type { Scene } from './render/scene';
 import type { FramePool, SimRemote } from './sim-client';
@@ -17,6 +18,8 @@ export interface FrameLoopDeps {
   pool: FramePool;
   compare: Pick<CompareUi, 'applyFrame' | 'layer'>;
   contactMarker: ContactMarker;
+  /** bodies that left the scene in a blow-up, marked at its edge */
+  escapes: EscapeMarkers;
   idle: IdleFrames;
   /** ms to apply each new frame (scene and variants) */
   perf: PerfStats;
@@ -56,6 +59,7 @@ export class FrameLoop {
       }
     }
     this.d.contactMarker.draw(scene.view);
+    this.d.escapes.draw(scene.view, scene.n, (i) => scene.px(i), (i) => scene.py(i));
     if (scene.needsShapes() && !this.shapesAsked) {
       this.shapesAsked = true;
       api.polygonShapes().then((shapes) => scene.setPolygonShapes(shapes), (e: unknown) => console.warn('polygon shapes:', e))

@@ -7,6 +7,7 @@
 import { threadsForCores } from '../core/parallel/max-threads';
 import type { ScenarioInfo } from '../protocol/api';
 import type { CompareUi } from './compare/compare-panel';
+import { isStoredScene } from './lecture/stored-scenes';
 import type { MessageBanner } from './message-banner';
 import type { PageState } from './page-state';
 import type { ScenarioLoader } from './scenario-loader';
@@ -68,7 +69,7 @@ export async function loadFromUrl(url: UrlState, hash: string, d: InitialLoadDep
     // a file's name in `scenario` is only a label when its scene is in the fragment; here it names a built-in
     if (url.scenarioProblem) problems.unshift(url.scenarioProblem);
     let first = url.scenario ?? DEFAULT_SCENARIO;
-    if (!scenarios.some((s) => s.name === first)) {
+    if (!scenarios.some((s) => s.name === first) && !isStoredScene(first)) {
       problems.push(`scenario: unknown '${first}'; one of ${scenarios.map((s) => `'${s.name}'`).join(', ')}`);
       first = DEFAULT_SCENARIO;
     }

@@ -17,6 +17,7 @@ import { loadFromUrl } from './initial-load';
 import { ContactInspector } from './inspector/contact-inspector';
 import { installKeyboardShortcuts } from './keyboard-shortcuts';
 import { LessonNavigation } from './lecture/lesson-navigation';
+import { LessonStory } from './lecture/lesson-story';
 import { MessageBanner } from './message-banner';
 import { PageExport } from './page-export';
 import type { PageState } from './page-state';
@@ -24,6 +25,7 @@ import { PointerInput } from './pointer-input';
 import { LiveFitOverlay } from './relaxation/live-fit-overlay';
 import { RelaxationPanel } from './relaxation/relaxation-panel';
 import { ContactMarker } from './render/contact-marker';
+import { EscapeMarkers } from './render/escape-markers';
 import { IdleFrames } from './render/idle-frames';
 import { Scene } from './render/scene';
 import { RewindStrip } from './rewind/rewind-strip';
@@ -141,11 +143,17 @@ async function main(): Promise<void> {
   const { resumed } = await loadFromUrl(url, initialHash, { api, state, settings, loader, compare, banner, scenarios, resume: keeper.toResume });
 
   // ---- frames: request on every animation frame, apply the newest, never queue ----
-  const frames = new FrameLoop({ api, scene, pool, compare, contactMarker, idle, perf, renderPerf, running: () => state.status?.running ?? false });
+  // bodies that leave the scene in a blow-up (issue 36), marked at its edge
+  const escapes = new EscapeMarkers();
+  scene.app.stage.addChild(escapes.g);
+  const frames = new FrameLoop({ api, scene, pool, compare, contactMarker, escapes, idle, perf, renderPerf, running: () => state.status?.running ?? false });
 
   // ---- status and series at ~10 Hz ----
   setInterval(() => { void poll(); }, 100);
   setInterval(() => { void api.relaxationFit().then((f) => liveFit.set(f)); }, 200);
+  // a lesson's story to its end (issue 36): the run pauses there and the note shows its numbers, Replay and the next part
+  const story = new LessonStory({ api, state, store, scene, spaceTime, charts, mode: lessons.mode, loader, settings, compare, lesson: () => lessons.lesson() });
+  setInterval(() => { escapes.bounds = state.status?.blowUp?.bounds ?? null; story.update(); }, 100);
   // rewind (issue 11): the scrubber over the worker's recent snapshots; keys [ and ]
   new RewindStrip(stage, {
     info: () => api.timelineInfo(),
@@ -188,6 +196,8 @@ async function main(): Promise<void> {
     // the worker's faults (test/e2e/worker-faults.test.ts): the one seen, the watchdog's limit, a fault injected
     worker: { fault: () => watch.fault, setWatchdogMs: (ms: number) => { watch.watchdogMs = ms; }, inject: (kind: string) => api.injectFault(kind) },
     session: keeper.hook(),
+    // the lesson's story (test/e2e/lesson-blow-up.test.ts): its part, end and headline; Replay
+    lesson: wakingCalls({ story: () => story.snapshot(), replay: () => story.replay(), escapes: () => escapes.marked }, idle),
   });
 }
 

@@ -6,6 +6,7 @@
 import { MAX_SCENARIO_BYTES } from '../core/scenarios/file-limit';
 import type { Checked, LoadResult, ThreadsInfo } from '../protocol/api';
 import type { Controls } from './controls/controls';
+import { isStoredScene, loadStoredScene } from './lecture/stored-scenes';
 import { fmtInt } from './controls/format';
 import { pickTextFile } from './export';
 import type { MessageBanner } from './message-banner';
@@ -45,11 +46,12 @@ export class ScenarioLoader {
     return this.load(name, overrides, true);
   }
 
-  /** Loads a built-in; one the worker refuses is said, and the default scenario loaded in its place. */
+  /** Loads a built-in (or a stored scene: lecture/stored-scenes.ts); one the worker refuses is said, and the default scenario loaded in its place. */
   async load(name: string, overrides: Record<string, unknown>, fit: boolean, extraProblems: string[] = []): Promise<boolean> {
     // the menu names the scene while it loads (the silo's 100,000 discs take seconds), not the one before
     this.d.controls.setUi(this.d.state.ui, name);
-    const r = await this.d.statusLine.loading<Checked<LoadResult>>(name, this.d.api.loadScenario(name, overrides));
+    const load = isStoredScene(name) ? loadStoredScene(this.d.api, name, overrides) : this.d.api.loadScenario(name, overrides);
+    const r = await this.d.statusLine.loading<Checked<LoadResult>>(name, load);
     if (!r.ok) {
       if (name === DEFAULT_SCENARIO) { this.d.banner.show([...extraProblems, ...r.problems]); return false; }
       return this.load(DEFAULT_SCENARIO, overrides, fit, [...extraProblems, ...r.problems, `Loaded '${DEFAULT_SCENARIO}' instead.`]);

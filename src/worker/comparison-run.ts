@@ -108,13 +108,17 @@ export class ComparisonRun {
 
   status(): ComparisonStatus {
     return {
-      variants: this.cmp.worlds.map((w, v) => ({
-        overrides: { ...this.variants[v] },
-        status: w.health.status === 'ok' ? 'ok' : 'diverged',
-        message: w.health.status === 'ok' ? '' : w.health.message,
-        t: w.t, step: w.stepCount, dt: w.dt, dtOverTc: w.params.dtOverTc,
-        relaxation: liveRelaxationFit(w, this.relaxation),
-      })),
+      variants: this.cmp.worlds.map((w, v) => {
+        const d = w.diagnostics();
+        return {
+          overrides: { ...this.variants[v] },
+          status: w.health.status === 'ok' ? 'ok' : 'diverged',
+          message: w.health.status === 'ok' ? '' : w.health.message,
+          t: w.t, step: w.stepCount, dt: w.dt, dtOverTc: w.params.dtOverTc,
+          relaxation: liveRelaxationFit(w, this.relaxation),
+          energyResidual: d.energyResidual, energySupplied: d.energySupplied,
+        };
+      }),
     };
   }
 }

@@ -17,7 +17,8 @@ interface Shot { file: string; query: string; viewport: { width: number; height:
 /** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (16 pictures). */
 const LESSON_UNTIL: Record<string, string> = {
   'contact-time': 'window.__sandbox.status()?.contacts > 0',
-  'blow-up': 'window.__sandbox.status()?.comparison?.variants[1]?.status === "diverged"',
+  // the end of its last part: the pile stopped, its growth factor beside the theory's band (the next part starts by itself)
+  'blow-up': 'window.__sandbox.lesson.story().part === 1 && window.__sandbox.lesson.story().ended !== null',
   relaxation: 'window.__sandbox.status()?.t > 0.25',
   'tangential-update': 'window.__sandbox.status()?.t > 0.6',
   friction: 'window.__sandbox.status()?.t > 3',

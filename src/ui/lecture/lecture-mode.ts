@@ -20,6 +20,9 @@ export class LectureMode {
   private readonly select: HTMLSelectElement;
   private readonly toggle: HTMLButtonElement;
   private readonly note: HTMLElement;
+  /** in the note: what to watch, and the story's end (its headline and buttons) in its place once it has ended */
+  private readonly watch = document.createElement('span');
+  private readonly end = document.createElement('div');
   private readonly shortcuts: HTMLElement;
   private lecture = false;
   private lesson: Lesson | null = null;
@@ -52,6 +55,10 @@ export class LectureMode {
     this.note.setAttribute('data-testid', 'lesson-note');
     this.note.setAttribute('role', 'note');
     this.note.hidden = true;
+    this.end.className = 'lesson-end';
+    this.end.setAttribute('data-testid', 'lesson-end');
+    this.end.hidden = true;
+    this.note.append(this.watch, this.end);
     stage.appendChild(this.note);
 
     this.shortcuts = document.createElement('div');
@@ -82,11 +89,45 @@ export class LectureMode {
     document.body.classList.toggle('lecture', lecture);
     this.toggle.setAttribute('aria-pressed', String(lecture));
     this.select.value = lesson?.id ?? '';
-    this.note.hidden = !lesson;
-    this.note.textContent = lesson ? lesson.watch : '';
+    this.watch.textContent = lesson ? lesson.watch : '';
+    this.showNote();
     for (const chart of this.charts.querySelectorAll<HTMLElement>(':scope > .chart')) {
       chart.classList.toggle('lesson-hidden', lesson !== null && !lesson.charts.includes(chart.id));
     }
+  }
+
+  /** What to watch now (a lesson's later part). */
+  setWatch(text: string): void {
+    if (this.watch.textContent !== text) this.watch.textContent = text;
+  }
+
+  /**
+   * The story's end in the note, in place of what to watch (lesson-story.ts): its headline, the first line its title,
+   * large, and its buttons (Replay, the next part); null: what to watch again. Shown without a lesson too (a blow-up
+   * the switch let run in free play).
+   */
+  showEnd(end: { lines: readonly string[]; buttons: readonly { text: string; testId: string; title: string; press(): void }[] } | null): void {
+    this.end.replaceChildren();
+    if (end) {
+      const [title, ...rest] = end.lines;
+      const head = document.createElement('div');
+      head.className = 'lesson-end-head';
+      const h = document.createElement('strong');
+      h.textContent = title ?? '';
+      head.appendChild(h);
+      for (const b of end.buttons) head.appendChild(button(b.text, b.testId, b.title, b.press));
+      const list = document.createElement('ul');
+      for (const line of rest) list.appendChild(document.createElement('li')).textContent = line;
+      this.end.append(head, list);
+    }
+    this.end.hidden = !end;
+    this.watch.hidden = end !== null;
+    this.showNote();
+  }
+
+  /** The note is shown while a lesson is open or a story's end is shown. */
+  private showNote(): void {
+    this.note.hidden = this.lesson === null && this.end.hidden;
   }
 
   /** Handles a key of the page's shortcuts; true when it was one of lecture mode's. */

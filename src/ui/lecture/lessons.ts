@@ -1,18 +1,34 @@
 /**
- * The lessons of lecture mode (issue 11, item 4): each is a scenario with its settings and comparison —
- * written as URL parameters (url-state.ts), so a lesson is exactly what a shared URL reproduces — the charts
- * it shows, and one sentence of what to watch. `?lesson=<id>` opens one; the URL's own parameters override
- * the lesson's.
+ * The lessons of lecture mode (issue 11, item 4; issue 36 item 2): each is a scenario with its settings and comparison —
+ * written as URL parameters (url-state.ts), so a lesson is exactly what a shared URL reproduces — the charts it shows,
+ * one sentence of what to watch, when its story ends (lesson-end.ts) and the headline numbers its last frame shows
+ * (headlines.ts); a lesson of several parts plays them in turn (lesson-story.ts). `?lesson=<id>` opens one; the URL's
+ * own parameters override the lesson's. A new lesson is one entry here.
  */
-export interface Lesson {
-  id: string;
-  title: string;
+import {
+  collisionHeadline, growthHeadline, heapHeadline, ledgerHeadline, relaxationHeadline, restHeadline, scaleHeadline, wavesHeadline, type Headline,
+} from './headlines';
+import type { LessonEnd } from './lesson-end';
+
+/** One part of a lesson's story: its scene and settings, what to watch, its end and its headline. */
+export interface LessonPart {
   /** What to watch, one sentence (shown above the canvas) */
   watch: string;
-  /** The lesson's settings as URL parameters */
+  /** The part's settings as URL parameters */
   query: string;
+  /** When the part ends: the run pauses there */
+  end: LessonEnd;
+  /** The numbers its last frame shows */
+  headline: Headline;
+}
+
+export interface Lesson extends LessonPart {
+  id: string;
+  title: string;
   /** The charts shown (element ids under #charts); the others are hidden while the lesson is on */
   charts: readonly string[];
+  /** Parts played after the first (the lesson's own watch, query, end and headline) */
+  next?: readonly LessonPart[];
 }
 
 export const LESSONS: readonly Lesson[] = [
@@ -22,13 +38,23 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'The discs touch for one contact time t_c (7 ms here, slowed down to 1.4 s): Δt must be a small fraction of it — here Δt = 0.02 t_c, 50 steps per collision.',
     query: 'scenario=head-on&dtOverTc=0.02',
     charts: ['chart-ek', 'chart-position'],
+    end: { duration: 0.05 },
+    headline: collisionHeadline,
   },
   {
     id: 'blow-up',
     title: '2 · Too large a Δt blows up',
-    watch: 'The same pile at Δt = 0.02 t_c and 0.3 t_c: above Gear 5’s limit (about 0.1 t_c) the energy explodes within a few collisions and that run is stopped; the other settles.',
-    query: 'scenario=pile&compare=dt-small-vs-large',
-    charts: ['chart-ek', 'chart-divergence'],
+    watch: 'A disc rests on a floor; its contact vibrates at ω = √(k_n/m). At Δt = 1.1 × Gear 5’s limit every step multiplies the vibration by the same factor: Ek climbs as a straight line on the log axis.',
+    query: 'scenario=disc-on-floor&blowUp=1&logy=1',
+    charts: ['chart-ek'],
+    end: { blowUp: true },
+    headline: growthHeadline,
+    next: [{
+      watch: 'A settled pile at rest. At t = 2 ms Δt rises from 0.02 to 0.055 t_c — half a single contact’s limit, yet above its stiffest mode’s: watch Ek climb from round-off.',
+      query: 'scenario=pile-settled&blowUp=1&logy=1',
+      end: { blowUp: true },
+      headline: growthHeadline,
+    }],
   },
   {
     id: 'relaxation',
@@ -36,6 +62,9 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'A disc pressed against another relaxes as Ek ∝ exp(−t/t_R). At Δt = 0.1 t_c the Cundall spring gives t_R ≈ 20 t_c, the geometric scheme ≈ 119 t_c — the geometric one does not depend on Δt (paper 000).',
     query: 'scenario=two-disc&logy=1&speed=0.05&compare=cundall-vs-geometric', // ×0.05: the Cundall pair relaxes in ~7 s of wall time, the geometric in ~40 s
     charts: ['chart-ek', 'chart-divergence', 'chart-angle'],
+    // both have relaxed past the fit's window (10⁻⁶ of the largest peak) before Ek reaches round-off
+    end: { settled: 1e-7 },
+    headline: relaxationHeadline,
   },
   {
     id: 'tangential-update',
@@ -43,6 +72,8 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'A disc bounces with spin on a frictional floor at Δt = 0.13 t_c: the traditional spring update (blue) keeps more energy than it was given — the ledger’s red residual grows with every bounce; the consistent update (orange) keeps the books balanced.',
     query: 'scenario=case-ii-drop&compare=traditional-vs-consistent',
     charts: ['chart-ek', 'chart-ledger', 'chart-divergence'],
+    end: { duration: 2.5 }, // before the disc rolls out of view
+    headline: ledgerHeadline,
   },
   {
     id: 'friction',
@@ -50,6 +81,8 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'Grains poured on a floor form a heap whose slope grows with μ: change μ under Material, then Reset (μ = 0.1 → 12°, 0.5 → 31°, 0.9 → 54°).',
     query: 'scenario=heap',
     charts: ['chart-ek', 'chart-angle'],
+    end: { duration: 4 },
+    headline: heapHeadline,
   },
   {
     id: 'soft-vs-rigid',
@@ -57,6 +90,8 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'The same pile with soft, overlapping discs (Gear 5, Δt = 0.02 t_c, blue) and with rigid discs (contact dynamics, about 15 times the step, orange): watch where the two piles part and how each comes to rest.',
     query: 'scenario=cd-pile&compare=soft-vs-rigid',
     charts: ['chart-ek', 'chart-divergence'],
+    end: { settled: 1e-6, duration: 1.5 },
+    headline: restHeadline,
   },
   {
     id: 'pipe-waves',
@@ -64,6 +99,8 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'Grains fall down a narrow pipe; dense plugs form and travel up the pipe while the grains fall — traffic-jam waves in the space–time picture (paper 003).',
     query: 'scenario=pipe-flow',
     charts: ['chart-ek', 'chart-flow'],
+    end: { duration: 15 },
+    headline: wavesHeadline,
   },
   {
     id: 'scale',
@@ -71,6 +108,8 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'A silo of 100,000 discs drains through its orifice: the speed colours show the flow converging on the hole and a compaction front climbing the column. Each step is 17 μs: slow motion. Without a GPU, a lower max frames/s leaves the simulation more CPU.',
     query: 'scenario=silo',
     charts: ['chart-ek'],
+    end: { duration: 0.05 },
+    headline: scaleHeadline,
   },
 ];
 

@@ -1,0 +1,87 @@
+/**
+ * The headline numbers a lesson's last frame shows large over its story (issue 36 item 2): each a function of the
+ * page's own numbers (lesson-readout.ts) that a lesson declares (lessons.ts). Lines, the first the title.
+ */
+import { heapAngles } from '../../core/diagnostics/heap-angle';
+import { VARIANT_EK_COLUMNS } from '../../protocol/api';
+import { fmtInt, fmtNum } from '../controls/format';
+import { blowUpLines } from './blow-up-text';
+import { contactSpan, lastValue, speedsAround, type LessonReadout } from './lesson-readout';
+
+export type Headline = (r: LessonReadout) => string[];
+
+/** A comparison's variant as its overrides name it ("tangential = geometric"), or "variant k". */
+function variantName(r: LessonReadout, v: number): string {
+  const o = r.status.comparison?.variants[v]?.overrides ?? {};
+  const parts = Object.entries(o).map(([k, x]) => `${k} = ${String(x)}`);
+  return parts.length ? parts.join(', ') : `variant ${v + 1}`;
+}
+
+/** The contact-time lesson: how long the collision lasted against t_c, and the restitution it gave. */
+export const collisionHeadline: Headline = (r) => {
+  const s = r.status, tc = s.timeScales?.tc ?? NaN;
+  const span = contactSpan(r);
+  if (!span) return ['A collision lasts t_c', 'no collision has ended yet'];
+  const d = span.end - span.start;
+  const v = speedsAround(r, span.start, span.end);
+  return [
+    'A collision lasts t_c',
+    `the discs touched for ${fmtNum(d * 1e3)} ms = ${fmtNum(d / tc)} t_c, ${fmtInt(d / s.dt)} steps of Δt = ${fmtNum(s.dt / tc)} t_c`,
+    `effective εn = ${fmtNum(-v.after / v.before)} (set: ${fmtNum(s.params?.en ?? NaN)})`,
+  ];
+};
+
+/** "pile-settled" as "Pile settled" */
+function sceneLabel(name: string): string {
+  const t = name.replace(/-/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** The blow-up lesson: the measured growth factor beside the integrator's amplification factor; the parts before in a line each. */
+export const growthHeadline: Headline = (r) => {
+  const b = r.status.blowUp;
+  if (!b) return ['Let it blow up', 'the switch is off (blowUp=1 turns it on)'];
+  const [verdictLine, ...rest] = blowUpLines(b);
+  return [`${sceneLabel(r.status.scenario)}: ${verdictLine}`, ...rest, ...r.earlier.map((lines) => lines[0])];
+};
+
+/** The relaxation lesson: each variant's t_R/t_c from its live fit. */
+export const relaxationHeadline: Headline = (r) => {
+  const vs = r.status.comparison?.variants ?? [];
+  return ['Relaxation time t_R / t_c', ...vs.map((v, k) => `${variantName(r, k)}: t_R = ${fmtNum(v.relaxation?.tROverTc ?? NaN)} t_c (${fmtInt(v.relaxation?.peaks ?? 0)} peaks)`)];
+};
+
+/** The tangential-update lesson: each variant's ledger residual, against the energy supplied. */
+export const ledgerHeadline: Headline = (r) => {
+  const vs = r.status.comparison?.variants ?? [];
+  return ['Energy nobody accounts for (the ledger’s residual)', ...vs.map((v, k) => {
+    const share = v.energySupplied > 0 ? ` = ${fmtNum((100 * v.energyResidual) / v.energySupplied)} % of the energy supplied` : '';
+    return `${variantName(r, k)}: ${fmtNum(v.energyResidual)} J${share}`;
+  })];
+};
+
+/** The friction lesson: both flanks of the heap, fitted to its free surface, at its μ. */
+export const heapHeadline: Headline = (r) => {
+  const b = r.bodies();
+  const h = heapAngles(b.x, b.y, b.r, b.n);
+  const deg = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)}°` : '–');
+  return [`Heap at μ = ${fmtNum(r.status.params?.mu ?? NaN)}`, `angle of repose: left flank ${deg(h.left.angle)}, right flank ${deg(h.right.angle)}`,
+    `(${fmtInt(h.left.points)} and ${fmtInt(h.right.points)} surface points fitted)`];
+};
+
+/** The soft-vs-rigid lesson: each run's kinetic energy at the end, and how far the piles parted. */
+export const restHeadline: Headline = (r) => {
+  const vs = r.status.comparison?.variants ?? [];
+  const lines = vs.map((_, k) => `${variantName(r, k)}: Ek = ${fmtNum(lastValue(r, VARIANT_EK_COLUMNS[k]))} J at t = ${fmtNum(r.status.t)} s`);
+  const parted = lastValue(r, 'divergence2');
+  return ['Where the piles came to rest', ...lines, ...(Number.isFinite(parted) ? [`they parted by ${fmtNum(parted)} mean radii (RMS)`] : [])];
+};
+
+/** The pipe lesson: the density waves' contrast, as the space–time panel prints it. */
+export const wavesHeadline: Headline = (r) => ['Density waves', r.spaceTime || 'no space–time rows yet'];
+
+/** The scale lesson: how much was computed. */
+export const scaleHeadline: Headline = (r) => {
+  const s = r.status;
+  return [`${fmtInt(s.n)} discs`, `${fmtInt(s.step)} steps to t = ${fmtNum(s.t)} s · ${fmtNum(s.particleStepsPerSec)} particle-steps/s`];
+};

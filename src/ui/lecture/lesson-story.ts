@@ -1,0 +1,210 @@
+/**
+ * A lesson's story from its start to its end (issue 36 item 2): the Ek chart keeps t = 0 on its axis while a lesson is
+ * open; at each status poll the open part's end condition (lesson-end.ts) is read from the page's own numbers, and when
+ * it holds the run pauses and the note shows the part's headline (headlines.ts), large, with Replay (the story from its
+ * first part) and, for a lesson of several parts, the next part, which also starts by itself after NEXT_AFTER_MS. A run
+ * that goes back in time (Reset, rewind) takes the story back up. Without a lesson, a blow-up the "let it blow up"
+ * switch let run ends the same way: its explanation and numbers in the note.
+ */
+import type { SimStatus } from '../../protocol/api';
+import type { PageCharts } from '../charts/page-charts';
+import type { SeriesStore } from '../charts/series-store';
+import type { CompareUi } from '../compare/compare-panel';
+import type { PageState } from '../page-state';
+import type { Scene } from '../render/scene';
+import type { ScenarioLoader } from '../scenario-loader';
+import type { SimRemote } from '../sim-client';
+import type { SpaceTimePanel } from '../spacetime/space-time-panel';
+import { DEFAULT_SCENARIO, parseUrl } from '../url-state';
+import type { UserSettings } from '../user-settings';
+import { blowUpLines } from './blow-up-text';
+import type { LectureMode } from './lecture-mode';
+import { storyEnd } from './lesson-end';
+import type { LessonReadout } from './lesson-readout';
+import type { Lesson, LessonPart } from './lessons';
+
+/** A finished part shows its numbers this long before the next part starts by itself [ms] */
+export const NEXT_AFTER_MS = 8000;
+/** The Ek chart's window outside a lesson (charts.ts) */
+const FREE_WINDOW_ROWS = 3000;
+
+export interface LessonStoryDeps {
+  api: SimRemote;
+  state: PageState;
+  store: SeriesStore;
+  scene: Scene;
+  spaceTime: SpaceTimePanel;
+  charts: PageCharts;
+  mode: LectureMode;
+  loader: ScenarioLoader;
+  settings: UserSettings;
+  compare: CompareUi;
+  /** the lesson open (null: free play) */
+  lesson(): Lesson | null;
+}
+
+/** What the test hook reads of the story. */
+export interface StorySnapshot {
+  lesson: string | null;
+  part: number;
+  parts: number;
+  /** why the part ended, or null while it plays */
+  ended: string | null;
+  /** the headline shown (empty while it plays) */
+  lines: string[];
+  /** the headlines of the parts before */
+  earlier: string[][];
+}
+
+export class LessonStory {
+  private part = 0;
+  /** the lesson the story belongs to (the part is found again when another opens) */
+  private lessonId: string | null = null;
+  private ended: string | null = null;
+  /** the run was seen paused after the end (a run after that is the user's) */
+  private endPaused = false;
+  private lines: string[] = [];
+  private earlier: string[][] = [];
+  private lastT = 0;
+  private nextTimer: ReturnType<typeof setTimeout> | null = null;
+  /** a free-play blow-up's end is shown */
+  private blowUpShown = false;
+  /** a part is loading: its end is not looked for meanwhile */
+  private loading = false;
+
+  constructor(private readonly d: LessonStoryDeps) {}
+
+  /** Follows the latest status (called after each poll). */
+  update(): void {
+    const s = this.d.state.status;
+    if (!s || this.loading) return;
+    const lesson = this.d.lesson();
+    this.d.charts.ek.windowRows = lesson ? 0 : FREE_WINDOW_ROWS;
+    if (!lesson) { this.freePlay(s); return; }
+    if (lesson.id !== this.lessonId) this.open(lesson);
+    const part = this.parts(lesson)[this.part];
+    this.d.mode.setWatch(part.watch);
+    // time went back (Reset, rewind, a replay): the story plays again
+    if (s.t < this.lastT) this.resume();
+    this.lastT = s.t;
+    if (this.ended !== null) {
+      // run on past the end by hand: the headline, of a moment gone, makes way for what to watch
+      if (!s.running) this.endPaused = true;
+      else if (this.endPaused && this.lines.length && this.nextTimer === null) { this.lines = []; this.d.mode.showEnd(null); }
+      return;
+    }
+    const why = storyEnd(part.end, this.readout(s));
+    if (why) this.end(lesson, part, why, s);
+  }
+
+  snapshot(): StorySnapshot {
+    const lesson = this.d.lesson();
+    return {
+      lesson: lesson?.id ?? null, part: this.part, parts: lesson ? this.parts(lesson).length : 0, ended: this.ended,
+      lines: [...this.lines], earlier: this.earlier.map((l) => [...l]),
+    };
+  }
+
+  /** The story again from its first part. */
+  async replay(): Promise<void> {
+    this.earlier = [];
+    await this.play(0);
+  }
+
+  private parts(lesson: Lesson): readonly LessonPart[] {
+    return [lesson, ...(lesson.next ?? [])];
+  }
+
+  /** A lesson opened (from the URL): the part whose scene is loaded. */
+  private open(lesson: Lesson): void {
+    this.lessonId = lesson.id;
+    const k = this.parts(lesson).findIndex((p) => parseUrl(p.query).scenario === this.d.state.scenario);
+    this.part = Math.max(0, k);
+    this.earlier = [];
+    this.resume();
+  }
+
+  private resume(): void {
+    this.clearTimer();
+    this.ended = null;
+    this.endPaused = false;
+    this.lines = [];
+    this.d.mode.showEnd(null);
+  }
+
+  private end(lesson: Lesson, part: LessonPart, why: string, s: SimStatus): void {
+    this.ended = why;
+    if (s.running) void this.d.api.pause();
+    this.lines = part.headline(this.readout(s));
+    const parts = this.parts(lesson), next = this.part + 1 < parts.length ? this.part + 1 : -1;
+    const buttons = [{ text: '⟲ Replay', testId: 'lesson-replay', title: 'the lesson again from its start', press: () => { void this.replay(); } }];
+    if (next >= 0) {
+      buttons.push({ text: `Next part ▸ (${next + 1} of ${parts.length})`, testId: 'lesson-next', title: `starts by itself after ${NEXT_AFTER_MS / 1000} s`, press: () => { void this.advance(next); } });
+      this.nextTimer = setTimeout(() => { void this.advance(next); }, NEXT_AFTER_MS);
+    }
+    this.d.mode.showEnd({ lines: this.lines, buttons });
+  }
+
+  /** On to part k, keeping this part's headline. */
+  private async advance(k: number): Promise<void> {
+    if (this.lines.length) this.earlier.push([...this.lines]);
+    await this.play(k);
+  }
+
+  /** Loads part k's scene in place (its scenario, parameters, comparison and switches) and runs it. */
+  private async play(k: number): Promise<void> {
+    const lesson = this.d.lesson();
+    if (!lesson) return;
+    this.clearTimer();
+    this.loading = true;
+    try {
+      const part = this.parts(lesson)[k];
+      const url = parseUrl(part.query);
+      this.part = k;
+      this.resume();
+      this.d.mode.setWatch(part.watch);
+      this.d.settings.apply({ blowUp: url.ui.blowUp, logy: url.ui.logy });
+      await this.d.loader.load(url.scenario ?? DEFAULT_SCENARIO, url.overrides as Record<string, unknown>, true);
+      if (url.comparison) await this.d.compare.restore(url.comparison, this.d.state.scenario);
+      this.lastT = 0;
+      await this.d.api.run();
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /** Free play: a blow-up the switch let run shows its end in the note until the run goes on. */
+  private freePlay(s: SimStatus): void {
+    this.lessonId = null;
+    const b = s.blowUp;
+    const stopped = b !== null && b.state === 'stopped';
+    if (stopped && !this.blowUpShown) {
+      const [first, ...rest] = blowUpLines(b);
+      this.d.mode.showEnd({ lines: [`Let it blow up: ${first}`, ...rest], buttons: [] });
+    } else if (!stopped && this.blowUpShown) {
+      this.d.mode.showEnd(null);
+    }
+    this.blowUpShown = stopped;
+  }
+
+  private readout(s: SimStatus): LessonReadout {
+    const { store, scene } = this.d;
+    return {
+      status: s,
+      rows: store.length,
+      column: (name) => store.cols[name],
+      bodies: () => {
+        const n = scene.n, x = new Float64Array(n), y = new Float64Array(n), r = new Float64Array(n);
+        for (let i = 0; i < n; i++) { x[i] = scene.px(i); y[i] = scene.py(i); r[i] = scene.radius[i]; }
+        return { x, y, r, n };
+      },
+      spaceTime: this.d.spaceTime.snapshot().stats,
+      earlier: this.earlier,
+    };
+  }
+
+  private clearTimer(): void {
+    if (this.nextTimer !== null) clearTimeout(this.nextTimer);
+    this.nextTimer = null;
+  }
+}

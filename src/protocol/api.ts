@@ -279,6 +279,8 @@ export interface SimApi {
    * factor per step against the integrator's amplification factor (SimStatus.blowUp). Kept for every scene loaded.
    */
   setBlowUp(on: boolean): void;
+  /** The run pauses once it reaches simulated time t [s] (a lesson's planned end); null: it runs on. Kept across loads. */
+  setStopAt(t: number | null): Checked<number | null>;
   /** Advances n steps now (paused or not); returns steps done (fewer when it diverged) */
   stepN(n: number): number;
   setStepsPerFrame(n: number): void;

@@ -7,6 +7,7 @@
 import { threadsForCores } from '../core/parallel/max-threads';
 import type { ScenarioInfo } from '../protocol/api';
 import type { CompareUi } from './compare/compare-panel';
+import { lessonById, lessonParts, partOf } from './lecture/lessons';
 import { isStoredScene } from './lecture/stored-scenes';
 import type { MessageBanner } from './message-banner';
 import type { PageState } from './page-state';
@@ -80,6 +81,9 @@ export async function loadFromUrl(url: UrlState, hash: string, d: InitialLoadDep
     if (bad.length) d.banner.show([...d.banner.lines, ...bad]);
   }
   // a session saved paused (or after its worker failed) resumes paused
+  // a lesson's part pauses at its planned end (lecture/lesson-story.ts), armed before the run starts
+  const lesson = ui.lesson ? lessonById(ui.lesson) : undefined;
+  await api.setStopAt(lesson ? lessonParts(lesson)[partOf(lesson, d.state.scenario)].end.duration ?? null : null);
   if (ui.run && (d.resume?.running ?? true)) await api.run();
   return { resumed };
 }

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     api, scene, state, controls, convergence, spaceTime, charts, statusLine, divergence, legend: $('legend'), stage, idle, fps: (): number => frames.fps, updateUrl,
   });
   const settings = new UserSettings({ api, scene, state, charts, controls, banner, view, updateUrl, poll });
-  const loader = new ScenarioLoader({ api, scene, state, controls, banner, statusLine, view, leaveLesson: () => lessons.leave(), updateUrl, poll });
+  const loader = new ScenarioLoader({ api, scene, state, controls, banner, statusLine, view, leaveLesson: () => { lessons.leave(); void api.setStopAt(null); }, updateUrl, poll });
   const run = runCommands(api, state, poll);
   const pageExport = new PageExport({ api, scene, store, state, charts, compare, isContactDynamics: (i) => controls.isContactDynamics(i) });
   const statusPoll = new StatusPoll({ api, store, state, view, charts, spaceTime, compare, inspector, contactMarker });

@@ -154,6 +154,14 @@ export class SimWorker implements SimApi {
     this.loop.run();
   }
 
+  setStopAt(t: number | null): Checked<number | null> {
+    if (t === null) { this.loop.stopAt = Infinity; return { ok: true, value: null }; }
+    const v = Number(t);
+    if (!(v >= 0 && v <= 1e9)) return { ok: false, problems: [`stop at: must be null or a simulated time from 0 to 1e9 s, got ${String(t).slice(0, 40)}`] };
+    this.loop.stopAt = v;
+    return { ok: true, value: v };
+  }
+
   setBlowUp(on: boolean): void {
     this.blowUpOn = on === true;
     const s = this.scene;

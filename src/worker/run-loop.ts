@@ -4,7 +4,8 @@
  * would freeze the controls; setTimeout(0) would waste ~4 ms per slice to clamping. The steps are paced
  * by the playback speed (pacer.ts) or by a budget per frame request, and cut into calls of about 1 ms
  * that end at each series row (run-record.ts); a divergence stops the run and replays it (going-back.ts); the end of
- * a blow-up that the "let it blow up" switch let past the detector stops it (blow-up-watch.ts).
+ * a blow-up that the "let it blow up" switch let past the detector stops it (blow-up-watch.ts), and so does the
+ * simulated time a lesson ends at (stopAt).
  */
 import { replayDivergence } from './going-back';
 import { Pacer } from './pacer';
@@ -72,6 +73,8 @@ export class RunLoop {
   running = false;
   /** steps advanced per frame request; 0 = as fast as possible */
   stepsPerFrame = 0;
+  /** the run pauses once it reaches this simulated time (a lesson's planned end, SimApi.setStopAt); Infinity: never */
+  stopAt = Infinity;
   /** steps left of the frame requests' budget */
   private budget = 0;
   /** EMA of wall ms per step, to size the step() calls inside a slice */
@@ -165,7 +168,7 @@ export class RunLoop {
         this.onDiverged(s);
         break;
       }
-      if (s.blownUp) { this.onBlownUp(s); break; }
+      if (s.blownUp) { this.stopHere(s); break; }
       rec.sampleIfDue(s);
       if (did === 0) break;
     }
@@ -188,8 +191,10 @@ export class RunLoop {
       this.adaptStride();
       // the stride may just have shrunk below the steps already taken since the last row
       rec.sampleIfDue(s);
+      const toStop = this.stepsToStop(w.t, w.dt);
+      if (toStop <= 0) { this.stopHere(s); return false; }
       let k = Math.max(1, Math.floor(1 / Math.max(this.msPerStep, 1e-4))); // ~1 ms per call
-      k = Math.min(k, rec.stepsToRow, paced);
+      k = Math.min(k, rec.stepsToRow, paced, toStop);
       if (k <= 0) break;
       if (this.stepsPerFrame > 0) {
         k = Math.min(k, this.budget);
@@ -204,7 +209,7 @@ export class RunLoop {
       paced -= did;
       rec.took(did);
       if (s.diverged) { this.onDiverged(s); return false; }
-      if (s.blownUp) { this.onBlownUp(s); return false; }
+      if (s.blownUp) { this.stopHere(s); return false; }
       rec.sampleIfDue(s);
       if (did === 0) break;
     }
@@ -213,8 +218,16 @@ export class RunLoop {
     return true;
   }
 
-  /** The blow-up the switch let run has ended (blow-up-watch.ts): the run stops, with a row at the step it stopped at. */
-  private onBlownUp(s: Scene): void {
+  /** Steps until time t reaches stopAt at step Δt: the step that reaches or passes it is the last (0: there already). */
+  private stepsToStop(t: number, dt: number): number {
+    return this.stopAt === Infinity ? Infinity : Math.max(0, Math.ceil((this.stopAt - t) / dt - 1e-9));
+  }
+
+  /**
+   * The run stops where it is — a blow-up the switch let run has ended (blow-up-watch.ts), or the planned end — with a
+   * row at the step it stopped at.
+   */
+  private stopHere(s: Scene): void {
     this.running = false;
     if (this.record.stepsToRow < this.record.sampleStride) this.record.sample(s);
   }

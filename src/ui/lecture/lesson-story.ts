@@ -21,7 +21,7 @@ import { blowUpLines } from './blow-up-text';
 import type { LectureMode } from './lecture-mode';
 import { storyEnd } from './lesson-end';
 import type { LessonReadout } from './lesson-readout';
-import type { Lesson, LessonPart } from './lessons';
+import { lessonParts, partOf, type Lesson, type LessonPart } from './lessons';
 
 /** A finished part shows its numbers this long before the next part starts by itself [ms] */
 export const NEXT_AFTER_MS = 8000;
@@ -82,10 +82,10 @@ export class LessonStory {
     this.d.charts.ek.windowRows = lesson ? 0 : FREE_WINDOW_ROWS;
     if (!lesson) { this.freePlay(s); return; }
     if (lesson.id !== this.lessonId) this.open(lesson);
-    const part = this.parts(lesson)[this.part];
+    const part = lessonParts(lesson)[this.part];
     this.d.mode.setWatch(part.watch);
     // time went back (Reset, rewind, a replay): the story plays again
-    if (s.t < this.lastT) this.resume();
+    if (s.t < this.lastT) this.resume(part);
     this.lastT = s.t;
     if (this.ended !== null) {
       // run on past the end by hand: the headline, of a moment gone, makes way for what to watch
@@ -100,7 +100,7 @@ export class LessonStory {
   snapshot(): StorySnapshot {
     const lesson = this.d.lesson();
     return {
-      lesson: lesson?.id ?? null, part: this.part, parts: lesson ? this.parts(lesson).length : 0, ended: this.ended,
+      lesson: lesson?.id ?? null, part: this.part, parts: lesson ? lessonParts(lesson).length : 0, ended: this.ended,
       lines: [...this.lines], earlier: this.earlier.map((l) => [...l]),
     };
   }
@@ -111,32 +111,31 @@ export class LessonStory {
     await this.play(0);
   }
 
-  private parts(lesson: Lesson): readonly LessonPart[] {
-    return [lesson, ...(lesson.next ?? [])];
-  }
-
   /** A lesson opened (from the URL): the part whose scene is loaded. */
   private open(lesson: Lesson): void {
     this.lessonId = lesson.id;
-    const k = this.parts(lesson).findIndex((p) => parseUrl(p.query).scenario === this.d.state.scenario);
-    this.part = Math.max(0, k);
+    this.part = partOf(lesson, this.d.state.scenario);
     this.earlier = [];
-    this.resume();
+    this.resume(lessonParts(lesson)[this.part]);
   }
 
-  private resume(): void {
+  /** `part` plays (again): no end shown, and the run pauses at its planned end. */
+  private resume(part: LessonPart): void {
     this.clearTimer();
     this.ended = null;
     this.endPaused = false;
     this.lines = [];
     this.d.mode.showEnd(null);
+    void this.d.api.setStopAt(part.end.duration ?? null);
   }
 
   private end(lesson: Lesson, part: LessonPart, why: string, s: SimStatus): void {
     this.ended = why;
+    this.endPaused = !s.running;
     if (s.running) void this.d.api.pause();
+    void this.d.api.setStopAt(null); // a run on from the end is the user's
     this.lines = part.headline(this.readout(s));
-    const parts = this.parts(lesson), next = this.part + 1 < parts.length ? this.part + 1 : -1;
+    const parts = lessonParts(lesson), next = this.part + 1 < parts.length ? this.part + 1 : -1;
     const buttons = [{ text: '⟲ Replay', testId: 'lesson-replay', title: 'the lesson again from its start', press: () => { void this.replay(); } }];
     if (next >= 0) {
       buttons.push({ text: `Next part ▸ (${next + 1} of ${parts.length})`, testId: 'lesson-next', title: `starts by itself after ${NEXT_AFTER_MS / 1000} s`, press: () => { void this.advance(next); } });
@@ -158,10 +157,10 @@ export class LessonStory {
     this.clearTimer();
     this.loading = true;
     try {
-      const part = this.parts(lesson)[k];
+      const part = lessonParts(lesson)[k];
       const url = parseUrl(part.query);
       this.part = k;
-      this.resume();
+      this.resume(part);
       this.d.mode.setWatch(part.watch);
       this.d.settings.apply({ blowUp: url.ui.blowUp, logy: url.ui.logy });
       await this.d.loader.load(url.scenario ?? DEFAULT_SCENARIO, url.overrides as Record<string, unknown>, true);
@@ -175,6 +174,7 @@ export class LessonStory {
 
   /** Free play: a blow-up the switch let run shows its end in the note until the run goes on. */
   private freePlay(s: SimStatus): void {
+    if (this.lessonId !== null) void this.d.api.setStopAt(null); // the lesson was left
     this.lessonId = null;
     const b = s.blowUp;
     const stopped = b !== null && b.state === 'stopped';

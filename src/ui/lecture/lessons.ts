@@ -116,3 +116,13 @@ export const LESSONS: readonly Lesson[] = [
 export function lessonById(id: string): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);
 }
+
+/** The lesson's parts, in the order played. */
+export function lessonParts(lesson: Lesson): readonly LessonPart[] {
+  return [lesson, ...(lesson.next ?? [])];
+}
+
+/** The part of `lesson` whose scene is `scenario` (the first when none is: a lesson opened with another scene). */
+export function partOf(lesson: Lesson, scenario: string): number {
+  return Math.max(0, lessonParts(lesson).findIndex((p) => new URLSearchParams(p.query).get('scenario') === scenario));
+}

@@ -5,7 +5,8 @@
  * axis; on the disc the measured growth factor per step is within 5 % (of ln ρ) of Gear 5's amplification factor at
  * ωΔt = √(k_n/m)Δt; on the pile it lies inside the band the theory gives over the pile's contact modes; each part ends
  * paused with those numbers in the note, the Ek chart holds the climb from t = 0, and Replay plays it again to the same
- * numbers. In free play with the switch on, a body that leaves the scene stops the run and is marked at its edge.
+ * numbers. In a comparison the variant the detector stopped stays drawn, frozen and grey, and named on the canvas. In
+ * free play with the switch on, a body that leaves the scene stops the run and is marked at its edge.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -92,6 +93,25 @@ describe('the blow-up lesson (headless Chromium, 1280×720)', () => {
     const again = await read(page);
     expect(again.status.blowUp!.fit!.rho).toBe(fit1.rho);
     expect(again.story.lines[0]).toBe(disc.story.lines[0]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a comparison: the variant the detector stopped stays drawn where it stopped, grey, and named on the canvas', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=pile&compare=dt-small-vs-large&speed=max`);
+    type Cmp = { compare: { frozen(): number; drawn(): { drawn: number }; variantDiscs(v: number): { x: number[]; y: number[] } | null } };
+    await waitFor(page, 'window.__sandbox.status()?.comparison?.variants[1]?.status === "diverged" && (window.__sandbox.compare.drawn().drawn & 1) === 1', 60_000);
+    const at = (await read(page)).status as unknown as { t: number };
+    const before = await page.evaluate(() => (window as unknown as { __sandbox: Cmp }).__sandbox.compare.variantDiscs(2));
+    expect(before).not.toBeNull();
+    expect(before!.x.every(Number.isFinite)).toBe(true);
+    await page.waitForFunction((t) => ((window as unknown as Hook).__sandbox.status() as unknown as { t: number }).t > t + 0.05, at.t, { polling: 100 });
+    const after = await page.evaluate(() => (window as unknown as { __sandbox: Cmp }).__sandbox.compare.variantDiscs(2));
+    expect(after).toEqual(before); // frozen while variant 1 goes on
+    expect(await page.evaluate(() => (window as unknown as { __sandbox: Cmp }).__sandbox.compare.frozen())).toBe(1);
+    const label = page.locator('[data-testid="compare-stopped-2"]');
+    expect(await label.isVisible()).toBe(true);
+    expect(await label.textContent()).toMatch(/^#2 stopped at t = 0\.0\d+ s$/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

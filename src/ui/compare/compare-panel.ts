@@ -10,6 +10,7 @@ import './compare.css';
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import type { ComparisonStatus, PickResult, SimStatus, VariantStatus } from '../../protocol/api';
+import { fmtNum } from '../controls/format';
 import { fitLabel } from '../relaxation/live-fit-overlay';
 import type { SeriesStore } from '../charts/series-store';
 import type { Scene } from '../render/scene';
@@ -20,6 +21,7 @@ import type { ChartPicture } from '../export';
 import { PaneView } from './pane-view';
 import { VARIANTS } from '../palette';
 import { COMPARE_PRESETS, presetNamed, variantText, type ComparePreset } from './presets';
+import { StoppedLabels } from './stopped-labels';
 import { packedColor, VariantLayer } from './variant-layer';
 
 export interface CompareHandlers {
@@ -63,6 +65,8 @@ export class CompareUi {
   private readonly layoutCtl: Controller;
   /** the panes' labels (a new array only when they change) */
   private paneTexts: string[] = [];
+  /** variants 2…'s canvas labels while stopped (null: running) */
+  private stoppedTexts: (string | null)[] = [];
   private readonly angleHost = document.createElement('div');
   private readonly legend = document.createElement('div');
   private readonly divergenceBox = document.createElement('div');
@@ -103,6 +107,9 @@ export class CompareUi {
     this.panes = new PaneView(scene, this.layer, el.stage);
     scene.addWorldLayer(this.panes.container);
     scene.app.ticker.add(() => this.panes.sync(this.sideBySide && this.comparison ? this.comparison.variants.length : 0, this.paneTexts));
+    // a variant that stopped stays drawn, frozen and grey, and is named on the canvas (issue 36)
+    const stopped = new StoppedLabels(scene, this.layer, el.stage);
+    scene.app.ticker.add(() => stopped.sync(this.stoppedTexts));
 
     this.divergenceBox.className = 'chart';
     this.divergenceBox.id = 'chart-divergence';
@@ -218,6 +225,8 @@ export class CompareUi {
     this.anglePlot.hidden = on;
     const urlKey = JSON.stringify(this.urlState());
     if (urlKey !== this.urlKey) { this.urlKey = urlKey; this.h.url(); }
+    this.layer.frozen = c ? c.variants.reduce((m, v, k) => (k > 0 && v.status !== 'ok' ? m | (1 << (k - 1)) : m), 0) : 0;
+    this.stoppedTexts = c ? c.variants.slice(1).map((v, k) => (v.status === 'ok' ? null : `#${k + 2} stopped at t = ${fmtNum(v.t)} s`)) : [];
     if (!c) {
       this.legendKey = '';
       if (this.note.textContent !== IDLE_NOTE) this.note.textContent = IDLE_NOTE;
@@ -299,6 +308,8 @@ export class CompareUi {
       startPreset: (name: string) => { const p = presetNamed(name); return p ? this.startPreset(p) : Promise.resolve(); },
       /** the other variants: how many the worker has and which are drawn (bit v − 2) */
       drawn: () => ({ total: this.layer.total, drawn: this.layer.drawn }),
+      /** the variants drawn frozen because they stopped (bit v − 2) */
+      frozen: () => this.layer.frozen,
       /** where variant v (2, 3, …) is drawn: body centres [m] */
       variantDiscs: (v: number) => this.layer.positions(v),
       /** variant 1's fill colour on the canvas, or null (a single run is coloured by colour mode) */

@@ -5,6 +5,7 @@
  * as separate outlines. Reads the frame's variant blocks (protocol/frame.ts); a polygon is outlined by its
  * bounding circle. Fixed and prescribed bodies are the same in every variant and are not outlined, except in
  * side-by-side panes (pane-layout.ts: variant v drawn paneStep × (v − 1) to the right), where each pane shows them.
+ * A variant that stopped stays drawn where it last was, frozen, grey and faded (stopped-labels.ts names it on the canvas).
  */
 import { Container, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
 import {
@@ -12,7 +13,7 @@ import {
   readVariantHeader, VARIANT_FLOATS,
 } from '../../protocol/frame';
 import type { PickResult } from '../../protocol/api';
-import { hexNumber, VARIANTS } from '../palette';
+import { hexNumber, MUTED, VARIANTS } from '../palette';
 
 const TEX = 128;
 
@@ -62,6 +63,14 @@ export class VariantLayer {
   private staticVersion = -1;
   /** side-by-side panes: variant v is drawn (v − 1) × paneStep [m] to the right (0: overlaid) */
   paneStep = 0;
+  /**
+   * bit v − 2: variant v has stopped (diverged; compare-panel.ts sets it from the status): it stays drawn where it was
+   * last drawn, frozen, in grey and faded (issue 36)
+   */
+  frozen = 0;
+  /** bit v − 2: variant v is drawn frozen now, and the box of its bodies then [m]: x0, y0, x1, y1 */
+  private frozenShown = 0;
+  private readonly frozenBoxes: [number, number, number, number][] = [];
 
   /**
    * Places the outlines from a frame that the Scene applied (radius and flags are the Scene's statics).
@@ -79,7 +88,13 @@ export class VariantLayer {
     }
     const n = hdr[H_N], cap = Math.min(hdr[H_VARIANT_CAP], total);
     this.drawn = 0;
-    for (let v = 0; v < this.layers.length; v++) this.layers[v].pc.visible = false;
+    for (let v = 0; v < this.layers.length; v++) {
+      // a stopped variant keeps the positions it was last drawn at; the others show only what this frame holds
+      const frozen = (this.frozen & (1 << v)) !== 0 && this.layers[v].list.length === n && n > 0;
+      this.showFrozen(v, frozen);
+      this.layers[v].pc.visible = frozen;
+      if (frozen) this.drawn |= 1 << v;
+    }
     if (cap === 0 || radius.length !== n) return performance.now() - t0;
     const nCap = hdr[H_N_CAP];
     const off = frameOffsets({ nCap, contactCap: hdr[H_CONTACT_CAP], wallCap: hdr[H_WALL_CAP], variantCap: cap });
@@ -107,6 +122,32 @@ export class VariantLayer {
       this.drawn |= 1 << v;
     }
     return performance.now() - t0;
+  }
+
+  /** The box of stopped variant v's (2, 3, …) frozen bodies, shifted into its pane [m], or null when it is not drawn frozen. */
+  frozenBox(v: number): readonly [number, number, number, number] | null {
+    const k = v - 2;
+    if (!(this.frozenShown & (1 << k))) return null;
+    const [x0, y0, x1, y1] = this.frozenBoxes[k], dx = (k + 1) * this.paneStep;
+    return [x0 + dx, y0, x1 + dx, y1];
+  }
+
+  /** Layer v drawn frozen (grey, faded, its box kept) or as itself again. */
+  private showFrozen(v: number, on: boolean): void {
+    const bit = 1 << v;
+    if (on === ((this.frozenShown & bit) !== 0)) return;
+    const l = this.layers[v];
+    this.frozenShown ^= bit;
+    const tint = hexNumber(on ? MUTED : VARIANTS[v + 1].color);
+    for (const p of l.list) p.tint = tint;
+    l.pc.alpha = on ? 0.6 : 1;
+    l.pc.update();
+    if (!on) return;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of l.list) {
+      x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
+    }
+    this.frozenBoxes[v] = [x0, y0, x1, y1];
   }
 
   /** Where variant v (2, 3, …) was last drawn: body centres [m], or null when it is not drawn. */

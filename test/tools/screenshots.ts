@@ -24,7 +24,7 @@ const LESSON_UNTIL: Record<string, string> = {
   friction: 'window.__sandbox.status()?.t > 3',
   'soft-vs-rigid': 'window.__sandbox.status()?.t > 0.6',
   'pipe-waves': 'window.__sandbox.status()?.t > 6',
-  scale: 'window.__sandbox.status()?.t > 0.05',
+  scale: 'window.__sandbox.status()?.t >= 0.05', // the lesson pauses there
 };
 const LESSON_SHOTS: Shot[] = LESSONS.flatMap((l) => [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }].map((viewport) => ({
   file: `lesson-${l.id}-${viewport.width}x${viewport.height}.png`, query: `?lesson=${l.id}&lecture=1`, viewport, until: LESSON_UNTIL[l.id],

@@ -85,14 +85,9 @@ export interface SpaceTimeSource {
   drain(take: (t: number, row: Float64Array) => void): void;
 }
 
-/**
- * Lets world `w` step on after the divergence detector stopped it (the "let it blow up" switch, blow-up-watch.ts):
- * its health is put back to ok at the step it is at. The World has no switch of its own for this yet (its health
- * watch is private: issue 36 asks the core for one), so this reaches it here, the one place the worker touches
- * the core's runtime API.
- */
+/** Lets world `w` step on after the divergence detector stopped it (the "let it blow up" switch, blow-up-watch.ts) */
 export function passDivergence(w: WorldLike): void {
-  coreWorld(w)['watch'].healthy(w.stepCount, w.t);
+  coreWorld(w).passDivergence();
 }
 
 /** The world as the core's class, for the rewind timeline's snapshots (every WorldLike is one: createWorld). */

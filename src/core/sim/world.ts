@@ -286,6 +286,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     this.watch.resetAccuracy(this);
   }
 
+  passDivergence(): void { this.watch.healthy(this.stepCount, this.t); } // on past a divergence: the worker's "let it blow up"
   // ---- queries ----------------------------------------------------------------------------
 
   timeScales(): TimeScales {

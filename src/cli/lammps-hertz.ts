@@ -14,7 +14,7 @@
  * A pair of another R sees k_N √(R/R_ref) (its stiffness off by that factor: t_c by its −2/5 power), stated
  * with the packing's range in the deck's notes.
  */
-import { hertzCollision, hertzTimeUnit } from '../core/laws/hertz-collision';
+import { dimensionlessCollision, hertzCollision, hertzTimeUnit } from '../core/laws/hertz-collision';
 import type { MaterialCoefficients } from '../core/laws/material';
 import { type GranCoefficients, type GranReference, type GranStyle, num } from './lammps-deck';
 
@@ -51,23 +51,7 @@ function hertzNotes(m: MaterialCoefficients, ref: GranReference): string[] {
 /** Dimensionless LAMMPS collision x'' = −x^{3/2} − g √x x', x(0) = 0, x'(0) = 1 (laws/hertz-collision.ts with its
  * dashpot scaled by √δ): the restitution, by RK4 at 8000 steps per unit τ. */
 export function lammpsHertzRestitution(g: number): number {
-  const h = 1 / 8000;
-  const acc = (x: number, u: number) => (x > 0 ? -x * Math.sqrt(x) - g * Math.sqrt(x) * u : 0);
-  let x = 0, u = 1, tau = 0;
-  for (let s = 0; s < 8000 * 100; s++) {
-    const k1x = u, k1u = acc(x, u);
-    const k2x = u + 0.5 * h * k1u, k2u = acc(x + 0.5 * h * k1x, u + 0.5 * h * k1u);
-    const k3x = u + 0.5 * h * k2u, k3u = acc(x + 0.5 * h * k2x, u + 0.5 * h * k2u);
-    const k4x = u + h * k3u, k4u = acc(x + h * k3x, u + h * k3u);
-    const xn = x + (h / 6) * (k1x + 2 * k2x + 2 * k3x + k4x);
-    const un = u + (h / 6) * (k1u + 2 * k2u + 2 * k3u + k4u);
-    if (xn <= 0 && tau > 0) {
-      const f = x / (x - xn);
-      return -(u + f * (un - u));
-    }
-    x = xn; u = un; tau += h;
-  }
-  return 0;
+  return dimensionlessCollision((x, u) => (x > 0 ? -x * Math.sqrt(x) - g * Math.sqrt(x) * u : 0)).e;
 }
 
 /** The dimensionless g of `lammpsHertzRestitution` that restitutes `e` (bisection in log g); 0 for e ≥ 1. */

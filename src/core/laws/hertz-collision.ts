@@ -31,8 +31,18 @@ export interface HertzCollision {
 
 /** Solves the dimensionless collision with RK4 (8000 steps per unit τ; converged to ~1e-12 in e). */
 export function hertzCollision(k: number, mr: number, v: number, gammaN: number): HertzCollision {
-  const T = hertzTimeUnit(k, mr, v), g = gammaN * T, h = 1 / 8000;
-  const acc = (x: number, u: number) => -(x > 0 ? x * Math.sqrt(x) : 0) - g * u;
+  const T = hertzTimeUnit(k, mr, v), g = gammaN * T;
+  const c = dimensionlessCollision((x, u) => -(x > 0 ? x * Math.sqrt(x) : 0) - g * u);
+  return { tc: c.tau * T, e: c.e, deltaMax: c.xMax * v * T };
+}
+
+/**
+ * A dimensionless collision x'' = acc(x, x'), x(0) = 0, x'(0) = 1, by RK4 at 8000 steps per unit τ up to 100:
+ * its duration τ and restitution e at the crossing back through x = 0 (linearly interpolated), and its deepest x;
+ * τ = Infinity, e = 0 when the bodies never separate (overdamped).
+ */
+export function dimensionlessCollision(acc: (x: number, u: number) => number): { tau: number; e: number; xMax: number } {
+  const h = 1 / 8000;
   let x = 0, u = 1, tau = 0, xMax = 0;
   for (let s = 0; s < 8000 * 100; s++) {
     const k1x = u, k1u = acc(x, u);
@@ -43,11 +53,10 @@ export function hertzCollision(k: number, mr: number, v: number, gammaN: number)
     const un = u + (h / 6) * (k1u + 2 * k2u + 2 * k3u + k4u);
     if (xn <= 0 && tau > 0) {
       const f = x / (x - xn); // linear interpolation to the crossing
-      return { tc: (tau + f * h) * T, e: -(u + f * (un - u)), deltaMax: xMax * v * T };
+      return { tau: tau + f * h, e: -(u + f * (un - u)), xMax };
     }
     x = xn; u = un; tau += h;
     if (x > xMax) xMax = x;
   }
-  // overdamped: the bodies never separate within 100 T
-  return { tc: Infinity, e: 0, deltaMax: xMax * v * T };
+  return { tau: Infinity, e: 0, xMax };
 }

@@ -2,8 +2,9 @@
  * Packs a lockstep comparison's variants after the first into a frame's variant blocks (layout:
  * src/protocol/frame.ts): per variant, every body's x, y, φ. Runs after packFrame on the same buffer;
  * writes only the blocks the UI made room for (H_VARIANT_CAP) and asks for more (H_BYTES_NEEDED) when
- * the comparison has more variants. A stopped (diverged) variant or one with a non-finite value is
- * written but not marked drawable, so the UI never draws it.
+ * the comparison has more variants. A stopped (diverged) variant takes no more steps, so its blocks hold where
+ * it stopped: they are marked drawable like the others (the UI draws it frozen even when no frame caught it
+ * running); a variant with a non-finite value is written but not marked drawable, so the UI never draws it.
  */
 import {
   capsFor, frameOffsets, FLAG_EMPTY, FLAG_TOO_SMALL, H_BYTES_NEEDED, H_CONTACT_CAP, H_CONTACTS_TOTAL, H_FLAGS, H_N,
@@ -30,7 +31,7 @@ export function packVariants(buf: ArrayBuffer, others: readonly WorldLike[], wal
   let drawable = 0;
   for (let v = 0; v < cap; v++) {
     const w = others[v];
-    if (w.n !== n || w.health.status !== 'ok') continue;
+    if (w.n !== n) continue;
     const { x, y, phi } = w.bodies;
     let q = off.variants + v * VARIANT_FLOATS * hdr[H_N_CAP];
     let finite = true;

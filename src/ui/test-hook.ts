@@ -118,6 +118,8 @@ export function installTestHook(d: HookDeps): void {
     /** the velocity the page gave the last disc it let go (mouse tests) */
     lastThrow: () => d.lastThrow(),
     resetPerf: () => { d.perf.reset(); d.renderPerf.reset(); },
+    /** textures the WebGL renderer holds on the GPU now (the soak watches it stay flat) */
+    gpuTextures: () => (d.scene.app.renderer as unknown as { texture?: { managedTextures?: readonly unknown[] } }).texture?.managedTextures?.length ?? NaN,
     heap: () => {
       const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       return m ? m.usedJSHeapSize : NaN;

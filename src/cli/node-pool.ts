@@ -4,6 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { WorkerPool } from '../core/parallel/worker-pool';
+import { POOL_KERNELS } from '../core/pool-kernels';
 
 export { MAX_THREADS } from '../core/parallel/max-threads';
 
@@ -30,7 +31,7 @@ export async function nodePool(threads: number): Promise<NodePool> {
   })));
   // after loading, a worker's error has already failed the pool's command (WorkerPool.command): report it
   for (const w of workers) w.on('error', (e) => process.stderr.write(`worker pool: ${(e as Error).stack ?? e}\n`));
-  const pool = new WorkerPool(workers);
+  const pool = new WorkerPool(workers, POOL_KERNELS);
   return {
     pool,
     close: async () => {

@@ -9,6 +9,7 @@ export type { ParamInfo } from './config/param-info';
 export type { IntegratorId, TangentialId } from './config/param-ids';
 export { parseScenario, particleCount, ScenarioError, scenarioSchema } from './scenarios/schema';
 export { serveJobs, WorkerPool, type PoolMessage } from './parallel/worker-pool';
+export { POOL_KERNELS } from './pool-kernels';
 export { MAX_THREADS } from './parallel/max-threads';
 export type { ScenarioSpec, ScenarioInput } from './scenarios/schema';
 export { getBuiltIn, listBuiltIns } from './scenarios/registry';

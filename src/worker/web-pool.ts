@@ -4,6 +4,7 @@
  * isolated page (COOP/COEP headers, vite.config.ts); without it there is no pool, and the reason says so.
  */
 import { WorkerPool } from '../core/parallel/worker-pool';
+import { POOL_KERNELS } from '../core/pool-kernels';
 import { describeError } from './core-adapter';
 
 /** A worker that has not loaded in this long is taken as unable to start [ms] */
@@ -38,7 +39,7 @@ export async function webPool(threads: number): Promise<WebPool> {
     w.onmessage = () => { clearTimeout(timer); resolve(); };
     w.onerror = (e) => { clearTimeout(timer); reject(new Error(`a pool worker failed to start: ${e.message}`)); };
   }));
-  const pool = new WorkerPool(workers);
+  const pool = new WorkerPool(workers, POOL_KERNELS);
   try {
     await Promise.all(listening);
     pool.ping(); // every worker answers a blocked caller: a failure shows here, not in a scene's first step

@@ -9,11 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePool, type NodePool } from '../../src/cli/node-pool';
 import { parseScenario, type ScenarioInput } from '../../src/core/scenarios/schema';
-import { PAIR_FORCES, REUSE_TEST } from '../../src/core/parallel/kernel-ids';
-import { sharedCopy } from '../../src/core/parallel/shared-memory';
+import { PAIR_FORCES, REUSE_TEST } from '../../src/core/columns/kernel-ids';
+import { sharedCopy } from '../../src/core/columns/shared-memory';
 import { World } from '../../src/core/sim/world';
-import { PoolContext } from '../../src/core/parallel/pool-context';
-import { WorkerPool, type Columns } from '../../src/core/parallel/worker-pool';
+import { PoolContext } from '../../src/core/columns/pool-context';
+import type { Columns } from '../../src/core/columns/kernel-pool';
+import { WorkerPool } from '../../src/core/parallel/worker-pool';
+import { POOL_KERNELS } from '../../src/core/pool-kernels';
 import { WasmKernels } from '../../src/core/wasm/kernels';
 import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { differences } from './world-differences';
@@ -170,9 +172,9 @@ describe('the collision monitor on a worker pool', () => {
   });
 });
 
-describe('the pool context (parallel/pool-context.ts)', () => {
+describe('the pool context (columns/pool-context.ts)', () => {
   it('hands the pool its columns again only when one changed, or when the pool bound others since', () => {
-    const pool = new WorkerPool([]), binds: Columns[] = [], bind = pool.bind.bind(pool);
+    const pool = new WorkerPool([], POOL_KERNELS), binds: Columns[] = [], bind = pool.bind.bind(pool);
     pool.bind = (columns: Columns) => { binds.push(columns); bind(columns); };
     const a = new Float64Array(4), b = new Float64Array(4), ctx = new PoolContext(pool, { a });
     ctx.bind();

@@ -4,7 +4,8 @@
  * the rewind strip, the charts and the canvas (where the bodies are) have disjoint boxes, each chart's key lies under
  * its plot, and no chart title is cut (scrollWidth = clientWidth) — in the default scene, with banners shown, with a
  * comparison running and in lecture mode with a lesson; each state checked at one size, then at the other, on one page.
- * In lecture mode the charts have more than twice the plot area they have outside it at 1280×720, a click enlarges a
+ * In lecture mode the canvas keeps more than 70 % of the stage's height at 1280×720 (the lesson's note beside it), the
+ * charts have more than twice the plot area they have outside it, a click enlarges a
  * chart over the canvas and Esc puts it back; an empty chart says how to fill it.
  */
 import { describe, expect, it } from 'vitest';
@@ -127,6 +128,13 @@ describe('layout (headless Chromium, 1280×720 and 1920×1080)', () => {
     // at 1280×720 each chart's plot has more than twice the area it has once lecture mode is left ('l')
     await page.setViewportSize(SIZES[0]);
     await expect.poll(async () => Object.values(await plotAreas(page)).every((a) => a > 0)).toBe(true);
+    // the canvas keeps most of the stage: the note (three lines across the stage) and the inspector stand beside it, so
+    // only the comparison's legend and the rewind strip lie under it (a three-line note above it left the canvas 118 px
+    // of 720, tangential-update's); and it is at least a third of the window's height
+    const h = await page.evaluate(() => Object.fromEntries(['canvas-host', 'stage', 'lesson-note'].map((id) => [id, document.getElementById(id)!.getBoundingClientRect()])));
+    expect(h['lesson-note'].left).toBeGreaterThanOrEqual(h['canvas-host'].right - 0.5);
+    expect(h['canvas-host'].height, `canvas ${h['canvas-host'].height} px of the stage's ${h.stage.height}`).toBeGreaterThan(0.7 * h.stage.height);
+    expect(h['canvas-host'].height).toBeGreaterThan(SIZES[0].height / 3);
     const lecture = await plotAreas(page);
     await page.keyboard.press('l');
     await waitFor(page, '!document.body.classList.contains("lecture")');

@@ -18,18 +18,18 @@
  * and their forces follow on the calling thread. Only the energy-account sums differ from the serial pass:
  * they are added chunk by chunk (fixed chunks, so still the same bits for 1 or more threads).
  * After a rebuild of the candidate list a worker sorts the new list by body and finds the gather's bodies
- * (pairAdjacencyChunk, WorkerPool.start) while the calling thread indexes last step's contacts by body (for their
+ * (pairAdjacencyChunk, KernelPool.start) while the calling thread indexes last step's contacts by body (for their
  * history) and lists the walls' candidates.
  * With the World's WebAssembly arena the pass's own columns live there too, and the count, the pair loop
  * and the gather run in WebAssembly on every thread (wasm/kernels.ts; the same bits).
  */
-import { PAIR_ADJACENCY, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../parallel/kernel-ids';
-import { bindBodies, bodiesOf, BODY_CHUNK } from '../parallel/body-columns';
-import { bindWalls, wallsOf } from '../parallel/wall-columns';
-import type { PoolContext } from '../parallel/pool-context';
-import type { Column, Columns } from '../parallel/worker-pool';
+import { PAIR_ADJACENCY, PAIR_FORCES, WALL_COUNT, WALL_WRITE } from '../columns/kernel-ids';
+import { bindBodies, bodiesOf, BODY_CHUNK } from '../columns/body-columns';
+import { bindWalls, wallsOf } from '../columns/wall-columns';
+import type { PoolContext } from '../columns/pool-context';
+import type { Column, Columns } from '../columns/kernel-pool';
 import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
-import { sharedCopy } from '../parallel/shared-memory';
+import { sharedCopy } from '../columns/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { ContactList } from '../state/contact-list';
 import { beginWalls, DiscPassView, MAX_RATIO, PASS_SUMS, pairContactsRange, touchWall, wallContacts, type PairMaterial } from './disc-force-pass';
@@ -58,7 +58,7 @@ const UNCOUNTED = -1;
 /** Gathered bodies per chunk of the gather: small, so the chunks fill the time the last blocks leave idle */
 const GATHER_CHUNK = 512;
 /**
- * Scalar arguments (WorkerPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
+ * Scalar arguments (KernelPool.args). A_OUT: which of the two lists (A, B: the World's contacts and
  * previous, which swap each step) is this step's record.
  */
 const A_PAIRS = 0, A_BODIES = 1, A_OUT = 2, A_PERIODIC = 3, A_L = 4, A_BY_SLOT = 5, A_DT = 6, A_WALLS = 17;

@@ -6,12 +6,12 @@
  * wall has moved or changed since (pistons, driven walls: then every step, as a full test would) or the
  * margin has.
  * Per wall the candidates are in body order, and `chunkStart` says where each chunk of bodies
- * (parallel/body-columns.ts) begins among them, so that a worker pool can take them chunk by chunk in the
+ * (columns/body-columns.ts) begins among them, so that a worker pool can take them chunk by chunk in the
  * serial order.
  */
 import { LINE, type WallSet } from '../boundaries/walls';
 import { grownCapacity, growF64, growI32 } from '../math/grow';
-import { BODY_CHUNK } from '../parallel/body-columns';
+import { BODY_CHUNK } from '../columns/body-columns';
 import type { BodyState } from '../state/body-state';
 
 /** What pins a wall down: a + o, b, n (compared each step; a change rebuilds the lists) */

@@ -11,12 +11,12 @@
  * contact pass, which can find them as it goes — then two passes over the bodies: the collisions that
  * begin, end and settle (collisionEvents), then each body's own flags, free-flight velocity and last
  * partner (freeFlight). The first reads only last step's values of other bodies, so both can run by chunks
- * of bodies on a worker pool (parallel/body-columns.ts). No allocation.
+ * of bodies on a worker pool (columns/body-columns.ts). No allocation.
  */
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
-import { COLLISION_EVENTS, FREE_FLIGHT } from '../parallel/kernel-ids';
-import type { PoolContext } from '../parallel/pool-context';
-import type { Columns } from '../parallel/worker-pool';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { COLLISION_EVENTS, FREE_FLIGHT } from '../columns/kernel-ids';
+import type { PoolContext } from '../columns/pool-context';
+import type { Columns } from '../columns/kernel-pool';
 import { growF64, growI32, growU8 } from '../math/grow';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';

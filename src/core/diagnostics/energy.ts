@@ -4,10 +4,10 @@
  * Elastic energy sums ½ kn δ² + ½ kt ξ² over disc contacts recomputed at the committed positions (the
  * area law of polygon contacts has no closed-form energy: they count their springs ½ kt ξ² only).
  */
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
-import { BODY_ENERGIES } from '../parallel/kernel-ids';
-import type { PoolContext } from '../parallel/pool-context';
-import type { Columns } from '../parallel/worker-pool';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { BODY_ENERGIES } from '../columns/kernel-ids';
+import type { PoolContext } from '../columns/pool-context';
+import type { Columns } from '../columns/kernel-pool';
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -36,7 +36,7 @@ export const ENERGY_SUMS = 5;
 
 /**
  * The bodies' kinetic and potential energy and the health probes. With a worker pool the bodies are
- * summed by chunk (parallel/body-columns.ts) and the chunks' sums added in order: the same bits for any
+ * summed by chunk (columns/body-columns.ts) and the chunks' sums added in order: the same bits for any
  * number of threads, and the serial sums to rounding. With `wasm`, serially in WebAssembly (the same bits).
  */
 export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEnergies, pool: PoolContext | null = null, wasm: WasmKernels | null = null): void {

@@ -20,10 +20,10 @@ import type { IntegratorId } from '../config/param-ids';
 import type { BodyState } from '../state/body-state';
 import { interpolateStability, type Integrator, type StepDriver } from './integrator';
 import { growF64, isShared } from '../math/grow';
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
-import { GEAR_CORRECT, GEAR_PREDICT } from '../parallel/kernel-ids';
-import { sharedCopy } from '../parallel/shared-memory';
-import type { Columns } from '../parallel/worker-pool';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { GEAR_CORRECT, GEAR_PREDICT } from '../columns/kernel-ids';
+import { sharedCopy } from '../columns/shared-memory';
+import type { Columns } from '../columns/kernel-pool';
 import { gearCorrectWasm, gearPredictWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 

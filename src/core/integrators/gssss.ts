@@ -19,9 +19,9 @@ import type { IntegratorId } from '../config/param-ids';
 import type { Integrator, StepDriver } from './integrator';
 import { gssssMarkers, type GssssMarkers, type GssssParameters } from './gssss-parameters';
 import { stabilityLimit } from './gssss-stability';
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
-import { GSSSS_PREDICT, GSSSS_UPDATE } from '../parallel/kernel-ids';
-import type { Columns } from '../parallel/worker-pool';
+import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { GSSSS_PREDICT, GSSSS_UPDATE } from '../columns/kernel-ids';
+import type { Columns } from '../columns/kernel-pool';
 import { gssssPredictWasm, gssssUpdateWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 

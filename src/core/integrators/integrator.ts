@@ -7,7 +7,7 @@
  *   (same neighbour search, narrow phase and history) and solves for the contact forces itself.
  */
 import type { WasmKernels } from '../wasm/kernels';
-import type { PoolContext } from '../parallel/pool-context';
+import type { PoolContext } from '../columns/pool-context';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import type { IntegratorId } from '../config/param-ids';
@@ -41,7 +41,7 @@ export interface StepDriver {
    * Gear then predicts the next step in its corrector's loop. Absent: false.
    */
   readonly predictAhead?: boolean;
-  /** The worker pool per-body stages may run on (parallel/worker-pool.ts), or null: run them here */
+  /** The worker pool per-body stages may run on (columns/kernel-pool.ts), or null: run them here */
   readonly pool: PoolContext | null;
   /** The WebAssembly kernels per-body stages may run on (wasm/kernels.ts; the same bits), or null */
   readonly wasm: WasmKernels | null;

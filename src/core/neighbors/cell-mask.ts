@@ -16,9 +16,9 @@
  * and reports it (docs/model.md#conflicts-and-the-linked-cell-fallback).
  */
 import { grownCapacity, growI32, int32Like } from '../math/grow';
-import { MASK_PAIRS, MASK_PAIRS_COPY } from '../parallel/kernel-ids';
-import type { PoolContext } from '../parallel/pool-context';
-import type { Columns } from '../parallel/worker-pool';
+import { MASK_PAIRS, MASK_PAIRS_COPY } from '../columns/kernel-ids';
+import type { PoolContext } from '../columns/pool-context';
+import type { Columns } from '../columns/kernel-pool';
 import type { WasmKernels } from '../wasm/kernels';
 import type { PairBuffer } from './pair-buffer';
 import type { SearchInput } from './search-input';
@@ -204,7 +204,7 @@ function maskPairsRange(
   return count;
 }
 
-/** Arguments of the pool's cell-mask kernels (WorkerPool.args) */
+/** Arguments of the pool's cell-mask kernels (KernelPool.args) */
 const A_N = 0, A_K = 1, A_NX = 2, A_NCX = 3, A_PERIODIC = 4, A_L = 5, A_INV_L = 6, A_SKIN = 7, A_ROOM = 8;
 
 /**

@@ -1,6 +1,6 @@
 /** What every neighbour search reads: positions at the evaluation configuration and radii. */
 import type { PeriodicX } from '../boundaries/periodic';
-import type { PoolContext } from '../parallel/pool-context';
+import type { PoolContext } from '../columns/pool-context';
 import type { WasmKernels } from '../wasm/kernels';
 
 export interface SearchInput {

@@ -1,14 +1,14 @@
 /**
  * The Verlet-list reuse test (docs/model.md#conflicts-and-the-linked-cell-fallback): has any particle moved farther than the reuse
  * distance from where it was at the last build (or become non-finite)? With a worker pool the particles are
- * tested by chunks (parallel/body-columns.ts), each chunk answering in its own slot; a yes/no answer does
+ * tested by chunks (columns/body-columns.ts), each chunk answering in its own slot; a yes/no answer does
  * not depend on the order.
  */
 import { PeriodicX } from '../boundaries/periodic';
-import { BODY_CHUNK, chunkEnd, chunkStart } from '../parallel/body-columns';
-import { REUSE_TEST } from '../parallel/kernel-ids';
-import type { PoolContext } from '../parallel/pool-context';
-import type { Columns } from '../parallel/worker-pool';
+import { BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { REUSE_TEST } from '../columns/kernel-ids';
+import type { PoolContext } from '../columns/pool-context';
+import type { Columns } from '../columns/kernel-pool';
 import type { SearchInput } from './search-input';
 import { movedBeyondWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';

@@ -4,21 +4,16 @@
  * until every thread is done. Threads take chunks in any order; each chunk writes only its own outputs,
  * so the results are the same bits for any number of threads. Workers are whatever the host gives
  * (worker_threads in Node: cli/node-pool.ts; Web Workers in the page), each running serveJobs.
- * The columns (parallel/shared-memory.ts) are handed to the workers by message when any of them changes
+ * The columns (columns/shared-memory.ts) are handed to the workers by message when any of them changes
  * (an array grew): the workers leave their wait loop for their event loop, take the message, and return.
  * When the columns live in a WebAssembly arena (wasm/wasm-arena.ts) the workers are sent its memory too,
  * and each runs the kernels' WebAssembly twins (wasm/kernels.ts) on it, as the calling thread does.
+ * The pool knows no physics: its host hands it the kernel table (core/pool-kernels.ts, the composition root),
+ * and a worker's serveJobs is given the same table.
  */
+import { POOL_ARGS, type Columns, type Kernel, type KernelPool } from '../columns/kernel-pool';
 import { WasmKernels } from '../wasm/kernels';
 import { arenaOf, WasmArena, type WasmMemory } from '../wasm/wasm-arena';
-import { KERNELS } from './kernels';
-
-export type Column = Float64Array | Int32Array | Uint8Array;
-/**
- * Named columns the kernels read and write; keys and order fixed by the caller. The record a kernel is
- * given is never changed afterwards (bind makes a new one), so a kernel may keep views of it by identity.
- */
-export type Columns = Record<string, Column>;
 
 /**
  * Control block: a sequence number bumped per command, the command, the next chunk, the chunk count,
@@ -34,9 +29,6 @@ const REBIND = -1, STOP = -2, PING = -3;
  * times (≈ 0.1 ms): a step sends a dozen commands, and a wake-up from sleep costs tens of microseconds each.
  */
 const SPINS = 20_000;
-/** Scalar arguments of a kernel (doubles) */
-export const POOL_ARGS = 64;
-
 /**
  * What a worker is sent: the control block and arguments once, and the columns whenever they change;
  * with the WebAssembly memory the kernels run on and which of the columns are in it (else null and none)
@@ -55,7 +47,7 @@ export interface PoolEndpoint {
   postMessage(message: PoolMessage): void;
 }
 
-export class WorkerPool {
+export class WorkerPool implements KernelPool {
   /** Threads that take chunks: the workers and the caller */
   readonly threads: number;
   /** The running kernel's scalar arguments, written before run() */
@@ -71,7 +63,8 @@ export class WorkerPool {
   /** The command start() posted that finish() has not waited for, or null */
   private started: number | null = null;
 
-  constructor(private readonly workers: readonly PoolEndpoint[]) {
+  /** `kernels`: the kernel table, by columns/kernel-ids.ts (the workers' serveJobs get the same one) */
+  constructor(private readonly workers: readonly PoolEndpoint[], private readonly table: readonly Kernel[]) {
     this.threads = workers.length + 1;
     for (const w of workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq: 0, memory: null, inMemory: [] });
   }
@@ -111,12 +104,12 @@ export class WorkerPool {
     for (const w of this.workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq, memory, inMemory });
   }
 
-  /** Runs kernel `kernel` (parallel/kernels.ts) on chunks 0 … chunks − 1 and returns when all are done. */
+  /** Runs kernel `kernel` (a row of the table) on chunks 0 … chunks − 1 and returns when all are done. */
   run(kernel: number, chunks: number): void {
     this.refuseWhileStarted();
     // one chunk: the calling thread takes it without waking the workers (the same work, the same bits)
     if (this.workers.length === 0 || chunks <= 1) {
-      const f = KERNELS[kernel];
+      const f = this.table[kernel];
       for (let c = 0; c < chunks; c++) f(this.bound, this.args, c, this.wasm);
       return;
     }
@@ -156,7 +149,7 @@ export class WorkerPool {
     this.post(cmd, chunks);
     let own: unknown = null;
     try {
-      if (cmd >= 0) takeChunks(this.control, KERNELS[cmd], this.bound, this.args, this.wasm);
+      if (cmd >= 0) takeChunks(this.control, this.table[cmd], this.bound, this.args, this.wasm);
     } catch (e) {
       own = e; // thrown once the workers are done with this command, so the next one starts clean
     }
@@ -203,7 +196,7 @@ function spinWhile(ctl: Int32Array, index: number, value: number): number {
   return value;
 }
 
-function takeChunks(ctl: Int32Array, f: (typeof KERNELS)[number], columns: Columns, args: Float64Array, wasm: WasmKernels | null): void {
+function takeChunks(ctl: Int32Array, f: Kernel, columns: Columns, args: Float64Array, wasm: WasmKernels | null): void {
   const chunks = ctl[CHUNKS];
   for (let c = Atomics.add(ctl, NEXT, 1); c < chunks; c = Atomics.add(ctl, NEXT, 1)) f(columns, args, c, wasm);
 }
@@ -222,10 +215,11 @@ function kernelsFor(message: PoolMessage): WasmKernels | null {
 }
 
 /**
- * A worker's loop: waits for commands and takes chunks until told to rebind or stop. Returns true to
- * stop; on false the worker waits for its next message (new columns) and calls this again.
+ * A worker's loop: waits for commands and takes chunks of the kernels of `table` (the caller's table) until
+ * told to rebind or stop. Returns true to stop; on false the worker waits for its next message (new columns)
+ * and calls this again.
  */
-export function serveJobs(message: PoolMessage): boolean {
+export function serveJobs(message: PoolMessage, table: readonly Kernel[]): boolean {
   const { control: ctl, args, columns } = message;
   const wasm = kernelsFor(message);
   let seen = message.seq;
@@ -235,7 +229,7 @@ export function serveJobs(message: PoolMessage): boolean {
     const cmd = ctl[CMD];
     let failure: unknown = null;
     try {
-      if (cmd >= 0) takeChunks(ctl, KERNELS[cmd], columns, args, wasm);
+      if (cmd >= 0) takeChunks(ctl, table[cmd], columns, args, wasm);
     } catch (e) {
       failure = e;
       Atomics.store(ctl, FAILED, cmd + 1);

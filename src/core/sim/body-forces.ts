@@ -1,8 +1,8 @@
 /** Gravity and the external forces on the movable bodies, before the contacts add theirs (0 on immovable ones). */
-import { BODY_FORCES } from '../parallel/kernel-ids';
-import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../parallel/body-columns';
-import type { PoolContext } from '../parallel/pool-context';
-import type { Columns } from '../parallel/worker-pool';
+import { BODY_FORCES } from '../columns/kernel-ids';
+import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../columns/body-columns';
+import type { PoolContext } from '../columns/pool-context';
+import type { Columns } from '../columns/kernel-pool';
 import type { BodyState } from '../state/body-state';
 import { bodyForcesWasm } from '../wasm/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';

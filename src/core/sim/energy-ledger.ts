@@ -10,7 +10,7 @@ import { ELASTIC } from '../contacts/disc-force-pass';
 import { bodyEnergies, elasticEnergy, type BodyEnergies, type ElasticParts } from '../diagnostics/energy';
 import type { Integrator } from '../integrators/integrator';
 import { CONTACT_LAWS } from '../laws/registry';
-import type { PoolContext } from '../parallel/pool-context';
+import type { PoolContext } from '../columns/pool-context';
 import type { BodyState } from '../state/body-state';
 import { AI, AJ, ContactKinematics, DELTA, TW, XI, XJ, YI, YJ } from '../tangential/contact-kinematics';
 import { evaluatesAtEnd } from '../tangential/tangential-scheme';

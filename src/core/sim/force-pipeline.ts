@@ -26,10 +26,10 @@ import { CONTACT_LAWS } from '../laws/registry';
 import { copyPrefix } from '../math/grow';
 import { NeighborSearch } from '../neighbors/neighbor-search';
 import type { SearchInput } from '../neighbors/search-input';
-import { BODY_CHUNK } from '../parallel/body-columns';
-import { PoolContext } from '../parallel/pool-context';
-import { sharedCopy, shareColumns } from '../parallel/shared-memory';
-import type { WorkerPool } from '../parallel/worker-pool';
+import { BODY_CHUNK } from '../columns/body-columns';
+import { PoolContext } from '../columns/pool-context';
+import { sharedCopy, shareColumns } from '../columns/shared-memory';
+import type { KernelPool } from '../columns/kernel-pool';
 import { PLANE_IDS } from '../plane/plane-ids';
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
@@ -98,7 +98,7 @@ export class ForcePipeline {
    */
   constructor(
     private readonly bodies: BodyState, private readonly walls: WallSet, private readonly periodic: PeriodicX,
-    private readonly collisions: CollisionMonitor, private readonly polygons: boolean, params: LiveParams, markers: GssssMarkers | null, pool?: WorkerPool,
+    private readonly collisions: CollisionMonitor, private readonly polygons: boolean, params: LiveParams, markers: GssssMarkers | null, pool?: KernelPool,
   ) {
     if (!polygons) this.adoptArena(pool !== undefined);
     if (pool) {

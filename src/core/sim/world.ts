@@ -18,8 +18,8 @@ import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NeighborSearch } from '../neighbors/neighbor-search';
-import type { PoolContext } from '../parallel/pool-context';
-import type { WorkerPool } from '../parallel/worker-pool';
+import type { PoolContext } from '../columns/pool-context';
+import type { KernelPool } from '../columns/kernel-pool';
 import { buildInitialState } from '../scenarios/build';
 import { paramsOfSpec } from '../scenarios/live-params';
 import { ScenarioError, type ScenarioSpec } from '../scenarios/schema';
@@ -76,7 +76,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   private readonly trackPeaks: boolean;
 
   /** `pool`: a worker pool the fused disc pass runs on (force-pipeline.ts): the serial run's numbers, but for the energy sums' order */
-  constructor(readonly spec: ScenarioSpec, pool?: WorkerPool) {
+  constructor(readonly spec: ScenarioSpec, pool?: KernelPool) {
     const init = buildInitialState(spec);
     this.bodies = init.bodies;
     this.walls = init.walls;
@@ -394,6 +394,6 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   }
 }
 
-export function createWorld(spec: ScenarioSpec, pool?: WorkerPool): World {
+export function createWorld(spec: ScenarioSpec, pool?: KernelPool): World {
   return new World(spec, pool);
 }

@@ -4,7 +4,7 @@
  * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts), the body energies
  * (diagnostics/energy.ts), the Verlet list's reuse test (neighbors/verlet-reuse.ts) and the collision
  * monitor's passes (diagnostics/collision-monitor.ts), the same bits and answers as their JavaScript twins.
- * Each runs over a range of bodies (all of them serially; a chunk on a worker pool, parallel/kernels.ts) and
+ * Each runs over a range of bodies (all of them serially; a chunk on a worker pool, core/pool-kernels.ts) and
  * does nothing and says so (false, or −1) when a column is not in the kernels' arena.
  */
 import type { MonitorColumns } from '../diagnostics/collision-monitor';

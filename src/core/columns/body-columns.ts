@@ -4,7 +4,7 @@
  */
 import { BodyState, F64_FIELDS } from '../state/body-state';
 import type { PoolContext } from './pool-context';
-import type { Columns } from './worker-pool';
+import type { Columns } from './kernel-pool';
 
 /** Bodies per chunk of a per-body kernel: fixed, so the work's split never depends on the threads */
 export const BODY_CHUNK = 4096;

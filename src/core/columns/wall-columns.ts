@@ -1,7 +1,7 @@
 /** The walls' columns on a worker pool: bound as wall.<field>, seen by a worker's kernels through one WallSet. */
 import { WallSet } from '../boundaries/walls';
 import type { PoolContext } from './pool-context';
-import type { Columns } from './worker-pool';
+import type { Columns } from './kernel-pool';
 
 /** What the kernels read of a wall: its kind, ends, normal and displacement */
 const FIELDS = ['kind', 'ax', 'ay', 'bx', 'by', 'nx', 'ny', 'ox', 'oy'] as const;

@@ -1,15 +1,15 @@
 /**
  * A worker pool and the one record of columns every stage binds into (so that stages never rebind each
- * other's). A stage puts its columns, then binds: the record goes to the pool (WorkerPool.bind, which
+ * other's). A stage puts its columns, then binds: the record goes to the pool (KernelPool.bind, which
  * compares every key: ≈ 5 µs for the hundred-odd keys of a disc scene) only when a put changed a column.
  */
-import type { Column, Columns, WorkerPool } from './worker-pool';
+import type { Column, Columns, KernelPool } from './kernel-pool';
 
 export class PoolContext {
   private readonly record: Columns;
   private changed = true;
 
-  constructor(readonly pool: WorkerPool, columns: Columns) {
+  constructor(readonly pool: KernelPool, columns: Columns) {
     this.record = { ...columns };
   }
 

@@ -5,6 +5,9 @@
  * thread only unpacks frames and draws (docs/architecture.md#worker-and-page).
  */
 import './style.css';
+import { installAccessibility } from './a11y/accessibility';
+import { startsRunning } from './a11y/reduced-motion';
+import { BodyHand } from './body-hand';
 import { PageCharts } from './charts/page-charts';
 import { SeriesStore } from './charts/series-store';
 import { CompareUi } from './compare/compare-panel';
@@ -61,6 +64,9 @@ async function main(): Promise<void> {
   // read before anything writes the URL (a control set from it may): a file's scene is in the fragment
   const initialHash = location.hash;
   const state: PageState = { ui: { ...url.ui }, status: null, scenario: DEFAULT_SCENARIO, chosenRecordEvery: null, specFragment: '', selectionEdits: 0 };
+  // reduced motion (a11y/reduced-motion.ts): the page opens paused unless its URL says run=1
+  const pausedForMotion = url.ui.run && !startsRunning(location.search, url.ui.run);
+  if (pausedForMotion) state.ui.run = false;
   const banner = new MessageBanner();
   // the session saved as the user works, resumed when the page opens at its address again; a worker that fails or hangs is said
   const keeper = new SessionKeeper({ api, state, watch, storage: browserStorage(), notice: new SessionNotice() });
@@ -165,13 +171,21 @@ async function main(): Promise<void> {
   await poll();
   keeper.start(resumed);
 
-  const pointer = new PointerInput({ api, scene, compare, pickContacts: () => state.ui.network, selected: () => { state.selectionEdits++; } });
+  // one hand holds and throws a body, the pointer's or the keyboard's (a11y/keyboard-hand.ts)
+  const hand = new BodyHand(api);
+  const selected = (): void => { state.selectionEdits++; };
+  new PointerInput({ api, scene, hand, compare, pickContacts: () => state.ui.network, selected });
+  // the screen reader's and the keyboard's page (issue 42): names, the live region, skip links, the canvas's keys
+  const a11y = installAccessibility({
+    api, scene, state, store, hand, mode: lessons.mode, lesson: () => lessons.lesson(), headline: () => story.snapshot().lines, selected, pausedForMotion,
+  });
   installKeyboardShortcuts({
     lecture: (e) => lessons.mode.handleKey(e),
     toggleRun: () => { void run.toggleRun(); },
     step: () => { void run.singleStep(); },
     reset: () => { void loader.reset(); },
     fit: () => scene.fit(),
+    numbers: () => a11y.numbers(),
   });
 
   installTestHook({
@@ -179,7 +193,7 @@ async function main(): Promise<void> {
     status: () => state.status,
     ledger: { chart: charts.ledger, shown: charts.ledgerSwitch.shown },
     fps: () => frames.fps,
-    lastThrow: () => pointer.lastThrow,
+    lastThrow: () => hand.lastThrow,
     pngCaption: () => pageExport.pngCaption(),
     pngCharts: () => pageExport.pngCharts().map((c) => ({ title: c.title, legend: c.legend.map((l) => l.label) })),
     messages: () => banner.lines,

@@ -2,16 +2,18 @@
  * The pointer on the canvas: a press asks the worker (or, side by side, the pane's own variant) what is under it,
  * then drags a disc, selects a contact (a press near one, or shift and a second disc), or pans the background;
  * the wheel zooms at the cursor, a double click fits the view. A dragged disc is held at the cursor and, on
- * release, thrown with the hand's velocity (hand-velocity.ts).
+ * release, thrown with the hand's velocity: the body hand (body-hand.ts), which the keyboard's hand shares.
  */
 import type { CompareUi } from './compare/compare-panel';
-import { HandTracker, type ThrowEstimate } from './hand-velocity';
+import type { BodyHand } from './body-hand';
 import type { Scene } from './render/scene';
 import type { SimRemote } from './sim-client';
 
 export interface PointerDeps {
   api: SimRemote;
   scene: Scene;
+  /** holds, moves and throws the dragged disc */
+  hand: BodyHand;
   /** side by side: the pane a press is in, and what is under it in that pane's variant */
   compare: Pick<CompareUi, 'paneOffset' | 'pickInPane'>;
   /** whether a press picks contacts too (the contact network is shown) */
@@ -29,8 +31,6 @@ const WHEEL_ZOOM = 0.0015;
 const PICK_PX = 6;
 
 export class PointerInput {
-  /** the velocity the last released disc was given, from the hand's recent path (null: none yet) */
-  lastThrow: ThrowEstimate | null = null;
   private mode: PointerMode = 'none';
   /** the pointer's latest canvas position and event time, and where the current press began */
   private lastX = 0;
@@ -38,17 +38,11 @@ export class PointerInput {
   private lastMoveT = 0;
   private pressX = 0;
   private pressY = 0;
-  /** the dragged disc and where on it the hand holds it */
-  private dragI = -1;
+  /** where on the dragged disc the hand holds it */
   private grabDx = 0;
   private grabDy = 0;
   /** side by side: the world x shift of the pane the press began in; the hand acts on the scene at the cursor less it */
   private paneDx = 0;
-  private dragPos: [number, number] = [0, 0];
-  private readonly hand = new HandTracker();
-  /** false while a move of the dragged disc waits for the next animation frame */
-  private dragSent = true;
-  private dragMoved = false;
   /** the current press (a pick answer for an older one is ignored) and whether its button is up yet */
   private press = 0;
   private pressUp = false;
@@ -116,18 +110,12 @@ export class PointerInput {
           this.d.selected();
           if (this.pressUp) { this.mode = 'none'; return; }
           this.mode = 'drag';
-          this.dragMoved = false;
-          this.dragI = p.i;
           this.grabDx = p.x - wx; this.grabDy = p.y - wy;
-          this.dragPos = [p.x, p.y];
-          this.hand.start(e.timeStamp, p.x, p.y);
+          this.d.hand.grab(p.i, e.timeStamp, p.x, p.y);
           // the hand may have moved on while the worker answered (a busy worker): catch up
           if (this.lastX !== this.pressX || this.lastY !== this.pressY) {
             const [cx, cy] = this.simAt(this.lastX, this.lastY);
-            this.dragPos = [cx + this.grabDx, cy + this.grabDy];
-            this.hand.add(this.lastMoveT, this.dragPos[0], this.dragPos[1]);
-            this.dragMoved = true;
-            void api.moveBody(this.dragI, this.dragPos[0], this.dragPos[1], 0, 0);
+            this.d.hand.moveNow(this.lastMoveT, cx + this.grabDx, cy + this.grabDy);
           }
         }
       } else {
@@ -143,40 +131,22 @@ export class PointerInput {
     if (this.mode === 'pan') {
       this.d.scene.panBy(sx - this.lastX, sy - this.lastY);
     } else if (this.mode === 'drag') {
-      // every sample of the hand with its own timestamp (a busy page gets several per event)
+      // every sample of the hand with its own timestamp (a busy page gets several per event), then held at the cursor
       const samples = e.getCoalescedEvents?.() ?? [];
       for (const c of samples.length ? samples : [e]) {
         const [wx, wy] = this.simAt(...this.pos(c));
-        this.hand.add(c.timeStamp, wx + this.grabDx, wy + this.grabDy);
+        this.d.hand.sample(c.timeStamp, wx + this.grabDx, wy + this.grabDy);
       }
       const [wx, wy] = this.simAt(sx, sy);
-      this.dragPos = [wx + this.grabDx, wy + this.grabDy];
-      this.dragMoved = true;
-      // Held: placed at the cursor with zero velocity. The worker moves a dragged body with its velocity
-      // in simulated time, which may run hundreds of times faster than the hand (or slower), so the
-      // hand's velocity would carry it far past the cursor between frames and keep it drifting when
-      // the hand stops. The hand's velocity is given on release (a throw).
-      if (this.dragSent) {
-        this.dragSent = false;
-        requestAnimationFrame(() => {
-          this.dragSent = true;
-          if (this.mode === 'drag') void this.d.api.moveBody(this.dragI, this.dragPos[0], this.dragPos[1], 0, 0);
-        });
-      }
+      this.d.hand.moveTo(e.timeStamp, wx + this.grabDx, wy + this.grabDy);
     }
     this.lastX = sx; this.lastY = sy; this.lastMoveT = e.timeStamp;
   }
 
   private end(e: PointerEvent): void {
     if (this.mode === 'pending') this.pressUp = true;
-    if (this.mode === 'drag' && this.dragI >= 0 && this.dragMoved) {
-      // the hand's velocity if it was still moving when it let go; a hand at rest drops the disc
-      const thrown = this.hand.release(e.timeStamp);
-      this.lastThrow = thrown;
-      void this.d.api.moveBody(this.dragI, this.dragPos[0], this.dragPos[1], thrown.vx, thrown.vy);
-      void this.d.api.releaseBody(this.dragI);
-    }
+    // the hand's velocity if it was still moving when it let go; a hand at rest drops the disc
+    if (this.mode === 'drag') this.d.hand.release(e.timeStamp);
     if (this.mode !== 'pending') this.mode = 'none';
-    this.dragI = -1;
   }
 }

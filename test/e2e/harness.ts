@@ -4,7 +4,7 @@
  * on the page's own state. The app's build, server and browser launch live in serve-app.ts (also used by the bench).
  */
 import { afterAll, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 
 export { buildAndServe, CHROMIUM, CHROMIUM_ARGS, launch, ROOT, type App } from './serve-app';
 
@@ -25,10 +25,11 @@ export interface OpenedPage {
 
 /**
  * A projector's 1280×720 unless a test asks for another size: every pixel of it is drawn and composited in software
- * (SwiftShader) on the cores the tests share.
+ * (SwiftShader) on the cores the tests share. `options`: the system's reduced-motion setting, the zoom (a device
+ * scale factor of 2 with half the CSS viewport is the browser's 200 %).
  */
-export async function openApp(browser: Browser, url: string, viewport = { width: 1280, height: 720 }): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+export async function openApp(browser: Browser, url: string, viewport = { width: 1280, height: 720 }, options: Pick<BrowserContextOptions, 'reducedMotion' | 'deviceScaleFactor'> = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

@@ -26,6 +26,8 @@ export class LectureMode {
   private readonly shortcuts: HTMLElement;
   private lecture = false;
   private lesson: Lesson | null = null;
+  /** what had focus when the shortcut list opened */
+  private opener: HTMLElement | null = null;
 
   constructor(topbar: HTMLElement, stage: HTMLElement, private readonly charts: HTMLElement, private readonly h: LectureHandlers) {
     const box = document.createElement('div');
@@ -37,7 +39,12 @@ export class LectureMode {
     const none = new Option('— free play —', '');
     this.select.add(none);
     for (const l of LESSONS) this.select.add(new Option(l.title, l.id));
-    this.select.addEventListener('change', () => h.openLesson(this.select.value || null));
+    // a mouse's choice opens at once; the keyboard's arrows only move through the list until Enter (a11y: issue 42)
+    let keyed = false;
+    this.select.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && keyed) { keyed = false; h.openLesson(this.select.value || null); } else if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') keyed = true;
+    });
+    this.select.addEventListener('change', () => { if (!keyed) h.openLesson(this.select.value || null); });
     label.appendChild(this.select);
     this.toggle = button('lecture mode', 'lecture-toggle', 'larger type, advanced controls hidden (key l)', () => h.setLecture(!this.lecture));
     // lecture mode hides the advanced controls (class lecture-advanced); this shows them again
@@ -54,6 +61,8 @@ export class LectureMode {
     this.note.id = 'lesson-note';
     this.note.setAttribute('data-testid', 'lesson-note');
     this.note.setAttribute('role', 'note');
+    // where focus goes after a lesson opens (a11y/accessibility.ts); a Tab stop, so that a note that scrolls (200 % zoom) can
+    this.note.tabIndex = 0;
     this.note.hidden = true;
     this.end.className = 'lesson-end';
     this.end.setAttribute('data-testid', 'lesson-end');
@@ -64,10 +73,18 @@ export class LectureMode {
     this.shortcuts = document.createElement('div');
     this.shortcuts.id = 'shortcuts';
     this.shortcuts.setAttribute('data-testid', 'shortcuts');
+    // a modal dialog: focus goes in, stays in, Esc closes it and focus goes back where it was
     this.shortcuts.setAttribute('role', 'dialog');
-    this.shortcuts.setAttribute('aria-label', 'keyboard shortcuts');
+    this.shortcuts.setAttribute('aria-modal', 'true');
+    this.shortcuts.setAttribute('aria-labelledby', 'shortcuts-title');
+    this.shortcuts.tabIndex = -1;
     this.shortcuts.hidden = true;
+    this.shortcuts.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); this.showShortcuts(false); }
+      else if (e.key === 'Tab') { e.preventDefault(); close.focus(); }
+    });
     const h2 = document.createElement('h2');
+    h2.id = 'shortcuts-title';
     h2.textContent = 'Keyboard shortcuts';
     const table = document.createElement('table');
     for (const [keys, what] of SHORTCUTS) {
@@ -78,6 +95,7 @@ export class LectureMode {
       tr.insertCell().textContent = what;
     }
     const close = button('✕', 'shortcuts-close', 'close', () => this.showShortcuts(false));
+    close.setAttribute('aria-label', 'close the shortcut list');
     this.shortcuts.append(h2, table, close);
     stage.appendChild(this.shortcuts);
   }
@@ -86,6 +104,7 @@ export class LectureMode {
   show(lecture: boolean, lesson: Lesson | null): void {
     this.lecture = lecture;
     this.lesson = lesson;
+    this.note.setAttribute('aria-label', lesson ? `Lesson ${lesson.title}` : 'Lesson');
     document.body.classList.toggle('lecture', lecture);
     this.toggle.setAttribute('aria-pressed', String(lecture));
     this.select.value = lesson?.id ?? '';
@@ -94,6 +113,11 @@ export class LectureMode {
     for (const chart of this.charts.querySelectorAll<HTMLElement>(':scope > .chart')) {
       chart.classList.toggle('lesson-hidden', lesson !== null && !lesson.charts.includes(chart.id));
     }
+  }
+
+  /** What to watch now, as the note says it. */
+  watchText(): string {
+    return this.watch.textContent ?? '';
   }
 
   /** What to watch now (a lesson's later part). */
@@ -150,8 +174,21 @@ export class LectureMode {
     if (next) this.h.openLesson(next.id);
   }
 
+  /** Focus on the lesson's note (after a lesson opened). */
+  focusNote(): void {
+    if (!this.note.hidden) this.note.focus();
+  }
+
   private showShortcuts(on: boolean): void {
+    if (on === !this.shortcuts.hidden) return;
     this.shortcuts.hidden = !on;
+    if (on) {
+      this.opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      this.shortcuts.querySelector<HTMLElement>('[data-testid="shortcuts-close"]')?.focus();
+    } else {
+      this.opener?.focus();
+      this.opener = null;
+    }
   }
 }
 

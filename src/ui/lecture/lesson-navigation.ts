@@ -1,8 +1,9 @@
 /**
  * The page in lecture mode (lecture-mode.ts) and its lesson: a lesson is opened as its URL (a fresh page with the
- * lesson's settings); lecture mode is turned on and off in place and kept in the URL; choosing another scenario
+ * lesson's settings, focus on its note); lecture mode is turned on and off in place and kept in the URL; choosing another scenario
  * leaves the lesson, not lecture mode.
  */
+import { focusLessonAfterLoad } from '../a11y/accessibility';
 import type { PageState } from '../page-state';
 import { LectureMode } from './lecture-mode';
 import { lessonById, type Lesson } from './lessons';
@@ -19,6 +20,7 @@ export class LessonNavigation {
         if (id) q.set('lesson', id);
         else q.set('scenario', state.scenario);
         if (ui.lecture) q.set('lecture', '1');
+        if (id) focusLessonAfterLoad();
         location.assign(`?${q.toString()}`);
       },
       setLecture: (on) => {

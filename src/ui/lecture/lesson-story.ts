@@ -7,6 +7,7 @@
  * switch let run ends the same way: its explanation and numbers in the note.
  */
 import type { SimStatus } from '../../protocol/api';
+import { prefersReducedMotion } from '../a11y/reduced-motion';
 import type { PageCharts } from '../charts/page-charts';
 import type { SeriesStore } from '../charts/series-store';
 import type { CompareUi } from '../compare/compare-panel';
@@ -138,8 +139,10 @@ export class LessonStory {
     const parts = lessonParts(lesson), next = this.part + 1 < parts.length ? this.part + 1 : -1;
     const buttons = [{ text: '⟲ Replay', testId: 'lesson-replay', title: 'the lesson again from its start', press: () => { void this.replay(); } }];
     if (next >= 0) {
-      buttons.push({ text: `Next part ▸ (${next + 1} of ${parts.length})`, testId: 'lesson-next', title: `starts by itself after ${NEXT_AFTER_MS / 1000} s`, press: () => { void this.advance(next); } });
-      this.nextTimer = setTimeout(() => { void this.advance(next); }, NEXT_AFTER_MS);
+      // under reduced motion the next part waits for its button (a11y/reduced-motion.ts)
+      const autoplay = !prefersReducedMotion();
+      buttons.push({ text: `Next part ▸ (${next + 1} of ${parts.length})`, testId: 'lesson-next', title: autoplay ? `starts by itself after ${NEXT_AFTER_MS / 1000} s` : 'the next part', press: () => { void this.advance(next); } });
+      if (autoplay) this.nextTimer = setTimeout(() => { void this.advance(next); }, NEXT_AFTER_MS);
     }
     this.d.mode.showEnd({ lines: this.lines, buttons });
   }

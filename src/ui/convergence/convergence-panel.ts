@@ -117,7 +117,14 @@ export class ConvergencePanel {
     const runs: LadderRun[] = [];
     for (const [k, tangential] of schemes.entries()) {
       this.say(`Ladder ${k + 1} of ${schemes.length}: ${spec.solver.integrator} + ${tangential}, ${ladderLabel(spec)} … (in the worker)`);
-      const out = await this.client.runLadder({ ...spec, solver: { ...spec.solver, tangential } });
+      let out: Awaited<ReturnType<LadderClient['runLadder']>>;
+      try {
+        out = await this.client.runLadder({ ...spec, solver: { ...spec.solver, tangential } });
+      } catch (e) {
+        // the worker failed or the ladder threw (task-worker.ts): say so, and the next run starts a fresh worker
+        if (token === this.token) this.fail(e instanceof Error ? e.message : String(e));
+        return;
+      }
       if (token !== this.token) return; // stopped meanwhile
       if (!out.ok) { this.fail(out.problems.join(' ')); return; }
       runs.push(out.value);

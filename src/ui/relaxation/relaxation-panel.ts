@@ -113,7 +113,14 @@ export class RelaxationPanel {
     let ms = 0;
     for (const [k, p] of plan.entries()) {
       this.say(`Run ${k + 1} of ${plan.length}: Δt = ${p.dt} tc, ${SWEEP_SERIES[p.series].label} … (in the worker)`);
-      const out = await this.client.runPoint(SWEEP_SCENARIO, p.assignments);
+      let out: Awaited<ReturnType<SweepClient['runPoint']>>;
+      try {
+        out = await this.client.runPoint(SWEEP_SCENARIO, p.assignments);
+      } catch (e) {
+        // the worker failed or the run threw (task-worker.ts): say so, keep the rows so far; the next sweep starts a fresh worker
+        if (token === this.token) this.fail(e instanceof Error ? e.message : String(e));
+        return;
+      }
       if (token !== this.token) return; // stopped meanwhile
       if (!out.ok) { this.fail(out.problems.join(' ')); return; }
       ms += out.value.ms;

@@ -75,11 +75,14 @@ describe('contact record with lever arms', () => {
 });
 
 describe('contact-law registry', () => {
-  const m = materialCoefficients(new World(builtIn('head-on', 'kn=2e5')).params);
   for (const law of CONTACT_LAWS) {
     it(`${law.id}: F = −dU/dδ (central difference, where U exists) and the batched force equals the scalar kernel`, () => {
+      // the law's own material (its own constants at their defaults); a law no normalLaw names, the default law's
+      const named = law.choice ? [`normalLaw=${law.id}`] : [];
+      const m = materialCoefficients(new World(builtIn('head-on', 'kn=2e5', ...named)).params);
       const lc = 0.02;
-      for (const d of [1e-5, 3e-4, 2e-3]) {
+      // and inside its range beyond contact, where it has one
+      for (const d of [1e-5, 3e-4, 2e-3, ...(m.range > 0 ? [-0.3 * m.range, -0.8 * m.range] : [])]) {
         if (law.energy) {
           const h = 1e-4 * d;
           const dU = (law.energy(d + h, lc, m) - law.energy(d - h, lc, m)) / (2 * h);

@@ -1,8 +1,10 @@
 /**
  * A contact law is one declaration and one registry row (docs/architecture.md#a-contact-law). The dummy law here —
- * a linear spring with a dashpot per unit reduced mass, f_n = k_n δ − γ_D m_r u_n, γ_D its own parameter — is
+ * a linear spring with a dashpot per unit reduced mass, f_n = k_D δ − γ_D m_r u_n, γ_D its own parameter, k_D = k_n its
+ * own force constant (m.own), acting on pairs within 2 mm beyond contact though with no force there — is
  * declared in this file and registered with one call before anything reads the parameter table, and then goes
- * through every place the recipe promises, with no other edit: a scenario (a head-on collision stepped on the
+ * through every place the recipe promises, with no other edit: its own constants and range (the skin and the
+ * colliders keep a pair inside the range), a scenario (a head-on collision stepped on the
  * staged path: finite, restituting what its damping predicts, its energy and its dissipation in the account), the
  * CLI's `--set` (its parameter through the table: applied, defaulted, refused out of range, written back), the
  * page's parameter rows (the Material folder builds it and shows it only while the law is chosen), the shapes it
@@ -17,6 +19,8 @@ import { contactTime, restitution } from '../../src/core/laws/restitution';
 import type { ContactList } from '../../src/core/state/contact-list';
 
 const DUMMY = CONTACT_LAWS.length;
+/** The dummy's declared range beyond contact [m] */
+const RANGE = 2e-3;
 const DUMMY_PARAMS = {
   dummyRate: num({ path: 'material.dummyRate', default: 40, restarts: true, solver: 'soft', advanced: true },
     'dummy damping γD', '1/s', 0, 1e4, false, "the test's dummy law: normal dashpot per unit reduced mass", 0, 200),
@@ -28,7 +32,6 @@ const dummyLaw: ContactLaw<typeof DUMMY_PARAMS> = {
   description: "a test's dummy, f_n = k_n δ − γ_D m_r u_n",
   overlap: 'depth',
   history: [],
-  range: 0,
   fused: false,
   lammps: { refused: 'it is a test law' },
   choice: {
@@ -40,23 +43,25 @@ const dummyLaw: ContactLaw<typeof DUMMY_PARAMS> = {
     fixedRestitution: false,
     coefficients(p, mrRef) {
       const zetaN = p.dummyRate / (2 * Math.sqrt(p.kn / mrRef));
-      return { zetaN, rate: p.dummyRate, tc: contactTime(p.kn, mrRef, zetaN), kLinear: p.kn };
+      // its own force constant (its kernels read m.own.kD) and a range beyond contact, where it exerts nothing
+      return { zetaN, rate: p.dummyRate, tc: contactTime(p.kn, mrRef, zetaN), kLinear: p.kn, range: RANGE, own: { kD: p.kn } };
     },
     caption: (p, fmt) => `kn = ${fmt(p.kn)} N/m · γD = ${fmt(p.dummyRate)} 1/s`,
   },
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     let power = 0;
-    const law = c.law, delta = c.delta, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn, kn = m.kn;
+    const law = c.law, delta = c.delta, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn, kD = m.own.kD;
     for (let k = 0; k < c.count; k++) {
       if (law[k] !== DUMMY) continue;
-      fe[k] = kn * delta[k];
+      if (delta[k] <= 0) { fe[k] = 0; fn[k] = 0; continue; } // within its range, apart: no force
+      fe[k] = kD * delta[k];
       fn[k] = fe[k] - gn[k] * un[k];
       power += gn[k] * un[k] * un[k];
     }
     return power;
   },
-  elasticForce: (delta, _lc, m) => m.kn * delta,
-  energy: (delta, _lc, m) => 0.5 * m.kn * delta * delta,
+  elasticForce: (delta, _lc, m) => (delta > 0 ? m.own.kD * delta : 0),
+  energy: (delta, _lc, m) => (delta > 0 ? 0.5 * m.own.kD * delta * delta : 0),
 };
 
 registerContactLaw(dummyLaw);
@@ -115,6 +120,22 @@ describe('a contact law declared and registered in a test', () => {
     const end = w.diagnostics();
     expect(end.dissipatedNormal).toBeCloseTo(e0 * (1 - e * e), 6);
     expect(Math.abs(end.energyResidual)).toBeLessThan(1e-5 * e0);
+  });
+
+  it('brings its own force constants and its range beyond contact: a pair inside the range is a contact, at no force', () => {
+    // two head-on discs 1 mm apart at rest: the neighbour search and the collider keep them (range 2 mm)
+    const w = new World(loadScenario('head-on', ['normalLaw=dummy', 'particles.0.x=-0.0505', 'particles.1.x=0.0505', 'particles.0.vx=0', 'particles.1.vx=0']));
+    expect(w.material()).toMatchObject({ range: RANGE, own: { kD: KN } });
+    w.step(1);
+    const c = w.pipeline.record;
+    expect(c.count).toBe(1);
+    expect(c.delta[0]).toBeCloseTo(-1e-3, 12);
+    expect(c.fn[0]).toBe(0);
+    // the linear law, which declares no range, keeps no such pair
+    const linear = new World(loadScenario('head-on', ['particles.0.x=-0.0505', 'particles.1.x=0.0505', 'particles.0.vx=0', 'particles.1.vx=0']));
+    linear.step(1);
+    expect(linear.material()).toMatchObject({ range: 0, own: {} });
+    expect(linear.pipeline.record.count).toBe(0);
   });
 
   it("takes its parameter through the CLI's --set: short name, default, allowed range, written back", () => {

@@ -111,16 +111,16 @@ export function elasticEnergy(
   const x = b.x, y = b.y, rad = b.radius, shape = b.shape, kt = m.kt, law = CONTACT_LAWS[m.law];
   // the fused law's energy written out as the fused pass has it (laws/linear.ts, the same expression): a call per pair
   // cost most of the pass. A law normalLaw names declares its energy (laws/registry.ts)
-  const linear = law.fused, kn = m.kn;
+  const linear = law.fused, kn = m.kn, range = m.range;
   const periodicX = periodic.enabled, pi = pairs.i, pj = pairs.j;
   for (let p = 0; p < pairs.count; p++) {
     const i = pi[p], j = pj[p];
     if (shape[i] !== DISC || shape[j] !== DISC) continue;
     // the call only where x is periodic: when V8 leaves it out of line it boxes a double per pair
     const dx = periodicX ? periodic.minimumImageX(x[j] - x[i]) : x[j] - x[i];
-    const dy = y[j] - y[i], s = rad[i] + rad[j];
+    const dy = y[j] - y[i], s = rad[i] + rad[j], reach = s + range; // a law acting beyond contact: within its range
     const d2 = dx * dx + dy * dy;
-    if (d2 < s * s) {
+    if (d2 < reach * reach) {
       const d = s - Math.sqrt(d2);
       e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
     }
@@ -136,10 +136,11 @@ export function elasticEnergy(
         let u = ((x[j] - ax) * sx + (y[j] - ay) * sy) / (sx * sx + sy * sy);
         u = u < 0 ? 0 : u > 1 ? 1 : u;
         const qx = x[j] - ax - u * sx, qy = y[j] - ay - u * sy;
-        if (qx * qx + qy * qy >= rad[j] * rad[j]) continue; // apart: no square root
+        const reach = rad[j] + range;
+        if (qx * qx + qy * qy >= reach * reach) continue; // apart: no square root
         d = rad[j] - Math.hypot(qx, qy);
       }
-      if (d > 0) e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
+      if (d > -range) e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
     }
   }
   let et = 0;

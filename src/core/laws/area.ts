@@ -21,7 +21,6 @@ export const areaLaw: ContactLaw<Record<never, never>> = {
   description: 'area law for polygons, f_n = k_n A/l_c − γ_n u_n (paper 000 Eqs. 4–5)',
   overlap: 'area',
   history: [],
-  range: 0,
   fused: false,
   energy: null,
   lammps: { pairStyle: 'body/rounded/polygon' },

@@ -2,7 +2,7 @@
  * A normal contact law as one complete declaration (docs/architecture.md#a-contact-law, the LAMMPS GRANULAR
  * sub-model idea: each declares its coefficients, history size, beyond-contact range and critical force): one file
  * per law that says what it reads, the history slots it keeps, its critical force for the Coulomb cap, its energy,
- * its interaction range, its LAMMPS counterpart and — for a law the `normalLaw` parameter chooses — its
+ * its interaction range and own force constants (from its coefficients), its LAMMPS counterpart and — for a law the `normalLaw` parameter chooses — its
  * parameters, damping, time scale, linear stiffness, the scenes it serves and its text for the page. Nothing
  * outside the law's file asks which law it is. The collider of a contact writes which law acts on it (the
  * record's `law` column); each law runs once per stage over the record and handles its own contacts (batched,
@@ -43,7 +43,12 @@ export interface LawChoice<P extends LawParams = LawParams> {
   damping: 'restitution' | 'rate';
   /** Every binary collision restitutes εn, whatever the impact speed (the accuracy monitor then compares with εn) */
   fixedRestitution: boolean;
-  /** Its damping, reference contact time and linear stiffness for the live parameters p (reduced mass mrRef [kg]; laws/material-coefficients.ts) */
+  /**
+   * Its damping, reference contact time and linear stiffness for the live parameters p (reduced mass mrRef [kg];
+   * laws/material-coefficients.ts); also, where it has them, its range beyond contact (`range` [m]: the colliders
+   * keep pairs with a gap below it, and the neighbour search's skin grows by it) and its own force constants
+   * (`own`, which its kernels read as m.own)
+   */
   coefficients(p: LawInput<P>, mrRef: number): LawCoefficients;
   /** Its coefficients in one line, for the page's picture caption ('kn = 1e5 N/m'); `fmt` writes a number */
   caption(p: LawInput<P>, fmt: (x: number) => string): string;
@@ -65,8 +70,6 @@ export interface ContactLaw<P extends LawParams = LawParams> {
   overlap: 'depth' | 'area';
   /** History slots the law keeps per contact (none for an elastic law without memory) */
   history: readonly HistorySlot[];
-  /** How far beyond touching it acts [m]: 0 for a law that acts only while the bodies overlap */
-  range: number;
   /**
    * The fused disc pass (contacts/disc-force-pass.ts, its WebAssembly and worker-pool twins) and the elastic-energy
    * pass have this law written in: a discs-only Cundall run of it takes that pass. A law without (every law but the

@@ -31,7 +31,6 @@ export const hertzLaw: ContactLaw<typeof HERTZ_PARAMS> = {
   description: 'f_n = k_N δ^{3/2} − γ_N m_r u_n (paper 003 Eq. 18), kn read in N/m^1.5, damping from gammaN',
   overlap: 'depth',
   history: [],
-  range: 0,
   fused: false,
   lammps: { pairStyle: 'gran/hertz/history' },
   choice: {

@@ -19,7 +19,6 @@ export const linearLaw: ContactLaw<Record<never, never>> = {
   description: 'spring–dashpot f_n = k_n δ − γ_n u_n with γ_n from εn',
   overlap: 'depth',
   history: [],
-  range: 0,
   fused: true,
   lammps: { pairStyle: 'gran/hooke/history' },
   choice: {

@@ -7,6 +7,8 @@ import type { MaterialCoefficients } from './material';
 import { normalLawNamed } from './registry';
 import { dampingRatio } from './restitution';
 
+const NO_CONSTANTS = Object.freeze({});
+
 /** `mrRef` [kg]: the reduced mass of the reference contact (the world's smallest contact's). */
 export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoefficients {
   const law = normalLawNamed(p.normalLaw);
@@ -34,5 +36,7 @@ export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoeffici
     viscousShear,
     gammaS: p.gammaS,
     reference,
+    range: reference.range ?? 0,
+    own: reference.own ?? NO_CONSTANTS,
   };
 }

@@ -18,7 +18,14 @@ export interface LawCoefficients {
   speed?: number;
   /** The reference collision's largest overlap [m], where a nonlinear law's kLinear is taken */
   deltaMax?: number;
+  /** How far beyond touching the law acts for these parameters [m] (a cohesive law's pull-off range; absent: 0) */
+  range?: number;
+  /** The law's own force constants, derived once from its own parameters, for its kernels (m.own) */
+  own?: LawConstants;
 }
+
+/** A law's own force constants by name (a cohesive law's pull-off force, Hertz–Mindlin's moduli): its slot in the coefficients, no field of the shared bag */
+export type LawConstants = Readonly<Record<string, number>>;
 
 export interface MaterialCoefficients {
   /** The law disc contacts follow (the normalLaw's row in laws/registry.ts) */ law: number;
@@ -43,4 +50,8 @@ export interface MaterialCoefficients {
   /** [1/s] */ gammaS: number;
   /** The law's reference contact: t_c, the linearised stiffness, the speed t_c is quoted at */
   reference: LawCoefficients;
+  /** How far beyond touching the law acts [m]: the colliders keep pairs with a gap below it, the neighbour skin reaches it */
+  range: number;
+  /** The law's own force constants (its declaration's coefficients `own`; empty for a law without) */
+  own: LawConstants;
 }

@@ -35,8 +35,6 @@ export function registerContactLaw(law: ContactLaw): void {
   if (closed) throw refuse('register it before the parameter table is loaded (config/param-table.ts reads the laws once)');
   if (laws.some((l) => l.id === law.id)) throw refuse('the id is taken');
   if (law.index !== laws.length || law.index >= MAX_LAWS) throw refuse(`its index must be the next row, ${laws.length} (at most ${MAX_LAWS - 1})`);
-  // a beyond-contact range needs the colliders to report gaps up to it and the neighbour skin to reach it
-  if (law.range !== 0) throw refuse('a range beyond contact is not supported yet (the colliders find overlaps only)');
   if (law.choice && law.energy === null) throw refuse('a law normalLaw may name declares its elastic energy (the energy account sums it)');
   laws.push(law);
 }

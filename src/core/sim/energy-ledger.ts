@@ -123,7 +123,7 @@ export class EnergyLedger {
           io[XI] = i >= 0 ? b.x[i] : 0; io[YI] = i >= 0 ? b.y[i] : 0; io[AI] = i >= 0 ? b.radius[i] : 0;
           io[XJ] = b.x[j]; io[YJ] = b.y[j]; io[AJ] = b.radius[j]; io[TW] = t;
           this.committedGeometry.geometry(this.walls, this.periodic, i);
-          d = Math.max(io[DELTA], 0);
+          d = Math.max(io[DELTA], -m.range); // a gap beyond the law's range stores nothing
         }
         e += law.energy(d, c.lc[k], m);
       } else {

@@ -12,7 +12,7 @@ import type { WallSet } from '../boundaries/walls';
 import type { LiveParams } from '../config/param-table';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
-import { NarrowPhase } from '../contacts/narrow-phase';
+import { collidersMissing, NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import type { CollisionMonitor } from '../diagnostics/collision-monitor';
@@ -31,6 +31,7 @@ import { PoolContext } from '../columns/pool-context';
 import { sharedCopy, shareColumns } from '../columns/shared-memory';
 import type { KernelPool } from '../columns/kernel-pool';
 import { PLANE_IDS } from '../plane/plane-ids';
+import { servesAll } from '../shapes/shape-kind';
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
@@ -86,10 +87,14 @@ export class ForcePipeline {
   private readonly impulseHistory = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
   /** The disc law has the fused pass written in (its declaration's `fused`); any other runs stage by stage */
   private lawFused = false;
+  /** Every shape of the scene has the fused disc pass written for it (shapes/shape-kind.ts) */
+  private readonly shapesFused: boolean;
   /** The fused pass has committed this step's spring (commit has nothing left to do) */
   private springCommitted = false;
   private readonly tangentialPower = new Float64Array(2);
   private readonly searchInput: SearchInput;
+  /** The neighbour skin without the law's range [m] */
+  private baseSkin = 0;
 
   /**
    * `pool`: a worker pool (parallel/worker-pool.ts) the fused disc pass runs on; the state's columns move
@@ -119,10 +124,13 @@ export class ForcePipeline {
     };
     let rMin = Infinity;
     for (let k = 0; k < bodies.n; k++) rMin = Math.min(rMin, bodies.radius[k]);
-    // Radii never change after the build, so the skin is fixed; positions are the evaluation configuration.
+    // Radii never change after the build, so the skin is fixed (but for the law's range, useMaterial); positions
+    // are the evaluation configuration.
+    this.baseSkin = SKIN_FRACTION * (rMin === Infinity ? 0 : rMin);
     this.searchInput = {
       n: bodies.n, x: bodies.ex, y: bodies.ey, radius: bodies.radius, periodic,
-      skin: SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
+      // with the law's range beyond contact, so every pair within it is a candidate
+      skin: this.baseSkin + this.material.range,
       // A quarter of the skin: contacts at the evaluation point are always in the list, and so are the
       // pairs overlapping at the committed state as long as a step moves a disc less than skin/4.
       reuseDistance: 0.25 * SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
@@ -173,7 +181,7 @@ export class ForcePipeline {
   }
 
   private get fusedDiscPass(): boolean {
-    return this.fuse && !this.polygons && this.lawFused && this.scheme === cundallSpring;
+    return this.fuse && this.shapesFused && this.lawFused && this.scheme === cundallSpring;
   }
 
   /**
@@ -190,7 +198,8 @@ export class ForcePipeline {
     this.search.rebuild(si);
     this.swapRecords();
     const c = this.record;
-    this.narrow.gapMax = 0;
+    // a law acting beyond contact keeps the pairs within its range (0: touching only)
+    this.narrow.gapMax = m.range;
     this.narrow.rigid = false;
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = tState;
@@ -290,6 +299,7 @@ export class ForcePipeline {
     this.tangentialCtx.material = m;
     const law = CONTACT_LAWS[m.law];
     this.narrow.discLaw = m.law;
+    this.searchInput.skin = this.baseSkin + m.range;
     this.tangentialCtx.law = law;
     this.lawFused = law.fused;
     const shearDamping = m.viscousShear ? m.gammaS > 0 : m.gtFromRatio ? m.gtRatio * m.zetaN > 0 : m.zetaT > 0;

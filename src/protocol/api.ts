@@ -288,6 +288,8 @@ export interface SimApi {
   setRecordEvery(seconds: number): Checked<number>;
   /** Playback speed in simulated seconds per wall second (0 = as fast as possible); refused out of range */
   setSpeed(simSecondsPerWallSecond: number): Checked<number>;
+  /** The page is hidden (its poll may run once a minute) or shown again: while hidden, rows are recorded sparsely enough that none is lost (run-record.ts) */
+  setBackground(hidden: boolean): void;
   restoreLastGood(): boolean;
   /** Packs the current state into `buf` (see protocol/frame.ts) and transfers it back. */
   fillFrame(buf: ArrayBuffer): ArrayBuffer;

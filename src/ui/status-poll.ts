@@ -2,6 +2,7 @@
  * The status poll (about ten times a second, and after every action): the worker's new series rows, its status,
  * the space–time rows and the selected contact, in one round; then every chart, the comparison, the contact
  * inspector and the status view follow them. One poll at a time: a call while one is on its way does nothing.
+ * A hidden page's timers may run once a minute: the worker is told, and records rows sparsely enough meanwhile.
  */
 import type { PageCharts } from './charts/page-charts';
 import type { SeriesStore } from './charts/series-store';
@@ -28,7 +29,11 @@ export interface StatusPollDeps {
 export class StatusPoll {
   private polling = false;
 
-  constructor(private readonly d: StatusPollDeps) {}
+  constructor(private readonly d: StatusPollDeps) {
+    const tell = (): void => { void d.api.setBackground(document.hidden); };
+    document.addEventListener('visibilitychange', tell);
+    if (document.hidden) tell();
+  }
 
   async poll(): Promise<void> {
     if (this.polling) return;

@@ -76,6 +76,8 @@ export function installTestHook(d: HookDeps): void {
     status: () => d.status(),
     scenario: () => d.scenario(),
     seriesLength: () => d.store.length,
+    /** rows the worker overwrote before the page read them (none expected: run-record.ts thins rows while hidden) */
+    seriesLost: () => d.store.lost,
     /** t of every recorded row (the export's history, not only the charts' window) */
     seriesTimes: () => Array.from(d.store.cols.t.subarray(0, d.store.length)),
     chartData: (kind: 'ek' | 'angle' | 'position' | 'flow') => d.charts[kind].data.map((col) => col.slice()),

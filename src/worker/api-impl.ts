@@ -182,6 +182,11 @@ export class SimWorker implements SimApi {
     return { ok: true, value: v };
   }
 
+  setBackground(hidden: boolean): void {
+    this.record.background = hidden === true;
+    this.loop.adaptStride();
+  }
+
   setSpeed(simSecondsPerWallSecond: number): Checked<number> {
     const v = Number(simSecondsPerWallSecond);
     if (!(v === 0 || (v >= 1e-9 && v <= 1e6))) {

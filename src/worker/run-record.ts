@@ -5,6 +5,9 @@
  * CLI's CSV: about 2000 rows over the planned run); past the planned end it is doubled as often as needed so
  * that a fast run records at most about MAX_ROWS_PER_SEC rows per wall second (a two-disc run can do
  * millions of steps per second) and, at full speed, diagnostics cost at most MAX_DIAG_SHARE of the stepping time.
+ * While the page is hidden (a background tab, whose timers the browser may run once a minute) at most
+ * BACKGROUND_ROWS_PER_SEC, before the planned end too: fewer rows, but none overwritten before the page reads them,
+ * so a long session's export has no gap.
  */
 import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
 import { outputEvery, plannedSteps, PLANE_IDS, type WorldLike } from './core-adapter';
@@ -16,6 +19,8 @@ import { SeriesRing } from './series-ring';
 
 /** At most this many series rows per wall-clock second (the stride doubles above it). */
 const MAX_ROWS_PER_SEC = 2000;
+/** At most this many rows per wall second while the page is hidden: half the ring per minute, the slowest a browser reads a background tab */
+export const BACKGROUND_ROWS_PER_SEC = SeriesRing.CAPACITY / 2 / 60;
 /** Diagnostics may cost at most this fraction of the stepping time. */
 const MAX_DIAG_SHARE = 0.03;
 /** Index of a column in a series row */
@@ -39,6 +44,8 @@ export class RunRecord {
   /** steps between rows now */
   sampleStride = 1;
   private stepsSinceSample = 0;
+  /** the page is hidden: rows at most BACKGROUND_ROWS_PER_SEC (SimApi.setBackground) */
+  background = false;
   /** simulated seconds between recorded rows: the scenario's output cadence unless set (0 = every step) */
   recordEvery = 0;
   /** the scenario's planned end [s]: until then every row is kept at recordEvery */
@@ -131,15 +138,15 @@ export class RunRecord {
   /**
    * Steps between rows for world `w` going at `speed` (simulated seconds per wall second; 0 = full speed),
    * `msPerStep` wall ms a step, at most `stepsPerFrame` steps a frame (0 = no limit): recordEvery until the
-   * planned end, then as above.
+   * planned end, then as above; in the background as above from the start.
    */
   adaptStride(w: WorldLike, speed: number, msPerStep: number, stepsPerFrame: number): void {
     const base = Math.max(1, Math.round(this.recordEvery / w.dt));
-    if (w.t < this.plannedEnd) { this.sampleStride = base; return; }
+    if (w.t < this.plannedEnd && !this.background) { this.sampleStride = base; return; }
     let perSec = speed > 0 ? Math.min(speed / w.dt, 1000 / Math.max(msPerStep, 1e-6)) : 1000 / Math.max(msPerStep, 1e-6);
     if (stepsPerFrame > 0) perSec = Math.min(perSec, stepsPerFrame * 60);
     const diagShare = speed > 0 ? 1 : this.msPerDiag / (MAX_DIAG_SHARE * Math.max(msPerStep, 1e-6));
-    const want = Math.max(1, perSec / MAX_ROWS_PER_SEC, diagShare);
+    const want = Math.max(1, perSec / (this.background ? BACKGROUND_ROWS_PER_SEC : MAX_ROWS_PER_SEC), diagShare);
     let s = base;
     while (s < want && s < 1 << 24) s *= 2;
     if (s > this.sampleStride || s < this.sampleStride / 4 || this.sampleStride % base !== 0) this.sampleStride = s;

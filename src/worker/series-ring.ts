@@ -9,6 +9,8 @@ const NCOL = SERIES_COLUMNS.length;
 interface EpochEvent { epoch: number; kind: 'clear' | 'truncate'; t: number }
 
 export class SeriesRing {
+  /** rows the ring holds: about 8 s of rows at the most a run records (run-record.ts) */
+  static readonly CAPACITY = 16384;
   private readonly cap: number;
   private readonly data: Float64Array;
   /** sequence number of the next row */
@@ -16,7 +18,7 @@ export class SeriesRing {
   epoch = 0;
   private events: EpochEvent[] = [];
 
-  constructor(capacity = 16384) {
+  constructor(capacity = SeriesRing.CAPACITY) {
     this.cap = capacity;
     this.data = new Float64Array(capacity * NCOL);
   }

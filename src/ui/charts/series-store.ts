@@ -19,6 +19,8 @@ export class SeriesStore {
   nextSeq = 0;
   /** how many times the history was thinned by 2 */
   decimations = 0;
+  /** rows the worker recorded but overwrote before the page read them (SeriesChunk.lost), since the last clear */
+  lost = 0;
   /** bumps on every change, so charts know when to redraw */
   version = 0;
 
@@ -30,6 +32,7 @@ export class SeriesStore {
 
   clear(): void {
     this.length = 0;
+    this.lost = 0;
     this.plane.rewind(this.cols, 0);
     this.version++;
   }
@@ -51,6 +54,7 @@ export class SeriesStore {
       this.epoch = chunk.epoch;
     }
     this.nextSeq = chunk.nextSeq;
+    this.lost += chunk.lost;
     const rows = chunk.cols.t.length;
     for (let k = 0; k < rows; k++) {
       if (this.length >= this.capacity) this.decimate();

@@ -167,6 +167,8 @@ export const SERIES_COLUMNS = [
   // supplied, what the normal and tangential dashpots and Coulomb sliding dissipated, and the residual [J];
   // the last five NaN where the ledger has no exact account (polygons, contact dynamics)
   'ekWalls', 'ePotential', 'energySupplied', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip', 'energyResidual',
+  // variants 2–4's ledger residual [J] (as `energyResidual`), drawn over variant 1's on the ledger chart; NaN as ek2…
+  'residual2', 'residual3', 'residual4',
 ] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 
@@ -175,6 +177,8 @@ export const VARIANT_EK_COLUMNS: readonly SeriesColumn[] = ['ek', 'ek2', 'ek3', 
 export const VARIANT_DIVERGENCE_COLUMNS: readonly (SeriesColumn | null)[] = [null, 'divergence2', 'divergence3', 'divergence4'];
 /** Each variant's plane angle of the selected contact (variant 1's is the run's own `angle`). */
 export const VARIANT_ANGLE_COLUMNS: readonly SeriesColumn[] = ['angle', 'angle2', 'angle3', 'angle4'];
+/** Each variant's ledger residual (variant 1's is the run's own `energyResidual`). */
+export const VARIANT_RESIDUAL_COLUMNS: readonly SeriesColumn[] = ['energyResidual', 'residual2', 'residual3', 'residual4'];
 
 /** The series column of each contact-plane definition's angle (Diagnostics.planeAngles, PLANE_IDS order). */
 export const PLANE_COLUMN: Record<PlaneId, SeriesColumn> = {

@@ -13,8 +13,8 @@ import { liveRelaxationFit } from './live-fit';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { LiveParams, ParamPatch } from '../core/config/param-table';
 
-/** Series row indices of variants 2–4's Ek, divergence and plane angle (SERIES_COLUMNS ek2…ek4, divergence2…divergence4, angle2…angle4). */
-export interface VariantRows { ek: readonly number[]; divergence: readonly number[]; angle: readonly number[] }
+/** Series row indices of variants 2–4's Ek, divergence, plane angle and residual (SERIES_COLUMNS ek2…ek4, divergence2…divergence4, angle2…angle4, residual2…residual4). */
+export interface VariantRows { ek: readonly number[]; divergence: readonly number[]; angle: readonly number[]; residual: readonly number[] }
 
 /**
  * A comparison of `variants` (2 to MAX_VARIANTS objects of parameter overrides) of the loaded scenario `spec`
@@ -66,7 +66,7 @@ export class ComparisonRun {
     this.cmp.advanceTo(this.reference.t);
   }
 
-  /** Writes variants 2–4's Ek, divergence and selected contact's plane angle into a series row: NaN for a stopped variant, one not at the reference's time, or none. */
+  /** Writes variants 2–4's Ek, divergence, selected contact's plane angle and ledger residual into a series row: NaN for a stopped variant, one not at the reference's time, or none. */
   writeRow(row: Float64Array, rows: VariantRows): void {
     const t = this.reference.t;
     for (let v = 0; v < rows.ek.length; v++) {
@@ -77,6 +77,7 @@ export class ComparisonRun {
       row[rows.ek[v]] = d ? d.ek : NaN;
       row[rows.divergence[v]] = met ? this.cmp.divergence(v + 1) : NaN;
       row[rows.angle[v]] = d ? d.planeAngle : NaN;
+      row[rows.residual[v]] = d ? d.energyResidual : NaN;
     }
   }
 

@@ -30,12 +30,14 @@ const PLANE_ROW = PLANE_IDS.map((id) => COLUMN(PLANE_COLUMN[id]));
 const CROSSINGS_ROW = COLUMN('crossings');
 const MEAN_VX_ROW = COLUMN('meanVx');
 const FLUX_ROW = COLUMN('flux');
-/** Row indices of a comparison's variants 2–4 (Ek and divergence) */
+/** Row indices of a comparison's variants 2–4 (Ek, divergence, plane angle, ledger residual) */
 const VARIANT_ROWS: VariantRows = {
   ek: (['ek2', 'ek3', 'ek4'] as const).map(COLUMN),
   divergence: (['divergence2', 'divergence3', 'divergence4'] as const).map(COLUMN),
   angle: (['angle2', 'angle3', 'angle4'] as const).map(COLUMN),
+  residual: (['residual2', 'residual3', 'residual4'] as const).map(COLUMN),
 };
+const VARIANT_ROW_INDICES = Object.values(VARIANT_ROWS).flat();
 
 export class RunRecord {
   readonly ring = new SeriesRing();
@@ -118,7 +120,7 @@ export class RunRecord {
     r[FLUX_ROW] = d.flux;
     writeLedger(r, d);
     if (s.comparison) s.comparison.writeRow(r, VARIANT_ROWS);
-    else for (let v = 0; v < VARIANT_ROWS.ek.length; v++) { r[VARIANT_ROWS.ek[v]] = NaN; r[VARIANT_ROWS.divergence[v]] = NaN; r[VARIANT_ROWS.angle[v]] = NaN; }
+    else for (const k of VARIANT_ROW_INDICES) r[k] = NaN;
     this.ring.push(r);
     if (!s.comparison) this.rewind.record(w);
   }

@@ -2,11 +2,12 @@
  * The energy ledger chart's data (src/ui/charts/ledger-chart.ts) from a real run's diagnostics: the stack's top
  * is the supplied line plus the residual (the chart draws the account the core keeps), the energy bands are
  * ≥ 0 once the potential is measured from its lowest value in the window, and a scene without a ledger
- * (contact dynamics) draws the energies but no dissipation, supplied or residual.
+ * (contact dynamics) draws the energies but no dissipation, supplied or residual. In a comparison each other
+ * variant's residual follows as a column of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { SERIES_COLUMNS, type SeriesChunk, type SeriesColumn } from '../../src/protocol/api';
-import { buildLedgerData, LEDGER_LAYERS } from '../../src/ui/charts/ledger-chart';
+import { buildLedgerData, LEDGER_LAYERS, residualVariants } from '../../src/ui/charts/ledger-chart';
 import { SeriesStore } from '../../src/ui/charts/series-store';
 import { worldOf } from '../helpers';
 
@@ -55,5 +56,18 @@ describe('energy ledger chart data', () => {
     expect(data[1].every((v) => v !== null)).toBe(true); // kinetic
     expect(data[3].every((v) => v !== null)).toBe(true); // + elastic + potential
     for (const c of [4, 5, 6, 7, 8]) expect(data[c].every((v) => v === null)).toBe(true);
+  });
+
+  it('a comparison: variant 2\'s residual is a column after variant 1\'s, only when it has a value', () => {
+    const store = record('case-ii-drop', [], 20, 50);
+    expect(residualVariants(store, 0, store.length)).toBe(1);
+    expect(buildLedgerData(store, 0, store.length)).toHaveLength(LEDGER_LAYERS.length + 3);
+    store.cols.residual2.fill(0.25, 0, store.length);
+    store.cols.residual2[3] = NaN; // a row where variant 2 had not met variant 1
+    expect(residualVariants(store, 0, store.length)).toBe(2);
+    expect(residualVariants(store, 3, 4)).toBe(1);
+    const data = buildLedgerData(store, 0, store.length, 2);
+    expect(data).toHaveLength(LEDGER_LAYERS.length + 4);
+    expect(data[LEDGER_LAYERS.length + 3]).toEqual(Array.from({ length: store.length }, (_, r) => (r === 3 ? null : 0.25)));
   });
 });

@@ -69,7 +69,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'tangential-update',
     title: '4 · Traditional vs consistent tangential update',
-    watch: 'A disc bounces with spin on a frictional floor at Δt = 0.13 t_c: the traditional spring update (blue) keeps more energy than it was given — the ledger’s red residual grows with every bounce; the consistent update (orange) keeps the books balanced.',
+    watch: 'A disc bounces with spin on a frictional floor at Δt = 0.13 t_c: the traditional spring update (blue) keeps more energy than it was given — on the ledger its residual (red) climbs with every bounce, above the consistent update’s (orange, dashed).',
     query: 'scenario=case-ii-drop&compare=traditional-vs-consistent',
     charts: ['chart-ek', 'chart-ledger', 'chart-divergence'],
     end: { duration: 2.5 }, // before the disc rolls out of view

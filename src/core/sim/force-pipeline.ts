@@ -12,7 +12,7 @@ import type { WallSet } from '../boundaries/walls';
 import type { LiveParams } from '../config/param-table';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
-import { collidersMissing, NarrowPhase } from '../contacts/narrow-phase';
+import { NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import type { CollisionMonitor } from '../diagnostics/collision-monitor';
@@ -31,7 +31,6 @@ import { PoolContext } from '../columns/pool-context';
 import { sharedCopy, shareColumns } from '../columns/shared-memory';
 import type { KernelPool } from '../columns/kernel-pool';
 import { PLANE_IDS } from '../plane/plane-ids';
-import { servesAll } from '../shapes/shape-kind';
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
@@ -87,8 +86,6 @@ export class ForcePipeline {
   private readonly impulseHistory = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
   /** The disc law has the fused pass written in (its declaration's `fused`); any other runs stage by stage */
   private lawFused = false;
-  /** Every shape of the scene has the fused disc pass written for it (shapes/shape-kind.ts) */
-  private readonly shapesFused: boolean;
   /** The fused pass has committed this step's spring (commit has nothing left to do) */
   private springCommitted = false;
   private readonly tangentialPower = new Float64Array(2);
@@ -181,7 +178,7 @@ export class ForcePipeline {
   }
 
   private get fusedDiscPass(): boolean {
-    return this.fuse && this.shapesFused && this.lawFused && this.scheme === cundallSpring;
+    return this.fuse && !this.polygons && this.lawFused && this.scheme === cundallSpring;
   }
 
   /**

@@ -20,6 +20,7 @@ import { polygonPile } from './builtins/polygon-pile';
 import { squareIncline } from './builtins/square-incline';
 import { twoDisc } from './builtins/two-disc';
 import { twoPolygon } from './builtins/two-polygon';
+import { wetColumn } from './builtins/wet-column';
 import { parseScenario, ScenarioError, type ScenarioInput, type ScenarioSpec } from './schema';
 
 const BUILT_INS: Record<string, ScenarioInput> = {
@@ -46,6 +47,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   'pipe-flow-long': pipeFlowLong,
   'pipe-flow-wide': pipeFlowWide,
   silo,
+  'wet-column': wetColumn,
 };
 
 export function listBuiltIns(): { name: string; title: string; description: string }[] {

@@ -10,7 +10,8 @@ import { fitRelaxation, type RelaxationFit } from '../core/diagnostics/ek-peaks'
 import { ScenarioError, type ScenarioSpec } from '../core/scenarios/schema';
 import { outputEvery, plannedSteps } from '../core/sim/run-plan';
 import { ParameterSchedule } from '../core/sim/schedule';
-import { World } from '../core/sim/world';
+import type { World } from '../core/sim/world';
+import { SceneEditor } from '../core/scene/scene-editor';
 import { MAX_FIT_ROWS } from './limits';
 import type { Diagnostics } from '../core/sim/world-types';
 
@@ -119,7 +120,8 @@ export interface RunProgress {
  * steps are split between calls to advance(), so the rows and the numbers are those of a run in one go.
  */
 export class ScenarioRun {
-  readonly world: World;
+  /** The scene and its edits: the world now, and the edits still to come at their times */
+  readonly scene: SceneEditor;
   readonly steps: number;
   private readonly every: number;
   private readonly schedule: ParameterSchedule;
@@ -139,8 +141,10 @@ export class ScenarioRun {
   /** Why the sink refused a row, and when: the run stopped there */
   private refused: { why: string; t: number } | null = null;
 
-  constructor(private readonly spec: ScenarioSpec, private readonly sink?: RunSink, private readonly now: () => number = () => performance.now(), world?: World) {
-    const w = (this.world = world ?? new World(spec));
+  /** `scene`: the scene built already (with a worker pool); by default the spec's, its edits applied at their times */
+  constructor(private readonly spec: ScenarioSpec, private readonly sink?: RunSink, private readonly now: () => number = () => performance.now(), scene?: SceneEditor) {
+    this.scene = scene ?? new SceneEditor(spec, { undoLevels: 0 });
+    const w = this.world;
     checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
     this.steps = plannedSteps(spec, w);
     this.every = outputEvery(spec, w);
@@ -149,6 +153,11 @@ export class ScenarioRun {
     this.write(w.diagnostics());
     this.drainSpaceTime();
     this.record();
+  }
+
+  /** The world now (an edit at its time replaces it: scene/scene-editor.ts) */
+  get world(): World {
+    return this.scene.world;
   }
 
   /** Hands the current row to the sink; a refused row ends the run (finish() says why). */
@@ -187,19 +196,20 @@ export class ScenarioRun {
 
   /** Takes up to `budget` steps; true once the run is over (its end, relaxed, diverged or interrupted). */
   advance(budget: number): boolean {
-    const w = this.world;
     while (!this.finished && budget > 0) {
       if (this.rowK === 0) {
         if (this.done >= this.steps) {
           this.finished = true;
           break;
         }
+        this.scene.applyDue();
+        const w = this.world;
         for (const patch of this.schedule.due(w.t, w.dt)) w.setParams(patch);
-        this.rowK = this.schedule.stepsAllowed(w.t, w.dt, Math.min(this.every, this.steps - this.done));
+        this.rowK = this.scene.stepsAllowed(this.schedule.stepsAllowed(w.t, w.dt, Math.min(this.every, this.steps - this.done)));
         this.rowDone = 0;
         this.rowStepped = 0;
       }
-      const n = Math.min(this.rowK - this.rowDone, budget);
+      const w = this.world, n = Math.min(this.rowK - this.rowDone, budget);
       this.rowStepped += w.step(n);
       this.rowDone += n;
       budget -= n;

@@ -32,6 +32,7 @@ import { printConvergence } from './convergence';
 import { runConvergence } from '../core/convergence/ladder';
 import { analyticSolution } from '../core/convergence/analytic';
 import { World } from '../core/sim/world';
+import { SceneEditor } from '../core/scene/scene-editor';
 import { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
 import type { ParamPatch } from '../core/sim/params';
 import { compareRun } from './compare';
@@ -247,12 +248,13 @@ function exportCommand(scenarioArg: string, sets: string[], out: string | undefi
  * been checked), the scenario and the run's budget are all checked before the run starts.
  */
 async function runCommand(scenarioArg: string, sets: string[], out: string | undefined, threadsArg: string | undefined): Promise<void> {
-  let spec, world, pool: Awaited<ReturnType<typeof nodePool>> | null = null, note: string | undefined;
+  let spec, world, scene, pool: Awaited<ReturnType<typeof nodePool>> | null = null, note: string | undefined;
   try {
     const fit = threadsForCores(threadsArg === undefined ? 1 : parseCount(threadsArg, '--threads', 1, MAX_THREADS), availableParallelism());
     spec = loadScenario(scenarioArg, sets);
     pool = fit.threads > 1 ? await nodePool(fit.threads) : null;
-    world = new World(spec, pool?.pool);
+    scene = new SceneEditor(spec, { pool: pool?.pool, undoLevels: 0 });
+    world = scene.world;
     checkRunSettings(spec, world.n, !Number.isNaN(world.pistonPosition()));
     checkRunBudget(spec, world);
     note = fit.note;
@@ -280,7 +282,7 @@ async function runCommand(scenarioArg: string, sets: string[], out: string | und
   try {
     makeOutputDir(dir);
     sink = new CsvSink(dir, spec.run.track);
-    run = new ScenarioRun(spec, sink, undefined, world);
+    run = new ScenarioRun(spec, sink, undefined, scene);
   } catch (e) {
     sink?.abort();
     fail(e);

@@ -37,10 +37,12 @@ export function placementBudget(count: number): number {
 }
 
 /** Redraws of one truncated-Gaussian radius before the spread is called too wide for [rMin, rMax]. */
-const MAX_REDRAWS = 1_000_000;
+export const MAX_REDRAWS = 1_000_000;
 
 export function buildInitialState(spec: ScenarioSpec): InitialState {
   // parseScenario counts too; counted again here so that no spec reaches an allocation unchecked
+  // the edits are the scene editor's (scene/scene-editor.ts): a command that builds only the world would drop them
+  if (spec.edits?.length) throw new ScenarioError([`edits: this scene has ${spec.edits.length} edit${spec.edits.length === 1 ? '' : 's'}, which only \`sim run\` and the page apply; run it there`]);
   const total = particleCount(spec);
   if (!(total <= MAX_PARTICLES)) throw new ScenarioError([`generators: ${total} particles in all; allowed at most ${MAX_PARTICLES}`]);
   const bodies = new BodyState(Math.max(16, spec.particles.length));
@@ -153,7 +155,7 @@ function addPolygon(b: BodyState, x: number, y: number, theta: number, xy: numbe
  * the even spacing, so the order and the convexity hold), scaled so its circumradius about the centroid
  * is r, rotated at random. Counter-clockwise x, y pairs.
  */
-function randomPolygon(rng: Rng, sides: number, r: number): number[] {
+export function randomPolygon(rng: Rng, sides: number, r: number): number[] {
   const turn = rng.uniform(0, 2 * Math.PI), xy: number[] = [];
   for (let v = 0; v < sides; v++) {
     const a = turn + ((2 * Math.PI) / sides) * (v + rng.uniform(-0.35, 0.35));
@@ -180,7 +182,7 @@ function grainWall(g: GrainWallSpec, b: BodyState, rho: number): void {
 }
 
 /** A radius from N(mean, sd) truncated to [lo, hi] by redrawing (the mean lies in [lo, hi]); NaN if it never lands. */
-function truncatedGaussian(rng: Rng, mean: number, sd: number, lo: number, hi: number): number {
+export function truncatedGaussian(rng: Rng, mean: number, sd: number, lo: number, hi: number): number {
   for (let k = 0; k < MAX_REDRAWS; k++) {
     const r = mean + sd * rng.normal();
     if (r >= lo && r <= hi) return r;

@@ -22,7 +22,7 @@ export { TANGENTIAL_SCHEMES } from './tangential/registry';
 export { runConvergence, QUANTITIES } from './convergence/ladder';
 export type { LadderResult, LadderOptions, QuantityConvergence, Quantity } from './convergence/ladder';
 export { GSSSS_PRESETS } from './integrators/gssss-parameters';
-export { combinationProblem } from './sim/combination';
+export { combinationProblem } from './models/combination';
 export { ParameterSchedule } from './sim/schedule';
 export { outputEvery, plannedSteps } from './sim/run-plan';
 export { ACCURACY_OK } from './diagnostics/accuracy';

@@ -96,9 +96,8 @@ export const VARIANT_FLOATS = 3;
 export const BODY_FIXED = 1;
 export const BODY_PRESCRIBED = 16;
 
-/** Shape kinds in the static block (same as the core's shapes/shape-kind.ts) */
-export const SHAPE_DISC = 0;
-export const SHAPE_POLYGON = 1;
+/** Shape kinds in the static block: the core's shape registry's (shapes/shape-kind.ts) */
+export { DISC as SHAPE_DISC, POLYGON as SHAPE_POLYGON } from '../core/shapes/shape-kind';
 
 export interface FrameCaps {
   nCap: number;

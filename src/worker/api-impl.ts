@@ -11,6 +11,7 @@ import type {
 } from '../protocol/api';
 import type { LiveRelaxationFit } from '../protocol/relaxation';
 import type { TimelineInfo } from '../protocol/timeline';
+import { SHAPE_DISC } from '../protocol/frame';
 import type { ContactDetail, Diagnostics } from '../core/sim/world-types';
 import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
@@ -273,7 +274,7 @@ export class SimWorker implements SimApi {
   }
 
   schemeProblems(params: LiveParams): SchemeProblems {
-    return schemeProblems(params, this.scene ? this.scene.world.polygons : false);
+    return schemeProblems(params, this.scene ? this.scene.world.shapes : [SHAPE_DISC]);
   }
 
   convergenceSpec(): Checked<unknown> {

@@ -46,7 +46,8 @@ export interface WorldLike {
   };
   /** Pipe scenes (run.spaceTime): the queue of space–time rows; drain hands each unread row over once */
   readonly spaceTime: SpaceTimeSource | null;
-  /** The scene has polygons (soft DEM and the Cundall scheme only) */
+  /** The scene's shape kinds (core/shapes/shape-kind.ts), and whether it has polygons */
+  readonly shapes: readonly number[];
   readonly polygons: boolean;
   readonly params: LiveParams;
   t: number;
@@ -117,9 +118,9 @@ export function solverDescriptions(): {
   };
 }
 export type IntegratorKind = 'force' | 'impulse';
-/** The refusal message of a scheme × integrator combination (sim/combination.ts) in a disc or polygon scene, or null. */
-export function combinationProblem(p: LiveParams, polygons: boolean): string | null {
-  return core.combinationProblem(p, polygons);
+/** The refusal message of a scheme × integrator combination (models/combination.ts) in a scene of these shape kinds, or null. */
+export function combinationProblem(p: LiveParams, shapes: readonly number[]): string | null {
+  return core.combinationProblem(p, shapes);
 }
 export const TANGENTIAL_IDS = core.TANGENTIAL_IDS;
 /** The contact-plane definitions in the order of Diagnostics.planeAngles (docs/user-guide.md#contact-plane-chart-for-polygons). */

@@ -20,12 +20,12 @@ function hasLadder(name: string): boolean {
   }
 }
 
-/** Each tangential scheme's refusal with `params` in a disc scene or, `polygons`, a polygon scene (which refuses the disc-only schemes); null: selectable. */
-export function schemeProblems(params: LiveParams, polygons: boolean): SchemeProblems {
+/** Each tangential scheme's refusal with `params` in a scene of shape kinds `shapes` (a polygon scene refuses the disc-only schemes); null: selectable. */
+export function schemeProblems(params: LiveParams, shapes: readonly number[]): SchemeProblems {
   const out = {} as SchemeProblems;
   for (const id of TANGENTIAL_IDS) {
     try {
-      out[id] = combinationProblem({ ...params, tangential: id }, polygons);
+      out[id] = combinationProblem({ ...params, tangential: id }, shapes);
     } catch (e) {
       out[id] = describeError(e).join('; '); // e.g. a bad GSSSS parameter: not selectable either
     }

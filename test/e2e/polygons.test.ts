@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { combinationProblem, getBuiltIn, TANGENTIAL_IDS } from '../../src/core/index';
+import { DISC, POLYGON } from '../../src/core/shapes/shape-kind';
 import type { LiveParams } from '../../src/core/sim/params';
 import { AT_REST, BACKGROUND, diff, pixelColumns, pixelsAt, type Rgb } from './canvas-pixels';
 import { openApp, useBrowserSession, waitFor } from './harness';
@@ -143,7 +144,7 @@ describe('polygons and moving walls in headless Chromium', () => {
     expect(st?.polygons).toBe(true);
     // the core's refusals for a polygon scene: only the schemes that take polygons are offered
     const params = (await hook(page, (h) => h.workerStatus())).params;
-    const want = Object.fromEntries(TANGENTIAL_IDS.map((t) => [t, combinationProblem({ ...(params as unknown as LiveParams), tangential: t }, true) !== null]));
+    const want = Object.fromEntries(TANGENTIAL_IDS.map((t) => [t, combinationProblem({ ...(params as unknown as LiveParams), tangential: t }, [DISC, POLYGON]) !== null]));
     expect(want.cundall).toBe(false);
     expect(Object.values(want).filter((v) => v).length).toBeGreaterThan(0);
     await expect.poll(() => page.evaluate(() => Object.fromEntries(Array.from(

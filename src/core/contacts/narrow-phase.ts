@@ -15,7 +15,7 @@ import { PairBuffer } from '../neighbors/pair-buffer';
 import { BoundaryCrossings } from '../shapes/boundary-crossings';
 import { PolygonClipper } from '../shapes/polygon-clip';
 import { AXIAL } from '../plane/plane-ids';
-import { DISC, POLYGON, SHAPE_KINDS } from '../shapes/shape-kind';
+import { DISC, POLYGON, SHAPE_KINDS, SHAPES } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import { ALL_HISTORY, carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
 import { PairHistoryIndex } from '../state/pair-history-index';
@@ -50,6 +50,12 @@ const RIGID_PAIR_COLLIDERS: readonly PairCollider[] = table(SHAPE_KINDS * SHAPE_
 /** Wall colliders by the body's kind (the wall is always body i). */
 const WALL_COLLIDERS: readonly WallCollider[] = table(SHAPE_KINDS, [[DISC, collideWallDisc], [POLYGON, collideWallPolygon]]);
 const RIGID_WALL_COLLIDERS: readonly WallCollider[] = table(SHAPE_KINDS, [[DISC, collideWallDisc], [POLYGON, collideWallPolygonRigid]]);
+
+/** Why bodies of these shape kinds cannot be stepped (no colliders in these tables for one of them), or null */
+export function collidersMissing(kinds: readonly number[]): string | null {
+  const k = kinds.find((kind) => kind >= SHAPE_KINDS);
+  return k === undefined ? null : `the narrow phase has no colliders for ${SHAPES[k].name}s (contacts/narrow-phase.ts)`;
+}
 
 function table<F>(size: number, rows: [number, F][]): F[] {
   const t: F[] = new Array(size);

@@ -12,7 +12,7 @@ import type { WallSet } from '../boundaries/walls';
 import type { LiveParams } from '../config/param-table';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
-import { NarrowPhase } from '../contacts/narrow-phase';
+import { collidersMissing, NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import type { CollisionMonitor } from '../diagnostics/collision-monitor';
@@ -31,6 +31,7 @@ import { PoolContext } from '../columns/pool-context';
 import { sharedCopy, shareColumns } from '../columns/shared-memory';
 import type { KernelPool } from '../columns/kernel-pool';
 import { PLANE_IDS } from '../plane/plane-ids';
+import { servesAll } from '../shapes/shape-kind';
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
@@ -86,6 +87,8 @@ export class ForcePipeline {
   private readonly impulseHistory = historyMask([...CONTACT_LAWS, { id: 'contact-dynamics', history: CD_HISTORY }]);
   /** The disc law has the fused pass written in (its declaration's `fused`); any other runs stage by stage */
   private lawFused = false;
+  /** Every shape of the scene has the fused disc pass written for it (shapes/shape-kind.ts) */
+  private readonly shapesFused: boolean;
   /** The fused pass has committed this step's spring (commit has nothing left to do) */
   private springCommitted = false;
   private readonly tangentialPower = new Float64Array(2);
@@ -100,9 +103,12 @@ export class ForcePipeline {
    */
   constructor(
     private readonly bodies: BodyState, private readonly walls: WallSet, private readonly periodic: PeriodicX,
-    private readonly collisions: CollisionMonitor, private readonly polygons: boolean, params: LiveParams, markers: GssssMarkers | null, pool?: KernelPool,
+    private readonly collisions: CollisionMonitor, shapes: readonly number[], params: LiveParams, markers: GssssMarkers | null, pool?: KernelPool,
   ) {
-    if (!polygons) this.adoptArena(pool !== undefined);
+    const missing = collidersMissing(shapes);
+    if (missing) throw new Error(missing);
+    this.shapesFused = servesAll(shapes, 'fused-disc');
+    if (servesAll(shapes, 'wasm')) this.adoptArena(pool !== undefined);
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
       collisions.reset(bodies.n);
@@ -178,7 +184,7 @@ export class ForcePipeline {
   }
 
   private get fusedDiscPass(): boolean {
-    return this.fuse && !this.polygons && this.lawFused && this.scheme === cundallSpring;
+    return this.fuse && this.shapesFused && this.lawFused && this.scheme === cundallSpring;
   }
 
   /**

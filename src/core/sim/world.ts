@@ -7,7 +7,7 @@
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
-import { checkPatch, ParamError } from '../config/param-check';
+import { checkPatch } from '../config/param-check';
 import { GSSSS_PARAMS, RESTART_PARAMS } from '../config/param-lists';
 import type { LiveParams, ParamPatch } from '../config/param-table';
 import type { Accuracy } from '../diagnostics/accuracy';
@@ -17,6 +17,7 @@ import type { SpaceTime } from '../diagnostics/space-time';
 import type { ImpulseDriver, Integrator } from '../integrators/integrator';
 import { INTEGRATORS } from '../integrators/registry';
 import type { MaterialCoefficients } from '../laws/material';
+import { checkCombination } from '../models/combination';
 import type { NeighborSearch } from '../neighbors/neighbor-search';
 import type { PoolContext } from '../columns/pool-context';
 import type { KernelPool } from '../columns/kernel-pool';
@@ -27,8 +28,8 @@ import { stateSpec } from '../scenarios/state-spec';
 import { DRAGGED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
+import { POLYGON, servesAll } from '../shapes/shape-kind';
 import type { WasmKernels } from '../wasm/kernels';
-import { combinationProblem, lawShapeProblem } from './combination';
 import { ContactInspector } from './contact-inspector';
 import { EnergyLedger } from './energy-ledger';
 import { ForcePipeline } from './force-pipeline';
@@ -66,8 +67,9 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   stepCount = 0;
   /** StepDriver.predictAhead: another step follows in this run of steps, with no wrap or snapshot between */
   predictAhead = false;
-  /** The scene has polygons (area-law contacts: no restitution or elastic-energy account) */
-  readonly polygons: boolean;
+  /** The scene's shape kinds (shapes/shape-kind.ts): its models and the passes it takes serve each of them */
+  readonly shapes: readonly number[];
+  get polygons(): boolean { return this.shapes.includes(POLYGON); } // for the contact-plane angles (page, CSV)
   /** Pipe scenes: the space–time density rows (run.spaceTime), sampled every `every` seconds */
   readonly spaceTime: SpaceTime | null;
   private readonly spaceTimeRows: SpaceTimeSampler;
@@ -81,12 +83,11 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     this.bodies = init.bodies;
     this.walls = init.walls;
     this.periodic = init.periodic;
-    this.polygons = this.bodies.maxVertices > 0;
+    this.shapes = this.bodies.shapeKinds();
     this.params = paramsOfSpec(spec);
-    const refused = combinationProblem(this.params, this.polygons);
-    if (refused) throw new ParamError(lawShapeProblem(this.params.normalLaw, this.polygons) ? 'normalLaw' : 'tangential', refused);
+    checkCombination(this.params, this.shapes);
     this.integrator = INTEGRATORS[this.params.integrator].create(this.params);
-    this.pipeline = new ForcePipeline(this.bodies, this.walls, this.periodic, this.collisions, this.polygons, this.params, this.integrator.markers, pool);
+    this.pipeline = new ForcePipeline(this.bodies, this.walls, this.periodic, this.collisions, this.shapes, this.params, this.integrator.markers, pool);
     this.search = this.pipeline.search;
     this.pool = this.pipeline.pool;
     this.ledger = new EnergyLedger(this.bodies, this.walls, this.periodic, this.pipeline);
@@ -210,9 +211,9 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     if (this.watch.savesLastGoodAt(this.stepCount)) this.watch.saveLastGood(this);
   }
 
-  /** The accuracy checks run: soft DEM with the linear law only (clamping changes the energy account and the restitution formula) */
+  /** The accuracy checks run: soft DEM, shapes the collision monitor serves (clamping changes the energy account and the restitution formula) */
   private observesCollisions(): boolean {
-    return this.integrator.kind === 'force' && !this.params.clampNormal && !this.polygons;
+    return this.integrator.kind === 'force' && !this.params.clampNormal && servesAll(this.shapes, 'collision-monitor');
   }
 
   // ---- parameters -------------------------------------------------------------------------
@@ -225,8 +226,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   setParams(patch: Record<string, unknown>): void {
     this.pipeline.completeRecord(); // from the state and material the last pass used
     const checked = checkPatch(patch);
-    const refused = combinationProblem({ ...this.params, ...checked }, this.polygons);
-    if (refused) throw new ParamError('normalLaw' in checked ? 'normalLaw' : 'tangential' in checked ? 'tangential' : 'integrator', refused);
+    checkCombination({ ...this.params, ...checked }, this.shapes, checked);
     if ('dtOverTc' in checked) this.stepSetting.absolute = false;
     this.applyParams(checked);
   }
@@ -302,7 +302,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
       planeAngle: this.inspector.selected ? this.inspector.angle(this.contacts) : NaN,
       ...this.inspector.planes(this.bodies, this.periodic, this.params.planeHysteresis), sweeps: this.integrator.sweepsDone,
       pistonPosition: this.pistonPosition(), ...this.spaceTimeRows.flow(this.bodies), peakOverlapRatio: this.watch.peakOverlapRatio,
-      ...this.ledger.report(energy, this.integrator.kind === 'force' && !this.polygons),
+      ...this.ledger.report(energy, this.integrator.kind === 'force' && servesAll(this.shapes, 'energy-account')),
     };
   }
 

@@ -126,6 +126,13 @@ export class BodyState {
     return k;
   }
 
+  /** The bodies' shape kinds, each once, ascending: the scene's shapes (shapes/shape-kind.ts) */
+  shapeKinds(): number[] {
+    const seen = new Set<number>();
+    for (let k = 0; k < this.n; k++) seen.add(this.shape[k]);
+    return [...seen].sort((a, b) => a - b);
+  }
+
   /** Recomputes invMass/invInertia from the flags (fixed/prescribed bodies are immovable by forces). */
   updateInverseMasses(rotation: boolean): void {
     for (let k = 0; k < this.n; k++) {

@@ -12,7 +12,6 @@ export const cundallSpring: TangentialScheme = {
   requirement: '',
   // Gear: the "lead" reading; GSSSS: u_t at q̃, ṽ, first order (docs/model.md#allowed-combinations).
   worksWith: () => true,
-  polygons: true,
   history: [{ field: 'xi', meaning: 'spring ξ [m]' }],
   trial(c: ContactList, ctx: TangentialContext): void {
     const n = c.count, xi = c.xi, xiE = c.xiEval, ut = c.ut, dt = ctx.dt;

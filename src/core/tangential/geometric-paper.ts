@@ -8,12 +8,13 @@
  * Walls: the fraction is 1 and R is the centre's position relative to the wall's displacement.
  * It counts only the contact point's motion, so it resists rolling (docs/model.md#geometric-scheme-as-printed, consequences).
  * a_i, a_j are the record's lever arms along n (r_in = a_i, r_jn = −a_j).
- * Polygons (docs/model.md#geometric-scheme-as-printed, paper 000 §4 last paragraph, sign-fixed): with C the overlap centroid, b_j = C − x_j
+ * Polygons (contacts off the line of centres, shapes/shape-kind.ts; docs/model.md#geometric-scheme-as-printed, paper 000 §4 last paragraph,
+ * sign-fixed): with C the overlap centroid, b_j = C − x_j
  * the branch vector, t^p this step's tangent and the values at t those of last step's contact,
  *   Δξ = (C^p − C(t))·t^p − Δψ_j (|b_j^p| + |b_j(t)|)/2 ,  Δψ_j = atan2(b_j(t) × b_j^p, b_j(t)·b_j^p)
  *        − Δφ_i (|b_i^p| + |b_i(t)|)/2       (our extension for a spinning i, as for discs)
  */
-import { AREA } from '../laws/law-ids';
+import { centredContact } from '../shapes/shape-kind';
 import type { ContactList } from '../state/contact-list';
 import type { TangentialContext, TangentialScheme } from './tangential-scheme';
 
@@ -22,7 +23,6 @@ export const geometricPaperScheme: TangentialScheme = {
   description: 'geometric spring exactly as paper 000 Eqs. 14–15 (sign-fixed); for its two-body tests',
   requirement: 'needs a Gear integrator (it is defined from predictor values, docs/model.md#allowed-combinations)',
   worksWith: (markers) => markers === null,
-  polygons: true,
   history: [
     { field: 'xi', meaning: 'spring ξ [m]' },
     { field: 'h0', meaning: 'previous predicted R_ij, x [m]' },
@@ -32,13 +32,13 @@ export const geometricPaperScheme: TangentialScheme = {
   ],
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, walls = ctx.walls, periodic = ctx.periodic, dt = ctx.dt;
-    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi;
+    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, shape = b.shape;
     const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny, isNew = c.isNew;
     const rin = c.rin, rjn = c.rjn;
     const h0 = c.h0, h1 = c.h1, h2 = c.h2, h3 = c.h3, valid = ctx.slotsValid;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k];
-      if (c.law[k] === AREA) { xiE[k] = xi[k] + polygonIncrement(c, k, ctx); continue; }
+      if (!centredContact(shape, i, j)) { xiE[k] = xi[k] + polygonIncrement(c, k, ctx); continue; }
       const aj = -rjn[k];
       let rx: number, ry: number, frac: number, thi: number, ai: number;
       if (i >= 0) {

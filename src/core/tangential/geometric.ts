@@ -7,12 +7,13 @@
  * with the record's lever arms turned to the frame of n(t): r_k(t) = r_kn n(t) + r_kt t(t) (discs:
  * r_i = a_i n(t), r_j = −a_j n(t)). Uses positions and angles only, so the spring inherits the
  * integrator's accuracy. A wall's material point moves by its displacement v_w Δt.
- * For discs n(t) is the normal at the committed state. For a polygon contact C(t) and n(t) are last
+ * For discs n(t) is the normal at the committed state. For a contact off the line of centres (a polygon's: its shapes
+ * are not `centred`, shapes/shape-kind.ts) C(t) and n(t) are last
  * step's contact point and normal (the previous evaluation configuration, the contact's history), and the
  * lever arms r_k(t) = C(t) − x_k(t); a new contact starts from this step's C and n.
  */
 import { LINE } from '../boundaries/walls';
-import { AREA } from '../laws/law-ids';
+import { centredContact } from '../shapes/shape-kind';
 import type { ContactList } from '../state/contact-list';
 import { evaluatesAtEnd, type TangentialContext, type TangentialScheme } from './tangential-scheme';
 
@@ -22,19 +23,18 @@ export const geometricScheme: TangentialScheme = {
   requirement: "needs Gear or central difference (integrator 'cdm'): other GSSSS members evaluate at q̃ ≠ q_{n+1} and would need a separate commit (untested, docs/model.md#allowed-combinations §3.3)",
   // Gear, or a member whose evaluation configuration is q_{n+1} (tested with CDM: test/experiments/e05-e06-gssss-orders.test.ts).
   worksWith: (markers) => markers === null || evaluatesAtEnd(markers),
-  polygons: true,
   history: [{ field: 'xi', meaning: 'spring ξ [m]' }],
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, walls = ctx.walls, periodic = ctx.periodic, dt = ctx.dt;
-    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi;
+    const x = b.x, y = b.y, phi = b.phi, ex = b.ex, ey = b.ey, ephi = b.ephi, shape = b.shape;
     const xi = c.xi, xiE = c.xiEval, ci = c.i, cj = c.j, cnx = c.nx, cny = c.ny;
     // V8 does not inline the minimum image in this loop, and each call boxes its double (≈ 3.5 kB a step on a
     // pile): call it only where x is periodic
     const periodicX = periodic.enabled;
-    const rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt, law = c.law;
+    const rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt;
     for (let k = 0; k < c.count; k++) {
       const i = ci[k], j = cj[k];
-      if (law[k] === AREA) { xiE[k] = xi[k] + polygonIncrement(c, k, ctx); continue; }
+      if (!centredContact(shape, i, j)) { xiE[k] = xi[k] + polygonIncrement(c, k, ctx); continue; }
       // Normal at t.
       let n0x: number, n0y: number;
       if (i >= 0) {

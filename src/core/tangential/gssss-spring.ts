@@ -27,7 +27,6 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     description,
     requirement: 'needs a GSSSS integrator (cdm, v0-110, u0-010, v0-010 or gssss)',
     worksWith: (markers) => markers !== null,
-    polygons: false,
     history: [
       { field: 'xi', meaning: 'spring ξ [m]' },
       { field: 'h0', meaning: 'u_t at t_n, from trial to commit [m/s]' },

@@ -12,7 +12,6 @@ export const haffWerner: TangentialScheme = {
   description: 'Haff–Werner viscous shear friction f_t = −min(γ_S m_r |u_t|, μ f_n) sign(u_t) (paper 003 Eq. 19): no spring',
   requirement: '',
   worksWith: () => true,
-  polygons: true,
   history: [],
   trial(c: ContactList): void {
     c.xiEval.fill(0, 0, c.count);

@@ -19,7 +19,6 @@ export const midpointSpring: TangentialScheme = {
   description: 'mid-point increment ξ += Δt u_t(t_n + ½Δt) (central difference only): second order',
   requirement: "needs central difference (integrator 'cdm', or 'gssss' set to U0(1,1,0) with η = 1), where q̃ = q_{n+1}",
   worksWith: evaluatesAtEnd,
-  polygons: false,
   history: [{ field: 'xi', meaning: 'spring ξ [m]' }],
   trial(c: ContactList, ctx: TangentialContext): void {
     const b = ctx.bodies, dt = ctx.dt, hdt = 0.5 * dt, tw = ctx.tState + hdt;

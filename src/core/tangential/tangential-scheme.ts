@@ -7,7 +7,8 @@
  * for the force at the evaluation point — and may update the history slots h0..h3. After the
  * integrator's correction, `commit` writes the ξ stored for the next step (default: the capped trial).
  * Which schemes go with which integrators (docs/model.md#allowed-combinations) is each scheme's
- * `worksWith`; sim/combination.ts turns a refusal into a message at load and at setParams.
+ * `worksWith`, and which shapes a scheme has a form for is their rows in shapes/shape-kind.ts; models/combination.ts
+ * turns a refusal into a message at load and at setParams.
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
@@ -53,8 +54,6 @@ export interface TangentialScheme {
    * (docs/model.md#allowed-combinations).
    */
   worksWith(markers: GssssMarkers | null): boolean;
-  /** Whether it reads only the contact record (so it works for polygon contacts too) */
-  polygons: boolean;
   /** The history slots the scheme keeps per contact (state/history-slots.ts) */
   history: readonly HistorySlot[];
   trial(c: ContactList, ctx: TangentialContext): void;

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { openApp, waitFor, type OpenedPage } from './harness';
 
-export interface Story { lesson: string | null; part: number; parts: number; ended: string | null; lines: string[] }
+export interface Story { lesson: string | null; part: number; parts: number; ended: string | null; lines: string[]; protractor: string[] }
 
 /** The lesson opened in lecture mode at full speed; `extra`: more URL parameters. */
 export function openLesson(browser: Browser, appUrl: string, id: string, extra = ''): Promise<OpenedPage> {

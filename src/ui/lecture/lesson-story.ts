@@ -6,12 +6,14 @@
  * that goes back in time (Reset, rewind) takes the story back up. Without a lesson, a blow-up the "let it blow up"
  * switch let run ends the same way: its explanation and numbers in the note.
  */
+import { heapAngles } from '../../core/diagnostics/heap-angle';
 import type { SimStatus } from '../../protocol/api';
 import { prefersReducedMotion } from '../a11y/reduced-motion';
 import type { PageCharts } from '../charts/page-charts';
 import type { SeriesStore } from '../charts/series-store';
 import type { CompareUi } from '../compare/compare-panel';
 import type { PageState } from '../page-state';
+import { Protractor } from '../render/protractor';
 import type { Scene } from '../render/scene';
 import type { ScenarioLoader } from '../scenario-loader';
 import type { SimRemote } from '../sim-client';
@@ -55,6 +57,8 @@ export interface StorySnapshot {
   lines: string[];
   /** the headlines of the parts before */
   earlier: string[][];
+  /** the degrees the protractor shows on the canvas (left flank, right flank; '' where none) */
+  protractor: string[];
 }
 
 export class LessonStory {
@@ -72,11 +76,16 @@ export class LessonStory {
   private blowUpShown = false;
   /** a part is loading: its end is not looked for meanwhile */
   private loading = false;
+  /** a heap's angles measured on the canvas at the end of a part that asks for it */
+  private readonly protractor: Protractor;
 
-  constructor(private readonly d: LessonStoryDeps) {}
+  constructor(private readonly d: LessonStoryDeps) {
+    this.protractor = new Protractor(d.scene, d.scene.app.canvas.closest<HTMLElement>('#stage') ?? document.body);
+  }
 
   /** Follows the latest status (called after each poll). */
   update(): void {
+    this.protractor.sync();
     const s = this.d.state.status;
     if (!s || this.loading) return;
     const lesson = this.d.lesson();
@@ -102,7 +111,7 @@ export class LessonStory {
     const lesson = this.d.lesson();
     return {
       lesson: lesson?.id ?? null, part: this.part, parts: lesson ? lessonParts(lesson).length : 0, ended: this.ended,
-      lines: [...this.lines], earlier: this.earlier.map((l) => [...l]),
+      lines: [...this.lines], earlier: this.earlier.map((l) => [...l]), protractor: this.protractor.texts(),
     };
   }
 
@@ -127,6 +136,7 @@ export class LessonStory {
     this.endPaused = false;
     this.lines = [];
     this.d.mode.showEnd(null);
+    this.protractor.show(null);
     void this.d.api.setStopAt(part.end.duration ?? null);
   }
 
@@ -135,7 +145,9 @@ export class LessonStory {
     this.endPaused = !s.running;
     if (s.running) void this.d.api.pause();
     void this.d.api.setStopAt(null); // a run on from the end is the user's
-    this.lines = part.headline(this.readout(s));
+    const readout = this.readout(s);
+    this.lines = part.headline(readout);
+    if (part.protractor) { const b = readout.bodies(); this.protractor.show(heapAngles(b.x, b.y, b.r, b.n)); }
     const parts = lessonParts(lesson), next = this.part + 1 < parts.length ? this.part + 1 : -1;
     const buttons = [{ text: '⟲ Replay', testId: 'lesson-replay', title: 'the lesson again from its start', press: () => { void this.replay(); } }];
     if (next >= 0) {
@@ -177,7 +189,7 @@ export class LessonStory {
 
   /** Free play: a blow-up the switch let run shows its end in the note until the run goes on. */
   private freePlay(s: SimStatus): void {
-    if (this.lessonId !== null) void this.d.api.setStopAt(null); // the lesson was left
+    if (this.lessonId !== null) { void this.d.api.setStopAt(null); this.protractor.show(null); } // the lesson was left
     this.lessonId = null;
     const b = s.blowUp;
     const stopped = b !== null && b.state === 'stopped';

@@ -20,6 +20,8 @@ export interface LessonPart {
   end: LessonEnd;
   /** The numbers its last frame shows */
   headline: Headline;
+  /** Its last frame measures the heap's flanks on the canvas with a protractor (render/protractor.ts) */
+  protractor?: true;
 }
 
 export interface Lesson extends LessonPart {
@@ -80,9 +82,10 @@ export const LESSONS: readonly Lesson[] = [
     title: '5 · Friction builds heaps',
     watch: 'Grains poured on a floor form a heap whose slope grows with μ: change μ under Material, then Reset (μ = 0.1 → 12°, 0.5 → 31°, 0.9 → 54°).',
     query: 'scenario=heap',
-    charts: ['chart-ek', 'chart-angle'],
+    charts: ['chart-ek'],
     end: { duration: 4 },
     headline: heapHeadline,
+    protractor: true,
   },
   {
     id: 'soft-vs-rigid',

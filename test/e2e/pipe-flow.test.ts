@@ -51,7 +51,7 @@ describe('pipe flow (paper 003) in headless Chromium', () => {
     expect(early.shown).toBe(true);
     expect(early.columns).toBe(100); // a 200 R₀ pipe in bins of 2 R₀
     expect(early.title).toBe('space–time: grains per 2R₀ bin, time ↓');
-    expect(early.stats).toMatch(/^density σ = [\d.]+ grains per bin \(at the start [\d.]+\) · t = 0 … [\d.]+ s$/);
+    expect(early.stats).toMatch(/^density σ = [\d.]+ grains per bin \(at the start [\d.]+\) · t = 0 … [\d.]+ s( · waves -?[\d.]+ m\/s)?$/);
     const before = await paintedRows(page);
     expect(before.rows).toBeGreaterThan(0);
     expect(before.levels).toBeGreaterThan(3); // counts from empty to the densest bin, not one flat grey

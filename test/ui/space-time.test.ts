@@ -2,11 +2,13 @@
  * The space–time picture (src/ui/spacetime/): rows become pixel rows in time order, bins become columns
  * left to right, grey from white (empty) to black at the running maximum, every row repainted when the
  * maximum grows; a row earlier than the last (back to the last good state) drops the rows from its time
- * on; a full picture scrolls; a long pipe sums adjacent bins. And the panel's words.
+ * on; a full picture scrolls; a long pipe sums adjacent bins. And the panel's words, and the waves' speed it reads off
+ * its rows.
  */
 import { describe, expect, it } from 'vitest';
 import { columnGroup, firstShownRow, grey, SpaceTimeImage } from '../../src/ui/spacetime/space-time-image';
 import { spaceTimeStats, spaceTimeTitle } from '../../src/ui/spacetime/space-time-text';
+import { waveSpeed } from '../../src/ui/spacetime/wave-speed';
 
 /** The grey level of every column of pixel row r, or null where it is transparent (not recorded). */
 function greys(img: SpaceTimeImage, r: number): (number | null)[] {
@@ -126,5 +128,19 @@ describe('the panel\'s words', () => {
   it('gives the density σ now and at the start, and the time the rows cover', () => {
     expect(spaceTimeStats(1.234, 0.86, 0, 5.65)).toBe('density σ = 1.23 grains per bin (at the start 0.86) · t = 0 … 5.65 s');
     expect(spaceTimeStats(NaN, NaN, NaN, NaN)).toBe('');
+    expect(spaceTimeStats(1.234, 0.86, 0, 5.65, -0.35)).toBe('density σ = 1.23 grains per bin (at the start 0.86) · t = 0 … 5.65 s · waves -0.35 m/s');
+  });
+
+  it('estimates the waves\' speed from the newer half of its rows: a plug moving one bin a row against +x', () => {
+    const bins = 100, every = 0.05, binWidth = 0.02, image = new SpaceTimeImage(bins);
+    expect(waveSpeed(image, every, binWidth)).toBeNaN();
+    // 60 rows: the first 30 noise-free and still, then a dense plug moving −1 bin a row (−0.4 m/s) on a flat gas
+    for (let r = 0; r < 60; r++) {
+      const at = r < 30 ? 50 : 50 - (r - 30);
+      const d = (k: number) => Math.min((k - at + bins) % bins, (at - k + bins) % bins);
+      const counts = Array.from({ length: bins }, (_, k) => 2 + 6 * Math.exp(-(d(k) ** 2) / 8));
+      image.push([r * every], counts);
+    }
+    expect(waveSpeed(image, every, binWidth)).toBeCloseTo(-0.4, 10);
   });
 });

@@ -77,8 +77,16 @@ export const restHeadline: Headline = (r) => {
   return ['Where the piles came to rest', ...lines, ...(Number.isFinite(parted) ? [`they parted by ${fmtNum(parted)} mean radii (RMS)`] : [])];
 };
 
-/** The pipe lesson: the density waves' contrast, as the space–time panel prints it. */
-export const wavesHeadline: Headline = (r) => ['Density waves', r.spaceTime || 'no space–time rows yet'];
+/**
+ * The pipe lesson: the density waves' speed along the pipe, estimated from the space–time picture's developed half,
+ * against the grains' mean velocity; then the panel's figures.
+ */
+export const wavesHeadline: Headline = (r) => {
+  const c = r.waveSpeed, v = lastValue(r, 'meanVx');
+  const way = Number.isFinite(c) && Number.isFinite(v) && c !== 0 ? (Math.sign(c) === Math.sign(v) ? ' — with the flow' : ' — against the flow: up the pipe') : '';
+  return ['Density waves', Number.isFinite(c) ? `the waves travel at ${fmtNum(c)} m/s${way}` : 'not enough rows to estimate the waves’ speed',
+    ...(Number.isFinite(v) ? [`the grains fall at ${fmtNum(v)} m/s`] : []), r.spaceTime || 'no space–time rows yet'];
+};
 
 /** The scale lesson: how much was computed. */
 export const scaleHeadline: Headline = (r) => {

@@ -9,9 +9,12 @@ import type { SpaceTimeChunk, SpaceTimeInfo } from '../../protocol/api';
 import { BACKGROUND } from '../palette';
 import { firstShownRow, SpaceTimeImage } from './space-time-image';
 import { spaceTimeHelp, spaceTimeStats, spaceTimeTitle } from './space-time-text';
+import { waveSpeed } from './wave-speed';
 
 /** CSS pixels per row (per sample) */
 export const ROW_PX = 2;
+/** The waves' speed is estimated again at most this often while rows arrive [ms of wall time] */
+const WAVES_EVERY_MS = 1000;
 
 export interface SpaceTimeElements {
   /** the whole panel (hidden outside pipe scenes) */
@@ -32,6 +35,8 @@ export class SpaceTimePanel {
   private sceneVersion = -1;
   private sd = NaN;
   private sdInitial = NaN;
+  /** the waves' speed [m/s], the image version it was estimated from and when [performance.now() ms] */
+  private waves = { speed: NaN, version: -1, at: -Infinity };
   /** the image version in the texture, and the image version and panel size last drawn */
   private uploaded = -1;
   private drawn = '';
@@ -80,6 +85,16 @@ export class SpaceTimePanel {
     if (this.texture) this.sprite.texture = this.texture;
     this.uploaded = -1;
     this.drawn = '';
+    this.waves = { speed: NaN, version: -1, at: -Infinity };
+  }
+
+  /** The waves' speed, estimated again when rows came and WAVES_EVERY_MS has passed (`now`: whatever the time). */
+  private waveSpeed(now = false): number {
+    const image = this.image, info = this.info, t = performance.now();
+    if (image && info && image.version !== this.waves.version && (now || t - this.waves.at >= WAVES_EVERY_MS)) {
+      this.waves = { speed: waveSpeed(image, info.every, info.binWidth * image.group), version: image.version, at: t };
+    }
+    return this.waves.speed;
   }
 
   /** Uploads new rows and draws, when something changed; the newest rows that fit are shown. */
@@ -99,12 +114,19 @@ export class SpaceTimePanel {
     const title = spaceTimeTitle(info, image.group);
     if (this.el.title.textContent !== title) this.el.title.textContent = title;
     this.el.title.title = spaceTimeHelp(info, image.group, image.max);
-    this.el.stats.textContent = spaceTimeStats(this.sd, this.sdInitial, image.timeAt(first), image.timeAt(image.rows - 1));
+    this.showStats(first);
   }
 
-  /** What the panel shows, for the tests: rows kept and shown, the texture's columns, the running maximum, the words. */
-  snapshot(): { shown: boolean; rows: number; firstShown: number; columns: number; max: number; title: string; stats: string } {
+  private showStats(first: number, now = false): void {
     const image = this.image;
+    if (!image) return;
+    this.el.stats.textContent = spaceTimeStats(this.sd, this.sdInitial, image.timeAt(first), image.timeAt(image.rows - 1), this.waveSpeed(now));
+  }
+
+  /** What the panel shows (its figures brought up to date), for the tests and a lesson's end: rows kept and shown, the texture's columns, the running maximum, the words, the waves' speed [m/s]. */
+  snapshot(): { shown: boolean; rows: number; firstShown: number; columns: number; max: number; title: string; stats: string; waveSpeed: number } {
+    const image = this.image;
+    if (image && this.waves.version !== image.version) this.showStats(firstShownRow(image.rows, this.el.host.clientHeight, ROW_PX), true);
     return {
       shown: this.shown && !this.el.root.hidden,
       rows: image?.rows ?? 0,
@@ -113,6 +135,7 @@ export class SpaceTimePanel {
       max: image?.max ?? 0,
       title: this.el.title.textContent ?? '',
       stats: this.el.stats.textContent ?? '',
+      waveSpeed: this.waves.speed,
     };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The space–time panel's words: its title (the width of a column in grain radii R₀, the mean radius of
  * the grains counted) and the line of figures under it (the density's standard deviation now and at the
- * start, the time the rows shown cover).
+ * start, the time the rows shown cover, the density waves' speed).
  */
 import type { SpaceTimeInfo } from '../../protocol/api';
 import { fmtNum } from '../controls/format';
@@ -21,9 +21,13 @@ export function spaceTimeHelp(info: SpaceTimeInfo, group: number, max: number): 
     + `a row every ${fmtNum(info.every)} s of simulated time, the newest at the bottom; darker = more grains, black = ${fmtNum(max)} grains (the most so far)`;
 }
 
-/** "density σ = 1.17 grains per bin (at the start 0.86) · t = 0 … 5.2 s"; '' before the first row. */
-export function spaceTimeStats(sd: number, sdInitial: number, tFirst: number, tLast: number): string {
+/**
+ * "density σ = 1.17 grains per bin (at the start 0.86) · t = 0 … 5.2 s · waves −0.8 m/s"; '' before the first row;
+ * the waves' speed along the pipe once it is estimated (waveSpeed).
+ */
+export function spaceTimeStats(sd: number, sdInitial: number, tFirst: number, tLast: number, waves = NaN): string {
   if (!Number.isFinite(sd)) return '';
   const span = Number.isFinite(tFirst) ? ` · t = ${fmtNum(tFirst)} … ${fmtNum(tLast)} s` : '';
-  return `density σ = ${fmtNum(sd)} grains per bin (at the start ${fmtNum(sdInitial)})${span}`;
+  const speed = Number.isFinite(waves) ? ` · waves ${fmtNum(waves)} m/s` : '';
+  return `density σ = ${fmtNum(sd)} grains per bin (at the start ${fmtNum(sdInitial)})${span}${speed}`;
 }

@@ -21,6 +21,7 @@ import { ContactInspector } from './inspector/contact-inspector';
 import { installKeyboardShortcuts } from './keyboard-shortcuts';
 import { LessonNavigation } from './lecture/lesson-navigation';
 import { LessonStory } from './lecture/lesson-story';
+import { MeasureTools } from './measure/measure-tools';
 import { MessageBanner } from './message-banner';
 import { PageExport } from './page-export';
 import type { PageState } from './page-state';
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
     changed: () => poll(),
     refused: (lines) => banner.show(lines, 'Rewind refused:'),
   });
+  // measuring tools over the canvas (issue 36): a ruler, a protractor, a stopwatch of simulated time
+  const measure = new MeasureTools({ host: $('canvas-host'), bar: $('stage-foot'), view: () => scene.view, time: () => state.status?.t ?? null });
   await poll();
   keeper.start(resumed);
 
@@ -210,6 +213,7 @@ async function main(): Promise<void> {
     // the worker's faults (test/e2e/worker-faults.test.ts): the one seen, the watchdog's limit, a fault injected
     worker: { fault: () => watch.fault, setWatchdogMs: (ms: number) => { watch.watchdogMs = ms; }, inject: (kind: string) => api.injectFault(kind) },
     session: keeper.hook(),
+    measure: measure.hook(),
     // the lesson's story (test/e2e/lesson-blow-up.test.ts): its part, end and headline; Replay
     lesson: wakingCalls({ story: () => story.snapshot(), replay: () => story.replay(), escapes: () => escapes.marked }, idle),
   });

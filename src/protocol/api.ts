@@ -3,6 +3,7 @@
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
 import type { Accuracy } from '../core/diagnostics/accuracy';
+import type { SceneEdit } from '../core/scene/edit-schema';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim/world-types';
 import type { TangentialId } from '../core/config/param-ids';
@@ -260,6 +261,21 @@ export interface ThreadsInfo {
 }
 
 /** Methods the worker exposes. All arguments are plain data. */
+/**
+ * The loaded scene's edits (build mode: docs/cli.md#scene-edits), as SimApi.applyEdit, undoEdit and redoEdit
+ * answer them: the edits applied (each with the time it was applied at) and those scheduled for later.
+ */
+export interface EditState {
+  edits: SceneEdit[];
+  scheduled: SceneEdit[];
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Scheduled edits refused when their time came (the run went on without them), one line each */
+  problems: string[];
+  /** The live parameters of the world now (an undo may bring back earlier ones: gravity, or a slider moved since) */
+  params: LiveParams;
+}
+
 export interface SimApi {
   listScenarios(): ScenarioInfo[];
   /** Loads a built-in scenario and applies the parameter overrides one by one (bad ones are reported and skipped). */
@@ -348,6 +364,20 @@ export interface SimApi {
    * (worker/fault-injection.ts), to check that the page survives it (issue 39). Refused: an unknown kind.
    */
   injectFault(kind: string): Checked<WorkerFaultKind>;
+  /**
+   * Build mode: checks and applies one scene edit (core/scene/edit-schema.ts; plain data, as a scenario's
+   * `edits` entry) between steps, or schedules it when its `at` is still to come. Refused, changing nothing, with
+   * one line per problem naming the field; refused while a comparison runs in lockstep.
+   */
+  applyEdit(edit: unknown): Checked<EditState>;
+  /** Takes the last edit back: the world before it, exactly (its time too); refused with a message when there is none. */
+  undoEdit(): Checked<EditState>;
+  /** Applies the last edit undone again, unless the run went on since the undo. */
+  redoEdit(): Checked<EditState>;
+  /** The loaded scene's edits, or null without a scene */
+  editState(): EditState | null;
+  /** The scenario file that reproduces this run: the scene as loaded and its edits at their times (docs/cli.md#scene-edits) */
+  saveScene(): Checked<unknown>;
 }
 
 /** The faults a test can inject into the worker: an exception in the next step, the worker ending itself, an endless loop */

@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import type {
-  Checked, ComparisonStatus, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, SimApi, SimStatus, SeriesChunk, SolverCatalog,
+  Checked, ComparisonStatus, EditState, LoadResult, PickResult, PolygonShapes, ScenarioInfo, SchemeProblems, SimApi, SimStatus, SeriesChunk, SolverCatalog,
   SpaceTimeChunk, ThreadsInfo, WorkerFaultKind,
 } from '../protocol/api';
 import type { LiveRelaxationFit } from '../protocol/relaxation';
@@ -28,7 +28,8 @@ import { packPolygonShapes } from './polygon-shapes-pack';
 import { RunLoop } from './run-loop';
 import { RunRecord } from './run-record';
 import { Scene } from './scene';
-import { buildWorld, builtInSpec, fileSpec, scenarioList } from './scene-load';
+import { applyEdit, editState, redoEdit, saveScene, undoEdit } from './scene-edits';
+import { buildScene, builtInSpec, fileSpec, scenarioList } from './scene-load';
 import { simStatus } from './sim-status';
 import { buildSolverCatalog, schemeProblems } from './solver-catalog';
 import { packSpaceTimeRows } from './space-time-pack';
@@ -112,10 +113,12 @@ export class SimWorker implements SimApi {
   }
 
   private install(spec: ScenarioSpec, name: string, overrides: Record<string, unknown>): Checked<LoadResult> {
-    const built = buildWorld(spec, this.pool?.pool, overrides);
+    const built = buildScene(spec, this.pool?.pool, overrides);
     if (!built.ok) return built;
     // a new scene ends a comparison
-    return { ok: true, value: this.adopt(new Scene(built.value.world, spec, name, this.threadsFor(), null), built.value.rejected) };
+    const scene = new Scene(built.value.editor.world, spec, name, this.threadsFor(), null);
+    scene.editor = built.value.editor;
+    return { ok: true, value: this.adopt(scene, built.value.rejected) };
   }
 
   /**
@@ -126,6 +129,11 @@ export class SimWorker implements SimApi {
     this.staticVersion++;
     this.scene = scene;
     scene.blowUp = this.blowUpOn ? new BlowUpWatch(scene.world) : null;
+    scene.worldChanged = (wentBack) => {
+      this.staticVersion++; // the bodies and walls changed: the page reads the static data again
+      scene.blowUp = this.blowUpOn ? new BlowUpWatch(scene.world) : null;
+      this.record.edited(scene, wentBack);
+    };
     this.record.start(scene, playback?.recordEvery);
     this.loop.sceneStarted(playback?.speed ?? scene.spec.run?.speed ?? 0);
     const { spec, name } = scene;
@@ -138,6 +146,9 @@ export class SimWorker implements SimApi {
     if (variants === null) {
       s.comparison = null; // variant 1 goes on alone, untouched
       return { ok: true, value: null };
+    }
+    if (s.editor && (s.editor.edits.length || s.editor.scheduled.length)) {
+      return { ok: false, problems: ['compare: the scene has edits, and a comparison builds its variants from the scenario alone; compare the scene before editing it'] };
     }
     const started = startComparison(s.spec, s.name, s.world.params, variants);
     if (!started.ok) return started;
@@ -263,6 +274,26 @@ export class SimWorker implements SimApi {
 
   releaseBody(i: number): void {
     this.scene?.releaseBody(i);
+  }
+
+  applyEdit(edit: unknown): Checked<EditState> {
+    return this.scene ? applyEdit(this.scene, edit) : { ok: false, problems: [NO_SCENE] };
+  }
+
+  undoEdit(): Checked<EditState> {
+    return this.scene ? undoEdit(this.scene) : { ok: false, problems: [NO_SCENE] };
+  }
+
+  redoEdit(): Checked<EditState> {
+    return this.scene ? redoEdit(this.scene) : { ok: false, problems: [NO_SCENE] };
+  }
+
+  editState(): EditState | null {
+    return this.scene ? editState(this.scene) : null;
+  }
+
+  saveScene(): Checked<unknown> {
+    return this.scene ? saveScene(this.scene) : { ok: false, problems: [NO_SCENE] };
   }
 
   exportSpec(): unknown {

@@ -125,6 +125,16 @@ export class RunRecord {
     if (!s.comparison) this.rewind.record(w);
   }
 
+  /**
+   * An edit replaced the world (build mode): the rewind's snapshots, of the world before, are dropped, and so are the
+   * chart rows after its time when it is earlier than the last row (an undo goes back to the time of the edit).
+   */
+  edited(s: Scene, wentBack: boolean): void {
+    this.rewind.reset(this.plannedEnd);
+    if (wentBack) this.ring.truncate(s.world.t);
+    this.stepsSinceSample = 0;
+  }
+
   /** Time went back to t (the world restored): the chart rows after it are dropped. */
   truncate(t: number): void {
     this.ring.truncate(t);

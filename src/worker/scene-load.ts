@@ -1,12 +1,13 @@
 /**
  * Loading a scene: the scenario a load names (a built-in by name, or a scenario file's JSON, as text or
  * parsed: the format the CLI reads), and its world, built on the worker pool if there is one, with the
- * caller's parameter overrides applied one by one (a refused one is reported and the scenario's value kept).
+ * caller's parameter overrides applied one by one (a refused one is reported and the scenario's value kept), and
+ * the scenario's edits due at the start.
  */
 import type { Checked, ScenarioInfo } from '../protocol/api';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { WorkerPool } from '../core/parallel/worker-pool';
-import { createWorld, describeError, getBuiltIn, listBuiltIns, parseScenario, type WorldLike } from './core-adapter';
+import { describeError, getBuiltIn, listBuiltIns, parseScenario, SceneEditor } from './core-adapter';
 
 export function scenarioList(): ScenarioInfo[] {
   return listBuiltIns().map((s) => ({ name: s.name, title: s.title, description: s.description }));
@@ -29,21 +30,15 @@ export function fileSpec(json: unknown): Checked<ScenarioSpec> {
   }
 }
 
-/** The world of `spec` (on `pool` if given) with `overrides` applied; `rejected`: the refused ones' problems. */
-export function buildWorld(spec: ScenarioSpec, pool: WorkerPool | undefined, overrides: Record<string, unknown>): Checked<{ world: WorldLike; rejected: string[] }> {
-  let world: WorldLike;
+/**
+ * The scene of `spec` (on `pool` if given): its world, with `overrides` applied as the scene's own live parameters
+ * and the edits due at the start applied after them (core/scene/scene-editor.ts); `rejected`: the refused overrides' problems.
+ */
+export function buildScene(spec: ScenarioSpec, pool: WorkerPool | undefined, overrides: Record<string, unknown>): Checked<{ editor: SceneEditor; rejected: string[] }> {
   try {
-    world = createWorld(spec, pool);
+    const editor = new SceneEditor(spec, { pool, overrides: overrides ?? {} });
+    return { ok: true, value: { editor, rejected: editor.rejected } };
   } catch (e) {
     return { ok: false, problems: describeError(e) };
   }
-  const rejected: string[] = [];
-  for (const [k, v] of Object.entries(overrides ?? {})) {
-    try {
-      world.setParams({ [k]: v });
-    } catch (e) {
-      rejected.push(...describeError(e));
-    }
-  }
-  return { ok: true, value: { world, rejected } };
 }

@@ -10,7 +10,7 @@ import { BODY_FIXED, BODY_PRESCRIBED } from '../protocol/frame';
 import type { LiveParams } from '../core/config/param-table';
 import type { ScenarioSpec } from '../core/scenarios/schema';
 import type { BlowUpWatch } from './blow-up-watch';
-import { describeError, ParameterSchedule, type WorldLike } from './core-adapter';
+import { describeError, ParameterSchedule, type SceneEditor, type WorldLike } from './core-adapter';
 import type { ComparisonRun } from './comparison-run';
 import { trackedParticle } from './tracked-particle';
 
@@ -22,13 +22,19 @@ export class Scene {
   readonly spaceTime: SpaceTimeInfo | null;
   /** the "let it blow up" switch's watch (blow-up-watch.ts), or null while the switch is off */
   blowUp: BlowUpWatch | null = null;
+  /** the scene's edits (core/scene/scene-editor.ts), whose world `world` is; null for a comparison's scene */
+  editor: SceneEditor | null = null;
+  /** an edit replaced the world (scene-edits.ts; a scheduled one as the run reaches its time); `wentBack`: to an earlier time (an undo) */
+  worldChanged: (wentBack: boolean) => void = () => {};
+  /** scheduled edits refused when their time came */
+  readonly editProblems: string[] = [];
 
   /**
    * `name`: the built-in's name or the file's; `threads`: those the world steps on; `comparison`: the
    * lockstep comparison whose variant 1 `world` is, or null.
    */
   constructor(
-    readonly world: WorldLike, readonly spec: ScenarioSpec, readonly name: string, readonly threads: number,
+    public world: WorldLike, readonly spec: ScenarioSpec, readonly name: string, readonly threads: number,
     public comparison: ComparisonRun | null,
   ) {
     const sel = spec.run?.selectContact;
@@ -54,6 +60,7 @@ export class Scene {
 
   /** Up to k steps: the scenario's scheduled changes first (stepping stops at each one's time). */
   advance(k: number): number {
+    this.applyDueEdits();
     const w = this.world;
     for (const patch of this.schedule.due(w.t, w.dt)) {
       try {
@@ -62,11 +69,28 @@ export class Scene {
         // validated with the scenario (schema.ts); a refused combination leaves the world as it was
       }
     }
-    const allowed = this.schedule.stepsAllowed(w.t, w.dt, k);
+    const allowed = this.schedule.stepsAllowed(w.t, w.dt, this.editor ? this.editor.stepsAllowed(k) : k);
     const did = this.blowUp ? this.blowUp.advance(w, allowed) : w.step(allowed);
     // a comparison's other variants meet variant 1 at its new time
     if (did > 0 && this.comparison) this.comparison.follow();
     return did;
+  }
+
+  /** The scheduled edits whose time has come (a gate opening): the world they make; one refused is noted and dropped */
+  private applyDueEdits(): void {
+    const e = this.editor;
+    if (!e) return;
+    let changed: boolean;
+    try {
+      changed = e.applyDue() > 0;
+    } catch (err) {
+      this.editProblems.push(...describeError(err));
+      changed = true; // the edits before it were applied
+    }
+    if (changed && e.world !== this.world) {
+      this.world = e.world;
+      this.worldChanged(false);
+    }
   }
 
   setParams(patch: Record<string, unknown>): Checked<LiveParams> {

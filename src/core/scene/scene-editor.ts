@@ -10,6 +10,7 @@
  */
 import type { WorkerPool } from '../parallel/worker-pool';
 import { MAX_PARTICLES, ScenarioError, type ScenarioSpec } from '../scenarios/schema';
+import { withParams } from '../scenarios/live-params';
 import { describeIssue, protoKeys } from '../scenarios/schema-issues';
 import { World } from '../sim/world';
 import { applyEdit } from './apply-edit';
@@ -25,6 +26,11 @@ export interface EditorOptions {
   undoLevels?: number;
   /** Bodies the kept levels' worlds may hold in all (default 2,000,000) */
   undoBodies?: number;
+  /**
+   * Live parameters to load the scene with (the page's URL overrides), each checked as World.setParams checks it: a
+   * refused one is listed in `rejected` and the scenario's value kept. They become the scene's (the saved file's).
+   */
+  overrides?: Record<string, unknown>;
 }
 
 /** One edit as undo and redo keep it: the world on the other side of it, and the gates open there */
@@ -50,7 +56,9 @@ export function parseEdit(input: unknown): SceneEdit {
 export class SceneEditor {
   world: World;
   private readonly base: ScenarioSpec;
-  private readonly options: Required<Omit<EditorOptions, 'pool'>> & Pick<EditorOptions, 'pool'>;
+  private readonly options: Required<Omit<EditorOptions, 'pool' | 'overrides'>> & Pick<EditorOptions, 'pool'>;
+  /** The overrides refused, one line each */
+  readonly rejected: string[] = [];
   private readonly log: SceneEdit[] = [];
   /** Edits still to come, in time order, with their index in the scenario's list (or −1) */
   private pending: { edit: SceneEdit; index: number }[] = [];
@@ -62,11 +70,27 @@ export class SceneEditor {
 
   /** The scene of `spec`, its edits due at the start applied (a refused one is a ScenarioError naming it: `edits.3: …`) */
   constructor(spec: ScenarioSpec, options: EditorOptions = {}) {
-    this.options = { maxBodies: MAX_PARTICLES, undoLevels: 64, undoBodies: 2_000_000, ...options };
+    const { overrides, ...rest } = options;
+    this.options = { maxBodies: MAX_PARTICLES, undoLevels: 64, undoBodies: 2_000_000, ...rest };
     this.base = { ...spec, edits: [] };
+    if (overrides && Object.keys(overrides).length) this.base = this.withOverrides(overrides);
     this.world = new World(this.base, options.pool);
     this.pending = spec.edits.map((edit, index) => ({ edit, index })).sort((a, b) => (a.edit.at ?? 0) - (b.edit.at ?? 0) || a.index - b.index);
     this.applyDue();
+  }
+
+  /** The scene's scenario with the overrides written in (Δt as the world keeps it: dt or dtOverTc), from a world that tries them */
+  private withOverrides(overrides: Record<string, unknown>): ScenarioSpec {
+    const probe = new World(this.base);
+    for (const [name, value] of Object.entries(overrides)) {
+      try {
+        probe.setParams({ [name]: value });
+      } catch (e) {
+        const problems = (e as { problems?: unknown[] }).problems;
+        this.rejected.push(...(Array.isArray(problems) ? problems.map(String) : [(e as Error).message]));
+      }
+    }
+    return { ...withParams(this.base, probe.params), solver: probe.toSpec().solver };
   }
 
   /** The edits applied, in order, each with the time it was applied at */
@@ -132,7 +156,8 @@ export class SceneEditor {
         : 'undo: nothing to undo; the scene is as it was loaded']);
     }
     if (level.scheduled) {
-      this.pending.splice(this.pending.findIndex((p) => p.edit === level.edit), 1);
+      const k = this.pending.findIndex((p) => p.edit === level.edit);
+      if (k >= 0) this.pending.splice(k, 1); // else its time came, and undoing the edit it became took it back
       this.redos.push({ ...level, step: this.world.stepCount });
       return level.edit;
     }

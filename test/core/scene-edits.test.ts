@@ -190,7 +190,7 @@ describe('undo and redo', () => {
     for (let k = 0; k < 4; k++) e.apply({ op: 'gravity', magnitude: 9 + k, degrees: -90 });
     e.undo();
     e.undo();
-    expect(() => e.undo()).toThrow('undo: the 2 oldest edits are no longer kept (at most 2 levels and 2,000,000 bodies in all are); nothing older to undo');
+    expect(() => e.undo()).toThrow('undo: the 2 oldest edits are no longer kept (at most 2 levels and 500,000 bodies in all are); nothing older to undo');
     expect(e.world.params.gravityY).toBe(-10);
   });
 });

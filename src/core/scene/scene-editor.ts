@@ -24,7 +24,7 @@ export interface EditorOptions {
   maxBodies?: number;
   /** Undo levels kept (default 64; 0: no undo, as `sim run` needs none) */
   undoLevels?: number;
-  /** Bodies the kept levels' worlds may hold in all (default 2,000,000) */
+  /** Bodies the kept levels' worlds may hold in all (default 500,000: about 0.5 GB at most, a level holding about 1 kB per body) */
   undoBodies?: number;
   /**
    * Live parameters to load the scene with (the page's URL overrides), each checked as World.setParams checks it: a
@@ -71,7 +71,7 @@ export class SceneEditor {
   /** The scene of `spec`, its edits due at the start applied (a refused one is a ScenarioError naming it: `edits.3: …`) */
   constructor(spec: ScenarioSpec, options: EditorOptions = {}) {
     const { overrides, ...rest } = options;
-    this.options = { maxBodies: MAX_PARTICLES, undoLevels: 64, undoBodies: 2_000_000, ...rest };
+    this.options = { maxBodies: MAX_PARTICLES, undoLevels: 64, undoBodies: 500_000, ...rest };
     this.base = { ...spec, edits: [] };
     if (overrides && Object.keys(overrides).length) this.base = this.withOverrides(overrides);
     this.world = new World(this.base, options.pool);

@@ -4,7 +4,7 @@
  * (docs/cli.md#commands). Every combination is checked before the first runs.
  */
 import { applyOverrides } from '../core/scenarios/overrides';
-import { runRelaxation } from '../core/diagnostics/relaxation-run';
+import { runRelaxation } from '../core/sim/relaxation-run';
 import { World } from '../core/sim/world';
 import { fail, UsageError } from './errors';
 import { checkRunBudget, MAX_SWEEP_RUNS } from './limits';

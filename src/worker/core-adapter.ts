@@ -12,7 +12,7 @@ export { ACCURACY_OK, MAX_THREADS, outputEvery, ParameterSchedule, particleCount
 export { Comparison, MAX_VARIANTS } from '../core/sim/comparison';
 export { Timeline, TIMELINE_BUDGET } from '../core/sim/timeline';
 export { fitRelaxation } from '../core/diagnostics/ek-peaks';
-export { runRelaxation, type RelaxationRow } from '../core/diagnostics/relaxation-run';
+export { runRelaxation, type RelaxationRow } from '../core/sim/relaxation-run';
 export { applyOverrides } from '../core/scenarios/overrides';
 export { getBuiltInInput } from '../core/scenarios/registry';
 export { amplificationLimit, amplifiedScheme, growthPerStep } from '../core/integrators/amplification';

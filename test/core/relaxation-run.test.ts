@@ -1,11 +1,11 @@
 /**
- * The E1 sweep point (src/core/diagnostics/relaxation-run.ts), shared by `sim sweep` and the app's t_R(Δt)
+ * The E1 sweep point (src/core/sim/relaxation-run.ts), shared by `sim sweep` and the app's t_R(Δt)
  * panel: it must give the numbers of a full `sim run` (cli/run-scenario.ts) to the bit, and docs/validation.md's
  * sweep table (paper 000 E1) to its printed digits.
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/cli/run-scenario';
-import { runRelaxation } from '../../src/core/diagnostics/relaxation-run';
+import { runRelaxation } from '../../src/core/sim/relaxation-run';
 import { relaxationCsvLine, RELAXATION_COLUMNS } from '../../src/core/diagnostics/relaxation-row';
 import { builtIn } from '../helpers';
 

@@ -7,10 +7,10 @@
  * column lives elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { DiscPassView } from '../../src/core/contacts/disc-force-pass';
+import { DiscPassView } from '../../src/core/contacts/disc-pass-view';
 import { LASTING_CONTACTS } from '../../src/core/diagnostics/collision-monitor';
 import { growF64 } from '../../src/core/math/grow';
-import { discPairsWasm } from '../../src/core/wasm/disc-pair-kernel';
+import { discPairsWasm } from '../../src/core/contacts/disc-pair-wasm';
 import { WasmKernels } from '../../src/core/wasm/kernels';
 import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { worldOf } from '../helpers';

@@ -13,7 +13,7 @@ import { NarrowPhase } from '../../src/core/contacts/narrow-phase';
 import { Rng } from '../../src/core/math/rng';
 import { PairBuffer } from '../../src/core/neighbors/pair-buffer';
 import { PLANE_IDS, type PlaneId } from '../../src/core/plane/plane-ids';
-import { planeSweep, type SweepResult } from '../../src/core/plane/plane-sweep';
+import { planeSweep, type SweepResult } from '../../src/core/contacts/plane-sweep';
 import { recentredVertices } from '../../src/core/shapes/polygon-mass';
 import { BodyState } from '../../src/core/state/body-state';
 import { ContactList } from '../../src/core/state/contact-list';

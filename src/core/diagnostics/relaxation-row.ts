@@ -1,5 +1,5 @@
 /**
- * A point of the E1 sweep as `sim sweep --json` prints it (relaxation-run.ts makes it), and its CSV line.
+ * A point of the E1 sweep as `sim sweep --json` prints it (sim/relaxation-run.ts makes it), and its CSV line.
  * No runtime imports: the page's t_R(Δt) panel formats its export with the same code.
  */
 

@@ -10,7 +10,6 @@
  * the real rebuilds.
  */
 import { copyPrefix, growF64 } from '../math/grow';
-import type { SearchReport } from '../sim/world-types';
 import { bruteForcePairs } from './brute-force';
 import { CellMask, chooseMaskHalfWidth } from './cell-mask';
 import { LinkedCells } from './linked-cells';
@@ -22,6 +21,18 @@ import { particleBoundsWasm } from '../wasm/body-kernels';
 export type SearchMethod = 'auto' | 'cell-mask' | 'linked-cells' | 'brute-force';
 
 const BRUTE_FORCE_BELOW = 64;
+
+/** How the search chose its method, for the UI and the CLI summary */
+export interface SearchReport {
+  /** e.g. 'cell mask 5×5', 'cell mask 7×7', 'linked cells', 'brute force' */
+  method: string;
+  /** Why this method was chosen (radius ratio, box size, conflicts) */
+  reason: string;
+  /** Particles that found their cell occupied in the last rebuild (one-per-cell violated) */
+  conflicts: number;
+  /** Rebuilds since the start in which the one-per-cell condition failed (each fell back to linked cells) */
+  conflictRebuilds: number;
+}
 
 export class NeighborSearch {
   readonly pairs = new PairBuffer();

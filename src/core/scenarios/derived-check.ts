@@ -6,8 +6,8 @@
  * or a t_c of 0 s (which once gave Ek = Infinity and a summary with "tc": 0).
  */
 import { materialCoefficients } from '../laws/material-coefficients';
-import { referenceReducedMass } from '../sim/time-scales';
 import type { BodyState } from '../state/body-state';
+import { referenceReducedMass } from '../state/reference-mass';
 import { paramsOfSpec } from './live-params';
 import { describePhysical, RANGES } from './physical-ranges';
 import type { ScenarioSpec } from './schema';

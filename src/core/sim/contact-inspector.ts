@@ -1,9 +1,9 @@
 /**
  * The contact the user selected (issue 11): its detail as the inspector shows it, its normal's angle, and for
- * a polygon pair its angle under every plane definition (diagnostics/plane-probe.ts).
+ * a polygon pair its angle under every plane definition (contacts/plane-probe.ts).
  */
 import type { PeriodicX } from '../boundaries/periodic';
-import { PlaneProbe } from '../diagnostics/plane-probe';
+import { PlaneProbe } from '../contacts/plane-probe';
 import type { MaterialCoefficients } from '../laws/material';
 import { PLANE_IDS } from '../plane/plane-ids';
 import { POLYGON } from '../shapes/shape-kind';

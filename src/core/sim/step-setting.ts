@@ -23,7 +23,7 @@ export class StepSetting {
 
   /**
    * `absolute`: Δt is kept in seconds (params.dtOverTc follows t_c), else Δt/t_c is kept; `mrRef`: the reference
-   * contact's reduced mass (time-scales.ts, referenceReducedMass) [kg]
+   * contact's reduced mass (state/reference-mass.ts) [kg]
    */
   constructor(public absolute: boolean, readonly mrRef: number) {}
 

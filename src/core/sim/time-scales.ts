@@ -7,7 +7,7 @@ import type { MaterialCoefficients } from '../laws/material';
 import type { BodyState } from '../state/body-state';
 import type { TimeScales } from './world-types';
 
-/** `mr`: referenceReducedMass (the material's reference contact); `rotation`: the discs spin (the tangential mode is then stiffer) */
+/** `mr`: referenceReducedMass (state/reference-mass.ts: the material's reference contact); `rotation`: the discs spin (the tangential mode is then stiffer) */
 export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, rotation: boolean, integrator: Integrator): TimeScales {
   // the contact time and the normal stiffness linearised at the law's reference contact (laws/contact-law.ts:
   // the linear law's k_n; Hertz's head-on collision at the reference speed, 1.5 k_N √δ_max)
@@ -25,18 +25,4 @@ export function timeScales(m: MaterialCoefficients, mr: number, b: BodyState, ro
     ...(ref.speed !== undefined ? { hertzSpeed: ref.speed } : {}),
     stableDtOverTc: omegaLimit / (wMax * tc),
   };
-}
-
-/** Smallest reduced mass any contact can have: the two lightest movable bodies, or one against a wall. */
-export function referenceReducedMass(b: BodyState, hasWalls: boolean): number {
-  let m1 = Infinity, m2 = Infinity, immovable = false;
-  for (let k = 0; k < b.n; k++) {
-    if (b.invMass[k] === 0) { immovable = true; continue; }
-    const m = b.mass[k];
-    if (m < m1) { m2 = m1; m1 = m; } else if (m < m2) m2 = m;
-  }
-  if (m1 === Infinity) return 1;
-  let mr = m2 < Infinity ? (m1 * m2) / (m1 + m2) : Infinity;
-  if (hasWalls || immovable) mr = Math.min(mr, m1);
-  return mr === Infinity ? m1 : mr;
 }

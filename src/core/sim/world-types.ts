@@ -42,7 +42,7 @@ export interface Diagnostics {
   planeAngle: number;
   /**
    * A selected polygon pair seen through every plane definition (PLANE_IDS order: usual, literal-signed,
-   * literal-abs, axial) [rad], and its number of boundary crossings; NaN otherwise (diagnostics/plane-probe.ts)
+   * literal-abs, axial) [rad], and its number of boundary crossings; NaN otherwise (contacts/plane-probe.ts)
    */
   planeAngles: ArrayLike<number>;
   crossings: number;
@@ -85,16 +85,8 @@ export interface Health {
   t: number;
 }
 
-export interface SearchReport {
-  /** e.g. 'cell mask 5×5', 'cell mask 7×7', 'linked cells', 'brute force' */
-  method: string;
-  /** Why this method was chosen (radius ratio, box size, conflicts) */
-  reason: string;
-  /** Particles that found their cell occupied in the last rebuild (one-per-cell violated) */
-  conflicts: number;
-  /** Rebuilds since the start in which the one-per-cell condition failed (each fell back to linked cells) */
-  conflictRebuilds: number;
-}
+/** How the neighbour search chose its method (neighbors/neighbor-search.ts) */
+export type { SearchReport } from '../neighbors/neighbor-search';
 
 /** Time scales of the current material, reported in the UI and the CLI summary. */
 export interface TimeScales {

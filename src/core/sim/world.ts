@@ -28,6 +28,7 @@ import { stateSpec } from '../scenarios/state-spec';
 import { DRAGGED, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
+import { referenceReducedMass } from '../state/reference-mass';
 import { POLYGON, servesAll } from '../shapes/shape-kind';
 import type { WasmKernels } from '../wasm/kernels';
 import { ContactInspector } from './contact-inspector';
@@ -40,7 +41,6 @@ import type { Snapshot, SnapshotParts, SnapshotScalars, Snapshotted } from './sn
 import { SpaceTimeSampler } from './space-time-sampler';
 import { startStateProblems } from './start-check';
 import { StepSetting } from './step-setting';
-import { referenceReducedMass } from './time-scales';
 import type { ContactDetail, Diagnostics, Health, SearchReport, TimeScales } from './world-types';
 
 export class World implements ImpulseDriver, Snapshotted, WatchedRun {

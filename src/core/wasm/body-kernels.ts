@@ -2,12 +2,11 @@
  * The per-body stages in WebAssembly (assembly/gssss-steps.ts, gear-steps.ts, body-forces.ts,
  * body-energies.ts) over the arena's columns in place: GSSSS's predictor and update (integrators/gssss.ts),
  * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts), the body energies
- * (diagnostics/energy.ts), the Verlet list's reuse test (neighbors/verlet-reuse.ts) and the collision
- * monitor's passes (diagnostics/collision-monitor.ts), the same bits and answers as their JavaScript twins.
+ * (diagnostics/energy.ts) and the Verlet list's reuse test (neighbors/verlet-reuse.ts), the same bits and answers as
+ * their JavaScript twins (the collision monitor's are in diagnostics/collision-monitor-wasm.ts).
  * Each runs over a range of bodies (all of them serially; a chunk on a worker pool, core/pool-kernels.ts) and
  * does nothing and says so (false, or −1) when a column is not in the kernels' arena.
  */
-import type { MonitorColumns } from '../diagnostics/collision-monitor';
 import type { BodyState } from '../state/body-state';
 import { ArenaOffsets } from './arena-offsets';
 import type { WasmKernels } from './kernels';
@@ -144,45 +143,4 @@ export function movedBeyondWasm(
   const xx = o.of(a, 0, x), yy = o.of(a, 1, y), rxx = o.of(a, 2, rx), ryy = o.of(a, 3, ry);
   if ((xx | yy | rxx | ryy) < 0) return -1;
   return w.movedBeyond(xx, yy, rxx, ryy, p0, p1, lim2, periodic ? 1 : 0, L);
-}
-
-/** The collision monitor's collisionEvents then freeFlight for each chunk of `chunkSize` bodies of [0, n), as its serial loop runs them */
-export function collisionPassesWasm(w: WasmKernels, s: MonitorColumns, b: BodyState, n: number, steps: number, maxSteps: number, chunkSize: number): boolean {
-  for (let k = 0, a0 = 0; a0 < n; k++, a0 += chunkSize) {
-    const a1 = Math.min(n, a0 + chunkSize);
-    if (!collisionEventsWasm(w, s, b, a0, a1, steps, maxSteps, k, chunkSize)) return false;
-    freeFlightWasm(w, s, b, a0, a1);
-  }
-  return true;
-}
-
-/** The byte offsets of collisionEventsWasm's columns, asked of the arena only when a column changes */
-const OFFSETS_COLLISION_EVENTS_WASM = new ArenaOffsets(21);
-
-/** The collision monitor's collisionEvents over bodies [a0, a1), chunk `chunk` of `chunkSize` bodies */
-export function collisionEventsWasm(w: WasmKernels, s: MonitorColumns, b: BodyState, a0: number, a1: number, steps: number, maxSteps: number, chunk: number, chunkSize: number): boolean {
-  const o = OFFSETS_COLLISION_EVENTS_WASM;
-  const a = w.arena;
-  const partner = o.of(a, 0, s.partner), prev = o.of(a, 1, s.prev), clean = o.of(a, 2, s.clean), pending = o.of(a, 3, s.pending);
-  const onX = o.of(a, 4, s.onX), onY = o.of(a, 5, s.onY), onStep = o.of(a, 18, s.onStep), freeVx = o.of(a, 6, s.freeVx), freeVy = o.of(a, 7, s.freeVy);
-  const pendingBefore = o.of(a, 8, s.pendingBefore), pendingStep = o.of(a, 9, s.pendingStep), offX = o.of(a, 10, s.offX), offY = o.of(a, 11, s.offY);
-  const found = o.of(a, 12, s.found), foundE = o.of(a, 13, s.foundE), open = o.of(a, 19, s.open);
-  const x = o.of(a, 14, b.x), y = o.of(a, 15, b.y), vx = o.of(a, 16, b.vx), vy = o.of(a, 17, b.vy), invMass = o.of(a, 20, b.invMass);
-  if ((partner | prev | clean | pending | onX | onY | onStep | freeVx | freeVy | pendingBefore | pendingStep | offX | offY | found | foundE | open | x | y | vx | vy | invMass) < 0) return false;
-  w.collisionEvents(partner, prev, clean, pending, onX, onY, onStep, freeVx, freeVy, pendingBefore, pendingStep, offX, offY, found, foundE, open, x, y, vx, vy, invMass, a0, a1, steps, maxSteps, chunk, chunkSize);
-  return true;
-}
-
-/** The byte offsets of freeFlightWasm's columns, asked of the arena only when a column changes */
-const OFFSETS_FREE_FLIGHT_WASM = new ArenaOffsets(8);
-
-/** The collision monitor's freeFlight over bodies [a0, a1) */
-export function freeFlightWasm(w: WasmKernels, s: MonitorColumns, b: BodyState, a0: number, a1: number): boolean {
-  const o = OFFSETS_FREE_FLIGHT_WASM;
-  const a = w.arena;
-  const partner = o.of(a, 0, s.partner), prev = o.of(a, 1, s.prev), clean = o.of(a, 2, s.clean), freeSteps = o.of(a, 3, s.freeSteps);
-  const freeVx = o.of(a, 4, s.freeVx), freeVy = o.of(a, 5, s.freeVy), vx = o.of(a, 6, b.vx), vy = o.of(a, 7, b.vy);
-  if ((partner | prev | clean | freeSteps | freeVx | freeVy | vx | vy) < 0) return false;
-  w.freeFlight(partner, prev, clean, freeSteps, freeVx, freeVy, vx, vy, a0, a1);
-  return true;
 }

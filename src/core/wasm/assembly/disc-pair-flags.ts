@@ -1,6 +1,6 @@
 /**
  * The disc pair loop's flags (assembly/disc-pairs.ts), in one place for the kernel and its caller
- * (wasm/disc-pair-kernel.ts): plain constants, valid AssemblyScript and TypeScript alike.
+ * (contacts/disc-pair-wasm.ts): plain constants, valid AssemblyScript and TypeScript alike.
  * Bit 0 periodic in x, 1 commit ξ ← ξ*, 2 cap with the elastic force, 3 clamp f_n ≥ 0, 4 γ_t = ratio·γ_n,
  * 5 note partners, 6 history by key (else by pair slot), 7 a worker pool's block (n into the record, forces
  * only on the block's own bodies; else every force scattered at once), 8 the pairs are list[p0 … p1), the

@@ -6,11 +6,11 @@
  * call it, so they print the same numbers to the bit.
  */
 import type { ScenarioSpec } from '../scenarios/schema';
-import { outputEvery, plannedSteps } from '../sim/run-plan';
-import { ParameterSchedule } from '../sim/schedule';
-import { World } from '../sim/world';
-import { fitRelaxation } from './ek-peaks';
-import type { RelaxationRow } from './relaxation-row';
+import { outputEvery, plannedSteps } from './run-plan';
+import { ParameterSchedule } from './schedule';
+import { World } from './world';
+import { fitRelaxation } from '../diagnostics/ek-peaks';
+import type { RelaxationRow } from '../diagnostics/relaxation-row';
 
 export type { RelaxationRow };
 

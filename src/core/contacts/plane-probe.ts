@@ -6,7 +6,7 @@
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import { WallSet } from '../boundaries/walls';
-import { NarrowPhase } from '../contacts/narrow-phase';
+import { NarrowPhase } from './narrow-phase';
 import { PairBuffer } from '../neighbors/pair-buffer';
 import { PLANE_IDS, USUAL } from '../plane/plane-ids';
 import type { BodyState } from '../state/body-state';

@@ -4,11 +4,11 @@
  * and get the same bits as their JavaScript loop, about 1.5× sooner (V8 checks every typed-array access;
  * the WebAssembly loop reads memory directly).
  */
-import type { DiscPassView, PairMaterial } from '../contacts/disc-force-pass';
+import type { DiscPassView, PairMaterial } from './disc-pass-view';
 import { LINEAR } from '../laws/law-ids';
-import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './assembly/disc-pair-flags';
-import { ArenaOffsets } from './arena-offsets';
-import type { WasmKernels } from './kernels';
+import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from '../wasm/assembly/disc-pair-flags';
+import { ArenaOffsets } from '../wasm/arena-offsets';
+import type { WasmKernels } from '../wasm/kernels';
 
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
 const SUMS = 6;

@@ -8,12 +8,12 @@
  */
 import { PeriodicX } from '../boundaries/periodic';
 import { WallSet } from '../boundaries/walls';
-import { NarrowPhase } from '../contacts/narrow-phase';
+import { NarrowPhase } from './narrow-phase';
 import { PairBuffer } from '../neighbors/pair-buffer';
 import { PolygonClipper, toWorld } from '../shapes/polygon-clip';
 import { BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
-import { PLANE_IDS, USUAL, type PlaneId } from './plane-ids';
+import { PLANE_IDS, USUAL, type PlaneId } from '../plane/plane-ids';
 
 export interface SweepResult {
   steps: number;

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
   const catalog = await api.solverCatalog();
 
   const charts = new PageCharts(store, state.ui.logy);
+  charts.shapeOf = (i) => scene.polygons.nameOf(i); // the position chart names a polygon by its shape
   // the selected contact: the inspector panel over the canvas and its plane, normal and spring drawn on it
   const inspector = new ContactInspector(stage);
   const contactMarker = new ContactMarker();

@@ -8,8 +8,11 @@
  *   never rises above QUENCHED J, and run STILL_STEPS more from rest, so that it starts with the round-off motion
  *   of a pile at rest (started from zero velocities, Ek would grow from its first step as t² and read as a
  *   blow-up); then at t = CROSS_AT its schedule raises Δt to PILE_DT_OVER_TC.
+ * - plane-jump.json (the contact-plane lesson): a square turned 45° dropped onto the corner of a fixed square; it tips
+ *   off the corner, and the usual contact plane (the line through the crossing points) jumps as the crossing points
+ *   change edges while the four definitions disagree by up to 75°.
  * Run it again after a change to the core that moves the pile; the lesson's test (test/worker/blow-up-watch.test.ts)
- * checks what the files give.
+ * checks what the files give. `npm run lesson-scenes -- plane-jump.json` writes only the files named.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,8 +83,27 @@ function pileSettled(): object {
   };
 }
 
+function planeJump(): object {
+  const h = 0.05, square = [[-h, -h], [h, -h], [h, h], [-h, h]];
+  return {
+    name: 'plane-jump',
+    title: 'A square tips off a corner: the contact plane jumps',
+    description: `A square turned 45° drops onto the corner of a fixed square and tips off it (μ = 0.3). The contact is selected: the plane chart draws the usual definition (the line through the crossing points) thick and the three others thin. Written by ${COMMAND}.`,
+    material: { kn: 1e6, en: 0.5, mu: 0.3, density: 1000 },
+    solver: { integrator: 'gear5', tangential: 'cundall', dtOverTc: 0.02, plane: 'usual' },
+    gravity: [0, -9.81],
+    particles: [{ x: 0, y: 0, vertices: square, fixed: true }, { x: 0.045, y: h + h * Math.SQRT2 + 0.002, theta: 0.785, vertices: square }],
+    run: { duration: 1, outputEvery: 20, speed: 0.25, track: [1], selectContact: [0, 1] },
+  };
+}
+
+/** The scenes by file; each built only when written */
+const SCENES: Record<string, () => object> = { 'disc-on-floor.json': discOnFloor, 'pile-settled.json': pileSettled, 'plane-jump.json': planeJump };
+const only = process.argv.slice(2);
+
 mkdirSync(OUT, { recursive: true });
-for (const [file, scene] of [['disc-on-floor.json', discOnFloor()], ['pile-settled.json', pileSettled()]] as const) {
+for (const [file, build] of Object.entries(SCENES).filter(([f]) => only.length === 0 || only.includes(f))) {
+  const scene = build();
   parseScenario(scene); // refused here, not in the page
   writeFileSync(join(OUT, file), JSON.stringify(scene) + '\n');
   console.log(`${file} written`);

@@ -101,6 +101,7 @@ export function angleLayout(view: PlaneView): Pick<uPlot.Options, 'scales' | 'ax
         stroke: STYLE.crossings.color, incrs: COUNT_INCRS, values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth,
       },
     ],
-    series: [T_SERIES, line(activeLabel(view), STYLE.active, 2.5), ...ghosts, jumps, crossings],
+    // the definition in force the boldest line, 3× a ghost's width, so a ghost crossing it does not hide it
+    series: [T_SERIES, line(activeLabel(view), STYLE.active, 4), ...ghosts, jumps, crossings],
   };
 }

@@ -25,6 +25,8 @@ export class PageCharts {
   private readonly flowBox = $('chart-flow');
   private readonly angleNote = new EmptyChartNote($('chart-angle'), 'chart-angle-empty');
   private readonly positionNote = new EmptyChartNote($('chart-position'), 'chart-position-empty');
+  /** a body's name by its shape ('hexagon'), undefined for a disc: the position chart's title names it */
+  shapeOf: (i: number) => string | undefined = () => undefined;
 
   constructor(private readonly store: SeriesStore, logY: boolean) {
     this.ek = new LiveChart($('chart-ek-plot'), 'ek', store);
@@ -62,7 +64,7 @@ export class PageCharts {
     this.angle.update();
     position.update();
     if (s.spaceTime) this.flow.update();
-    setText(this.positionTitle, positionChartTitle(s));
+    setText(this.positionTitle, positionChartTitle(s, this.shapeOf));
     this.angleNote.show(hasPoints(this.angle.data) ? null : s.selection.contact ? 'the selected bodies are not touching' : 'shift-click two touching bodies to chart their contact');
     this.positionNote.show(position.kind === 'particle' && s.tracked < 0 ? 'click a body to chart its position' : null);
   }

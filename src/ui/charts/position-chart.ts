@@ -30,9 +30,12 @@ export function movingCoordinates(store: SeriesStore, from: number, to: number, 
   return xMoves === yMoves ? 'xy' : xMoves ? 'x' : 'y';
 }
 
-export function positionChartTitle(s: Pick<SimStatus, 'tracked' | 'trackedBy' | 'hasPiston'>): string {
+/** The chart's title; `shape`: a body's name by its shape ('hexagon'; undefined: a disc). */
+export function positionChartTitle(s: Pick<SimStatus, 'tracked' | 'trackedBy' | 'hasPiston'>, shape: (i: number) => string | undefined = () => undefined): string {
   if (positionChartKind(s) === 'piston') return 'Piston position (inward)';
-  if (s.trackedBy === 'scenario') return `Disc ${s.tracked} position (tracked)`;
-  if (s.trackedBy === 'selection') return `Disc ${s.tracked} position (clicked)`;
+  const name = shape(s.tracked) ?? 'disc';
+  const body = `${name.charAt(0).toUpperCase()}${name.slice(1)} ${s.tracked}`;
+  if (s.trackedBy === 'scenario') return `${body} position (tracked)`;
+  if (s.trackedBy === 'selection') return `${body} position (clicked)`;
   return 'Position';
 }

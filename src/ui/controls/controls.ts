@@ -18,6 +18,7 @@ import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
 import { paramUnit, SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
 import { COLOR_OPTIONS, FPS_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
+import { PLANE_EXPLANATIONS } from '../charts/plane-definitions';
 
 export interface ControlHandlers {
   param(name: ParamName, value: unknown): void;
@@ -173,8 +174,11 @@ export class Controls {
     // and the flip hysteresis (a slider), with the solver; shown only in a polygon scene ---
     this.planeFolder = solver.addFolder('Contact plane (polygons)');
     this.planeFolder.domElement.setAttribute('data-testid', 'gui-plane-folder');
-    noteIn(this.planeFolder, 'plane-note').textContent =
-      'The plane chart draws the chosen definition as its thick line and the others thin (docs/user-guide.md#contact-plane-chart-for-polygons).';
+    const planeNote = noteIn(this.planeFolder, 'plane-note');
+    planeNote.append('The plane chart draws the chosen definition as its thick line, the others thin:');
+    const definitions = document.createElement('ul');
+    for (const text of Object.values(PLANE_EXPLANATIONS)) definitions.appendChild(document.createElement('li')).textContent = text;
+    planeNote.appendChild(definitions);
     this.choice(this.planeFolder, 'plane');
     this.linear(this.planeFolder, 'planeHysteresis', 0.5);
     this.planeFolder.hide();

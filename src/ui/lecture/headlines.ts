@@ -4,6 +4,10 @@
  */
 import { heapAngles } from '../../core/diagnostics/heap-angle';
 import { VARIANT_EK_COLUMNS } from '../../protocol/api';
+import { PLANE_IDS, type PlaneId } from '../../core/plane/plane-ids';
+import type { StoreColumn } from '../charts/series-store';
+import { PLANE_EXPLANATIONS } from '../charts/plane-definitions';
+import { JUMP_DEG } from '../charts/plane-angle';
 import { fmtInt, fmtNum } from '../controls/format';
 import { blowUpLines } from './blow-up-text';
 import { contactSpan, lastValue, speedsAround, type LessonReadout } from './lesson-readout';
@@ -67,6 +71,40 @@ export const heapHeadline: Headline = (r) => {
   const deg = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)}°` : '–');
   return [`Heap at μ = ${fmtNum(r.status.params?.mu ?? NaN)}`, `angle of repose: left flank ${deg(h.left.angle)}, right flank ${deg(h.right.angle)}`,
     `(${fmtInt(h.left.points)} and ${fmtInt(h.right.points)} surface points fitted)`];
+};
+
+/** Each definition's angle in degrees as the angle chart draws it (plane-columns.ts) */
+const PLANE_DEG: Record<PlaneId, StoreColumn> = { usual: 'usualDeg', 'literal-signed': 'literalSignedDeg', 'literal-abs': 'literalAbsDeg', axial: 'axialDeg' };
+
+/** The largest turn [°] of column `name` between rows in a row, modulo 180° (NaN: none) */
+function largestTurn(r: LessonReadout, name: StoreColumn): number {
+  const a = r.column(name);
+  let most = NaN;
+  for (let k = 1; k < r.rows; k++) {
+    const d = Math.abs((((a[k] - a[k - 1]) % 180) + 270) % 180 - 90);
+    if (Number.isFinite(d) && !(d <= most)) most = d;
+  }
+  return most;
+}
+
+/**
+ * The contact-plane lesson: the jumps the chart marked on the definition in force, how far the four definitions
+ * disagreed, and what each one is (one sentence each, the active one first).
+ */
+export const planeHeadline: Headline = (r) => {
+  const active = (r.status.params?.plane ?? 'usual') as PlaneId;
+  const jumps = r.column('jumpDeg');
+  let marked = 0, apart = NaN;
+  for (let k = 0; k < r.rows; k++) {
+    if (Number.isFinite(jumps[k])) marked++;
+    const deg = PLANE_IDS.map((id) => r.column(PLANE_DEG[id])[k]);
+    if (!deg.every(Number.isFinite)) continue;
+    for (const a of deg) for (const b of deg) { const d = Math.abs((((a - b) % 180) + 270) % 180 - 90); if (!(d <= apart)) apart = d; }
+  }
+  return [`The contact plane jumps (${active})`,
+    `${fmtInt(marked)} jump${marked === 1 ? '' : 's'} marked: turns of more than ${JUMP_DEG}° in one sample, the largest ${fmtNum(largestTurn(r, 'angleDeg'))}°`,
+    `the four definitions disagreed by up to ${fmtNum(apart)}°`,
+    ...[active, ...PLANE_IDS.filter((id) => id !== active)].map((id) => PLANE_EXPLANATIONS[id])];
 };
 
 /** The soft-vs-rigid lesson: each run's kinetic energy at the end, and how far the piles parted. */

@@ -4,13 +4,14 @@
  * lesson's earlier parts ended with. Pure helpers over the rows live here too.
  */
 import type { SeriesColumn, SimStatus } from '../../protocol/api';
+import type { StoreColumn } from '../charts/series-store';
 
 export interface LessonReadout {
   status: SimStatus;
   /** rows recorded (the whole history the charts draw from) */
   rows: number;
-  /** a recorded column; its first `rows` values are the rows */
-  column(name: SeriesColumn): Float64Array;
+  /** a recorded column, or one the page derives from them (the plane angles in degrees, the jumps); its first `rows` values are the rows */
+  column(name: StoreColumn): Float64Array;
   /** the bodies as last drawn: centres and radii [m] */
   bodies(): { x: ArrayLike<number>; y: ArrayLike<number>; r: ArrayLike<number>; n: number };
   /** the pipe's space–time figures as the panel prints them ('' outside pipe scenes) */

@@ -6,7 +6,7 @@
  * own parameters override the lesson's. A new lesson is one entry here.
  */
 import {
-  collisionHeadline, growthHeadline, heapHeadline, ledgerHeadline, relaxationHeadline, restHeadline, scaleHeadline, wavesHeadline, type Headline,
+  collisionHeadline, growthHeadline, heapHeadline, ledgerHeadline, planeHeadline, relaxationHeadline, restHeadline, scaleHeadline, wavesHeadline, type Headline,
 } from './headlines';
 import type { LessonEnd } from './lesson-end';
 
@@ -97,8 +97,17 @@ export const LESSONS: readonly Lesson[] = [
     headline: restHeadline,
   },
   {
+    id: 'contact-plane',
+    title: '7 · Where two polygons touch: the contact plane',
+    watch: 'A square turned 45° drops onto the corner of a fixed square and tips off it. The force acts across the contact plane; the chart draws the usual definition thick (the line through the two crossing points) and the three others thin: watch it jump when the crossing points change edges (paper 001).',
+    query: 'scenario=plane-jump',
+    charts: ['chart-angle', 'chart-position'],
+    end: { duration: 0.9 }, // the square leaves the corner at 0.89 s
+    headline: planeHeadline,
+  },
+  {
     id: 'pipe-waves',
-    title: '7 · Density waves in a pipe',
+    title: '8 · Density waves in a pipe',
     watch: 'Grains fall down a narrow pipe; dense plugs form and travel up the pipe while the grains fall — traffic-jam waves in the space–time picture (paper 003). At the end the page measures their speed.',
     query: 'scenario=pipe-flow',
     charts: ['chart-ek', 'chart-flow'],
@@ -107,7 +116,7 @@ export const LESSONS: readonly Lesson[] = [
   },
   {
     id: 'scale',
-    title: '8 · A hundred thousand grains',
+    title: '9 · A hundred thousand grains',
     watch: 'A silo of 100,000 discs drains through its orifice: the speed colours show the flow converging on the hole and a compaction front climbing the column. Each step is 17 μs: slow motion. Without a GPU, a lower max frames/s leaves the simulation more CPU.',
     query: 'scenario=silo',
     charts: ['chart-ek'],

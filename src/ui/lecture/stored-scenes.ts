@@ -10,6 +10,7 @@ import type { SimRemote } from '../sim-client';
 export const STORED_SCENES: Readonly<Record<string, string>> = {
   'disc-on-floor': 'lessons/disc-on-floor.json',
   'pile-settled': 'lessons/pile-settled.json',
+  'plane-jump': 'lessons/plane-jump.json',
 };
 
 export function isStoredScene(name: string): boolean {

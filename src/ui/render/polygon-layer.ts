@@ -7,6 +7,7 @@
 import { Container, Graphics } from 'pixi.js';
 import type { PolygonShapes } from '../../protocol/api';
 import { SCENE } from '../palette';
+import { polygonName } from './shape-name';
 
 /** the outline and the orientation mark (the discs' rim colour) */
 const DARK = SCENE.bodyRim;
@@ -19,8 +20,16 @@ export class PolygonLayer {
   private bodies: number[] = [];
   private graphics: Graphics[] = [];
 
+  /** each polygon body's name by its shape (shape-name.ts) */
+  private readonly names = new Map<number, string>();
+
   get count(): number {
     return this.graphics.length;
+  }
+
+  /** Body `i`'s name by its shape ("hexagon"), or undefined when it is not a polygon drawn here. */
+  nameOf(i: number): string | undefined {
+    return this.names.get(i);
   }
 
   /** Draws the polygons of `shapes` (bodies ≥ n, or with non-finite vertices, are left out). */
@@ -34,6 +43,7 @@ export class PolygonLayer {
       const g = polygonGraphics(pts);
       g.visible = false; // until the first frame places it
       this.bodies.push(body);
+      this.names.set(body, polygonName(pts));
       this.graphics.push(g);
       this.container.addChild(g);
     }
@@ -45,6 +55,7 @@ export class PolygonLayer {
     this.container.removeChildren();
     this.bodies = [];
     this.graphics = [];
+    this.names.clear();
     this.version = -1;
   }
 

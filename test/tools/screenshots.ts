@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: the pictures of the app in docs/ and the README, at a projector's 1920×1080 and a laptop's
  * 1280×720, made from the built app in Debian's headless Chromium (the e2e harness), and every lecture-mode
- * lesson at both sizes (`npm run screenshots -- lesson-` makes only those). Each scene runs
+ * lesson at both sizes (`npm run screenshots -- lesson-` makes only those), and two lessons at 200 % zoom (`-- zoom200`). Each scene runs
  * until its event is on screen; the PNGs go to public/screenshots/ (served with the app, shown in the
  * README).
  */
@@ -12,7 +12,8 @@ import { LESSONS } from '../../src/ui/lecture/lessons';
 
 const OUT = join(ROOT, 'public', 'screenshots');
 
-interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string }
+/** `scale`: the device scale factor (2 with half the CSS viewport: the browser's 200 % zoom) */
+interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string; scale?: number }
 
 /** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (16 pictures). */
 const LESSON_UNTIL: Record<string, string> = {
@@ -38,6 +39,9 @@ const SHOTS: Shot[] = [
   { file: 'two-disc-log-1280x720.png', query: '?scenario=two-disc&logy=1&speed=0.02', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.status()?.t > 0.1' },
   { file: 'pipe-flow-1920x1080.png', query: '?scenario=pipe-flow', viewport: { width: 1920, height: 1080 }, until: 'window.__sandbox.status()?.t > 9' },
   ...LESSON_SHOTS,
+  // 200 % zoom on a 1280×720 laptop (issue 42 item 5): 640×360 CSS px, a lesson open, the controls folded away
+  { file: 'zoom200-lesson-relaxation-640x360.png', query: '?lesson=relaxation&lecture=1', viewport: { width: 640, height: 360 }, scale: 2, until: 'window.__sandbox.lesson.story().ended !== null' },
+  { file: 'zoom200-lesson-blow-up-640x360.png', query: '?lesson=blow-up&lecture=1', viewport: { width: 640, height: 360 }, scale: 2, until: LESSON_UNTIL['blow-up'] },
 ];
 
 mkdirSync(OUT, { recursive: true });
@@ -45,7 +49,7 @@ const app = await buildAndServe();
 const browser = await launch();
 try {
   for (const s of SHOTS.filter((shot) => !only || shot.file.startsWith(only))) {
-    const { page, errors } = await openApp(browser, `${app.url}${s.query}`, s.viewport);
+    const { page, errors } = await openApp(browser, `${app.url}${s.query}`, s.viewport, { deviceScaleFactor: s.scale ?? 1 });
     await waitFor(page, s.until, 300_000);
     await page.waitForTimeout(600); // a status poll and a chart update after the event
     await page.screenshot({ path: join(OUT, s.file) });

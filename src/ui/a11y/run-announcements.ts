@@ -73,7 +73,8 @@ export function keyNumbers(s: SimStatus, ek: number | null, facts: RunFacts): st
     `kinetic energy ${ek === null ? 'not recorded yet' : `${fmtNum(ek)} J`}`,
     `${fmtInt(s.contacts)} contacts`,
     facts.state,
-    facts.divergence ? `diverged: ${facts.divergence}` : facts.blowUpDetector ? `diverged: ${facts.blowUpDetector}` : '',
+    facts.divergence ? `diverged: ${facts.divergence}` : facts.blowUpDetector ? `diverged: ${facts.blowUpDetector}`
+      : facts.blowUpStopped ? `diverged: the blow-up stopped, ${facts.blowUpStopped}` : '',
     facts.warning ? `warning: ${facts.warning}` : 'no warnings',
   ];
   if (facts.headline.length) parts.push(facts.headline[0]);

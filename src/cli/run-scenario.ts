@@ -122,7 +122,9 @@ export interface RunProgress {
 export class ScenarioRun {
   /** The scene and its edits: the world now, and the edits still to come at their times */
   readonly scene: SceneEditor;
-  readonly steps: number;
+  /** Steps of the run: run.duration's; counted again after an edit that changed Δt, to the same end */
+  steps: number;
+  private readonly tEnd: number;
   private readonly every: number;
   private readonly schedule: ParameterSchedule;
   private readonly oscT: number[] = [];
@@ -147,6 +149,7 @@ export class ScenarioRun {
     const w = this.world;
     checkRunSettings(spec, w.n, !Number.isNaN(w.pistonPosition()));
     this.steps = plannedSteps(spec, w);
+    this.tEnd = w.t + this.steps * w.dt;
     this.every = outputEvery(spec, w);
     this.schedule = new ParameterSchedule(spec.run.schedule);
     this.t0 = now();
@@ -202,7 +205,9 @@ export class ScenarioRun {
           this.finished = true;
           break;
         }
-        this.scene.applyDue();
+        const dt = this.world.dt;
+        // an edit whose grains have another t_c changes Δt when the run keeps Δt/t_c: the run still ends at its time
+        if (this.scene.applyDue() > 0 && this.world.dt !== dt) this.steps = this.done + Math.max(1, Math.ceil((this.tEnd - this.world.t) / this.world.dt - 1e-9));
         const w = this.world;
         for (const patch of this.schedule.due(w.t, w.dt)) w.setParams(patch);
         this.rowK = this.scene.stepsAllowed(this.schedule.stepsAllowed(w.t, w.dt, Math.min(this.every, this.steps - this.done)));

@@ -57,3 +57,17 @@ describe('sim run with scene edits', () => {
     expect(s.err).toContain('edits: this scene has 6 edits, which only `sim run` and the page apply; run it there');
   });
 });
+
+describe('a run whose edit changes Δt', () => {
+  it('still ends at run.duration', () => {
+    // grains of another size poured at 0.01 s: Δt/t_c is kept, so Δt changes
+    const spec = parseScenario({ ...SILO, run: { duration: 0.02, outputEvery: 50 }, edits: [...SILO.edits.slice(0, 5), { op: 'pour', region: [0.01, 0.2, 0.19, 0.29], count: 10, rMin: 0.002, rMax: 0.0025, seed: 9, at: 0.01 }] });
+    const dt0 = runScenario({ ...spec, run: { ...spec.run, duration: 0.005 } }).world.dt;
+    const { world } = runScenario(spec);
+    expect(world.n).toBe(70);
+    expect(world.dt).toBeLessThan(0.6 * dt0);
+    // the steps planned at the old Δt would have ended at 0.015 s; the run ends where they would have ended at it, within a step
+    expect(world.t).toBeGreaterThanOrEqual(0.02);
+    expect(world.t).toBeLessThan(0.02 + dt0 + world.dt);
+  });
+});

@@ -100,6 +100,8 @@ export const CHARTS = {
     trans: { color: HUE.blue, dash: [8, 4] },
     rot: { color: HUE.pink, dash: [2, 4] },
     fit: { color: HUE.white, dash: [8, 5] },
+    /** the run before going back (ghost-curve.ts): grey, under the others */
+    ghost: { color: MUTED, dash: [5, 3] },
   },
   /** the tracked particle's x and y */
   position: { x: { color: HUE.blue }, y: { color: HUE.orange, dash: [8, 4] } },

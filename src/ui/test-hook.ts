@@ -48,7 +48,7 @@ export interface HookDeps {
   pool: FramePool;
   idle: IdleFrames;
   status(): SimStatus | null;
-  charts: { ek: LiveChart; angle: LiveChart; position: LiveChart; flow: LiveChart };
+  charts: { ek: LiveChart; angle: LiveChart; position: LiveChart; flow: LiveChart; ghost: { span(): [number, number] | null } };
   /** the energy ledger chart and whether it is shown (in the Ek chart's place) */
   ledger: { chart: LedgerChart; shown(): boolean };
   inspector: ContactInspector;
@@ -76,6 +76,8 @@ export function installTestHook(d: HookDeps): void {
     status: () => d.status(),
     scenario: () => d.scenario(),
     seriesLength: () => d.store.length,
+    /** the Ek chart's ghost (the run before going back): its time span, or null */
+    ekGhost: () => d.charts.ghost.span(),
     /** rows the worker overwrote before the page read them (none expected: run-record.ts thins rows while hidden) */
     seriesLost: () => d.store.lost,
     /** t of every recorded row (the export's history, not only the charts' window) */

@@ -16,6 +16,7 @@ interface Hook {
   timeline(): Promise<Timeline>;
   pause(): Promise<void>;
   seriesTimes(): number[];
+  ekGhost(): [number, number] | null;
   discs(): { x: number[]; y: number[]; r: number[] };
   chartTicks(kind: 'ek'): string[];
 }
@@ -77,6 +78,7 @@ describe('the Δt lecture', () => {
     await entry.fill(String(dtOverTc0 / 2));
     await entry.press('Enter');
     await expect.poll(async () => (await hook(page, (h) => h.workerStatus())).params.dtOverTc, { timeout: 10_000 }).toBe(dtOverTc0 / 2);
+    const timesAtRun = await hook(page, (h) => h.seriesTimes());
     await page.locator('[data-testid="rewind-run"]').click();
     await waitFor(page, `window.__sandbox.status()?.t > ${back.t} + 0.01`, 30_000);
     await hook(page, (h) => h.pause());
@@ -94,6 +96,21 @@ describe('the Δt lecture', () => {
     expect(times.slice(0, kept.length)).toEqual(kept);
     for (let k = 1; k < times.length; k++) expect(times[k]).toBeGreaterThan(times[k - 1]);
     expect(times[times.length - 1]).toBeLessThanOrEqual(again.t);
+    // the abandoned future stays on the Ek chart as a grey ghost: from the first row after the restored t to the last before the rewind
+    const abandoned = timesAtRun.filter((t) => t > back.t);
+    expect(await hook(page, (h) => h.ekGhost())).toEqual([abandoned[0], abandoned[abandoned.length - 1]]);
+    expect(await page.locator('[data-testid="ek-ghost"]').textContent()).toMatch(/^grey dashed: the run before going back \(t = /);
+    // and it is drawn: pixels of its grey inside the plot area (the axes' text is outside it)
+    const ghostPixels = await page.evaluate(() => {
+      const canvas = document.querySelector('#chart-ek-plot canvas') as HTMLCanvasElement;
+      const plot = document.querySelector('#chart-ek-plot .u-over')!.getBoundingClientRect(), c = canvas.getBoundingClientRect();
+      const k = canvas.width / c.width, x0 = Math.round((plot.left - c.left) * k), y0 = Math.round((plot.top - c.top) * k);
+      const d = canvas.getContext('2d')!.getImageData(x0, y0, Math.round(plot.width * k), Math.round(plot.height * k)).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - 0x9a) < 20 && Math.abs(d[i + 1] - 0xa7) < 20 && Math.abs(d[i + 2] - 0xbd) < 20) n++;
+      return n;
+    });
+    expect(ghostPixels).toBeGreaterThan(20);
     // the timeline branched: no snapshot is later than now
     const after = await hook(page, (h) => h.timeline());
     expect(after.viewing).toBe(-1);

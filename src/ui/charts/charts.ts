@@ -157,8 +157,8 @@ export class LiveChart {
   legend: { label: string; color: string; dash?: number[] }[] = [];
   /** data currently given to uPlot (for tests and PNG export) */
   data: (number | null)[][] = [];
-  /** drawn over the plot after every redraw (the Ek chart's live relaxation fit) */
-  private overlay: ((u: uPlot) => void) | null = null;
+  /** drawn over the plot after every redraw, by name (the Ek chart's live relaxation fit, the run before a rewind) */
+  private readonly overlays = new Map<string, (u: uPlot) => void>();
 
   constructor(private readonly host: HTMLElement, private chartKind: ChartKind, private readonly store: SeriesStore) {
     this.create();
@@ -242,7 +242,7 @@ export class LiveChart {
       ...layout,
       legend: { show: true, live: true, markers: LEGEND_MARKERS },
       cursor: { drag: { x: false, y: false } },
-      hooks: { draw: [(u: uPlot) => this.overlay?.(u)] },
+      hooks: { draw: [(u: uPlot) => { for (const draw of this.overlays.values()) draw(u); }] },
     };
     const empty = CHART_COLUMNS[this.kind].header.map(() => []);
     const data = this.data.length === empty.length ? this.data : empty;
@@ -255,9 +255,10 @@ export class LiveChart {
     this.update();
   }
 
-  /** Sets what is drawn over the plot (null: nothing) and redraws. */
-  setOverlay(draw: ((u: uPlot) => void) | null): void {
-    this.overlay = draw;
+  /** Sets what `name` draws over the plot (null: nothing) and redraws. */
+  setOverlay(name: string, draw: ((u: uPlot) => void) | null): void {
+    if (draw) this.overlays.set(name, draw);
+    else this.overlays.delete(name);
     this.plot?.redraw(false, false);
   }
 

@@ -9,6 +9,7 @@ import { DISC_VIEW } from './angle-chart';
 import { LiveChart } from './charts';
 import { ChartZoom } from './chart-zoom';
 import { EmptyChartNote, hasPoints } from './empty-chart-note';
+import { GhostCurve } from './ghost-curve';
 import { installLedgerSwitch, LedgerChart } from './ledger-chart';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './position-chart';
 import type { SeriesStore } from './series-store';
@@ -19,6 +20,8 @@ export class PageCharts {
   readonly position: LiveChart;
   readonly flow: LiveChart;
   readonly ledger: LedgerChart;
+  /** the run before going back, grey on the Ek chart */
+  readonly ghost: GhostCurve;
   /** the ledger shown in the Ek chart's place, or not */
   readonly ledgerSwitch: { shown: () => boolean; show: (ledger: boolean) => void };
   private readonly positionTitle = $('chart-position-title');
@@ -37,6 +40,7 @@ export class PageCharts {
     this.position.windowRows = POSITION_WINDOW_ROWS;
     this.flow = new LiveChart($('chart-flow-plot'), 'flow', store);
     this.ek.setLog(logY);
+    this.ghost = new GhostCurve(store, this.ek, $('chart-ek').querySelector('h2') as HTMLElement);
     this.ledger = new LedgerChart($('chart-ledger-plot'), store, $('ledger-residual'));
     this.ledgerSwitch = installLedgerSwitch($('chart-ek'), $('chart-ledger'), this.ledger);
     // a click on a chart enlarges it over the canvas, Esc puts it back

@@ -23,6 +23,11 @@ export class SeriesStore {
   lost = 0;
   /** bumps on every change, so charts know when to redraw */
   version = 0;
+  /**
+   * Told before rows go: `from`, the first of the rows [from, length) dropped because time went back (a rewind's
+   * branch, the last good state); null, all of them for a new history (a scene loaded, a reset)
+   */
+  onDrop: ((from: number | null) => void) | null = null;
 
   constructor(capacity = 1 << 17) {
     this.capacity = capacity;
@@ -31,6 +36,7 @@ export class SeriesStore {
   }
 
   clear(): void {
+    this.onDrop?.(null);
     this.length = 0;
     this.lost = 0;
     this.plane.rewind(this.cols, 0);
@@ -42,6 +48,7 @@ export class SeriesStore {
     const t = this.cols.t;
     let n = this.length;
     while (n > 0 && !(t[n - 1] <= tBack)) n--;
+    if (n < this.length) this.onDrop?.(n);
     this.length = n;
     this.plane.rewind(this.cols, n);
     this.version++;

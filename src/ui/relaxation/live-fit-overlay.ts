@@ -31,7 +31,7 @@ export class LiveFitOverlay {
     this.label.className = 'fit-note';
     this.label.hidden = true;
     title.after(this.label); // its own line under the title: a narrow chart (1280×720) cuts the title short
-    chart.setOverlay((u) => this.draw(u));
+    chart.setOverlay('fit', (u) => this.draw(u));
   }
 
   /** Shows the worker's latest fit (redraws only when it changed). */
@@ -42,7 +42,7 @@ export class LiveFitOverlay {
     this.fit = f;
     this.label.textContent = fitLabel(f);
     this.label.hidden = f === null;
-    this.chart.setOverlay((u) => this.draw(u));
+    this.chart.setOverlay('fit', (u) => this.draw(u));
   }
 
   private draw(u: uPlot): void {

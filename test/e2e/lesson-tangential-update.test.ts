@@ -3,7 +3,8 @@
  * show"): a disc bouncing with spin at Δt = 0.13 t_c, the traditional and the consistent spring update in lockstep,
  * at full speed, to its planned 2.5 s. From the page's own numbers: the ledger chart (shown in the Ek chart's place)
  * draws both variants' residuals on one axis — variant 1's red line and variant 2's in its colour — each ending at
- * the residual the variant reports; the traditional update's is the larger, and the note prints both.
+ * the residual the variant reports; the traditional update's is the larger, and the note prints both. The view follows
+ * the disc: at the end, 2.5 s and more than a metre of rolling later, it is still on the canvas.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './harness';
@@ -13,7 +14,9 @@ const session = useBrowserSession();
 
 interface Variant { energyResidual: number; energySupplied: number }
 type Hook = { __sandbox: {
-  status(): { t: number; comparison: { variants: Variant[] } | null } | null;
+  status(): { t: number; tracked: number; comparison: { variants: Variant[] } | null } | null;
+  discs(): { x: number[]; y: number[] };
+  worldToScreen(x: number, y: number): [number, number];
   ledger(): { shown: boolean; data: (number | null)[][]; labels: string[] };
 } };
 
@@ -47,6 +50,17 @@ describe('the tangential-update lesson (headless Chromium, 1280×720)', () => {
     const shown = (v: number) => String(Number(v.toPrecision(3)));
     expect(note).toContain(`tangential = traditional: ${shown(traditional.energyResidual)} J`);
     expect(note).toContain(`tangential = consistent: ${shown(consistent.energyResidual)} J`);
+    // the disc, rolled away from where it landed, still on the canvas
+    const disc = await page.evaluate(() => {
+      const h = (window as unknown as Hook).__sandbox, i = h.status()!.tracked, d = h.discs();
+      return { x: d.x[i], screen: h.worldToScreen(d.x[i], d.y[i]) };
+    });
+    expect(Math.abs(disc.x)).toBeGreaterThan(0.5);
+    const canvas = (await page.locator('[data-testid="canvas-host"]').boundingBox())!;
+    expect(disc.screen[0]).toBeGreaterThan(canvas.x);
+    expect(disc.screen[0]).toBeLessThan(canvas.x + canvas.width);
+    expect(disc.screen[1]).toBeGreaterThan(canvas.y);
+    expect(disc.screen[1]).toBeLessThan(canvas.y + canvas.height);
     expect(errors).toEqual([]);
     await page.context().close();
   });

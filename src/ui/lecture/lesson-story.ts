@@ -94,6 +94,7 @@ export class LessonStory {
     if (lesson.id !== this.lessonId) this.open(lesson);
     const part = lessonParts(lesson)[this.part];
     this.d.mode.setWatch(part.watch);
+    this.d.scene.follow = part.follow ? s.tracked : -1;
     // time went back (Reset, rewind, a replay): the story plays again
     if (s.t < this.lastT) this.resume(part);
     this.lastT = s.t;
@@ -189,7 +190,7 @@ export class LessonStory {
 
   /** Free play: a blow-up the switch let run shows its end in the note until the run goes on. */
   private freePlay(s: SimStatus): void {
-    if (this.lessonId !== null) { void this.d.api.setStopAt(null); this.protractor.show(null); } // the lesson was left
+    if (this.lessonId !== null) { void this.d.api.setStopAt(null); this.protractor.show(null); this.d.scene.follow = -1; } // the lesson was left
     this.lessonId = null;
     const b = s.blowUp;
     const stopped = b !== null && b.state === 'stopped';

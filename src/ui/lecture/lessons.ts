@@ -22,6 +22,8 @@ export interface LessonPart {
   headline: Headline;
   /** Its last frame measures the heap's flanks on the canvas with a protractor (render/protractor.ts) */
   protractor?: true;
+  /** The view follows the tracked body at its zoom (render/scene.ts), so it never leaves the canvas */
+  follow?: true;
 }
 
 export interface Lesson extends LessonPart {
@@ -74,8 +76,9 @@ export const LESSONS: readonly Lesson[] = [
     watch: 'A disc bounces with spin on a frictional floor at Δt = 0.13 t_c: the traditional spring update (blue) keeps more energy than it was given — on the ledger its residual (red) climbs with every bounce, above the consistent update’s (orange, dashed).',
     query: 'scenario=case-ii-drop&compare=traditional-vs-consistent',
     charts: ['chart-ek', 'chart-ledger', 'chart-divergence'],
-    end: { duration: 2.5 }, // before the disc rolls out of view
+    end: { duration: 2.5 },
     headline: ledgerHeadline,
+    follow: true, // the disc bounces along the floor and rolls away
   },
   {
     id: 'friction',

@@ -74,6 +74,9 @@ function discTexture(): Texture {
   return Texture.from(c);
 }
 
+
+/** A followed body is kept this fraction of the canvas's width and height away from its edges */
+const FOLLOW_MARGIN = 0.25;
 export class Scene {
   readonly app = new Application();
   private readonly camera = new Container();
@@ -114,6 +117,8 @@ export class Scene {
   selection: Selection = { particle: -1, contact: null };
   /** screen = (ox + s·x, oy − s·y) in CSS pixels */
   view = { s: 100, ox: 0, oy: 0 };
+  /** a body the view keeps in sight at its zoom (a lesson's tracked body, issue 36 item 3); −1: none */
+  follow = -1;
   private needFit = true;
   /** the view is the fit of the scene (no zoom or pan since): resizing refits it */
   private fitted = false;
@@ -246,6 +251,7 @@ export class Scene {
     }
     if (flags & FLAG_HAS_WALLS) this.readWalls(f, off.walls, hdr[H_WALLS]);
     if (staticChanged && this.needFit) { this.fit(); this.needFit = false; }
+    this.keepInView();
     info.applyMs = performance.now() - t0;
     // overlays (not part of the sprite-update figure)
     if (this.wallsDirty) this.drawWalls();
@@ -444,6 +450,22 @@ export class Scene {
     this.view.oy = H / 2 + s * (y0 + y1) / 2;
     this.fitted = true;
     this.lastW = W; this.lastH = H;
+    this.applyView();
+  }
+
+  /** Pans the view, at its zoom, just enough that the followed body stays inside the canvas less FOLLOW_MARGIN of it on each side. */
+  private keepInView(): void {
+    const i = this.follow;
+    if (i < 0 || i >= this.n) return;
+    const x = this.px(i), y = this.py(i);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    const W = this.app.screen.width, H = this.app.screen.height, m = FOLLOW_MARGIN;
+    const sx = this.view.ox + this.view.s * x, sy = this.view.oy - this.view.s * y;
+    const dx = sx < m * W ? m * W - sx : sx > (1 - m) * W ? (1 - m) * W - sx : 0;
+    const dy = sy < m * H ? m * H - sy : sy > (1 - m) * H ? (1 - m) * H - sy : 0;
+    if (dx === 0 && dy === 0) return;
+    this.view.ox += dx;
+    this.view.oy += dy;
     this.applyView();
   }
 

@@ -3,7 +3,7 @@
  * world is built from it with the state carried over. The world itself is left as it was: an edit refused
  * (EditError, naming the field) changes nothing, and the world before an edit is what undo gives back.
  */
-import type { WorkerPool } from '../parallel/worker-pool';
+import type { KernelPool } from '../columns/kernel-pool';
 import type { World } from '../sim/world';
 import { erase, pin, place, unpin } from './body-edits';
 import type { SceneEdit } from './edit-schema';
@@ -20,7 +20,7 @@ export interface EditRules {
   /** Gates opened so far, with the time each was opened [s] */
   opened: ReadonlyMap<string, number>;
   /** The worker pool the world steps on, if any */
-  pool?: WorkerPool;
+  pool?: KernelPool;
 }
 
 /** The world the edit makes of `world` (a new one; `world` is unchanged) */

@@ -5,7 +5,7 @@
  * (carried-state.ts): the bodies' motion, the contact histories, the walls' motion, time and work.
  */
 import { LINE, type WallSet } from '../boundaries/walls';
-import type { WorkerPool } from '../parallel/worker-pool';
+import type { KernelPool } from '../columns/kernel-pool';
 import type { ParticleSpec, ScenarioSpec, WallSpec } from '../scenarios/schema';
 import { World } from '../sim/world';
 import { CarriedState } from './carried-state';
@@ -71,7 +71,7 @@ export class SceneDraft {
   }
 
   /** The edited world, its state carried from the draft's world; a world the edit would make unsound is refused with the reason */
-  build(pool?: WorkerPool): World {
+  build(pool?: KernelPool): World {
     let next: World;
     try {
       next = new World(this.spec(), pool);

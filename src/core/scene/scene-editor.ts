@@ -8,7 +8,7 @@
  * from there as it would have. The cost is that world kept per level; the levels are bounded (at most `undoLevels`,
  * and at most `undoBodies` bodies in all), the oldest dropped first.
  */
-import type { WorkerPool } from '../parallel/worker-pool';
+import type { KernelPool } from '../columns/kernel-pool';
 import { MAX_PARTICLES, ScenarioError, type ScenarioSpec } from '../scenarios/schema';
 import { withParams } from '../scenarios/live-params';
 import { describeIssue, protoKeys } from '../scenarios/schema-issues';
@@ -19,7 +19,7 @@ import { sceneEditSchema, type SceneEdit } from './edit-schema';
 
 export interface EditorOptions {
   /** The worker pool the worlds step on */
-  pool?: WorkerPool;
+  pool?: KernelPool;
   /** Most bodies the scene may hold (default MAX_PARTICLES) */
   maxBodies?: number;
   /** Undo levels kept (default 64; 0: no undo, as `sim run` needs none) */

@@ -85,14 +85,15 @@ describe('contact-law registry', () => {
       for (const d of [1e-5, 3e-4, 2e-3, ...(m.range > 0 ? [-0.3 * m.range, -0.8 * m.range] : [])]) {
         if (law.energy) {
           const h = 1e-4 * d;
-          const dU = (law.energy(d + h, lc, m) - law.energy(d - h, lc, m)) / (2 * h);
-          expect(Math.abs(dU / law.elasticForce(d, lc, m) - 1)).toBeLessThan(1e-8);
+          const dU = (law.energy(d + h, lc, m, lc, 2 * lc) - law.energy(d - h, lc, m, lc, 2 * lc)) / (2 * h);
+          expect(Math.abs(dU / law.elasticForce(d, lc, m, lc, 2 * lc) - 1)).toBeLessThan(1e-8);
         }
+        // two discs of radii lc and 2 lc (the lever arms a_i n, −a_j n)
         const c = new ContactList(1);
-        c.count = 1; c.law[0] = law.index; c.delta[0] = d; c.lc[0] = lc; c.mr[0] = 0.05; c.un[0] = -0.3;
+        c.count = 1; c.law[0] = law.index; c.delta[0] = d; c.lc[0] = lc; c.mr[0] = 0.05; c.un[0] = -0.3; c.rin[0] = lc; c.rjn[0] = -2 * lc;
         dashpots(c, m);
         for (const other of CONTACT_LAWS) other.normalForces(c, m); // only its own law acts on the contact
-        expect(c.fe[0]).toBe(law.elasticForce(d, lc, m));
+        expect(c.fe[0]).toBe(law.elasticForce(d, lc, m, lc, 2 * lc));
         expect(c.fn[0]).toBeCloseTo(c.fe[0] + c.gn[0] * 0.3, 9);
       }
     });

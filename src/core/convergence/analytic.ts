@@ -21,8 +21,8 @@ export function analyticSolution(spec: ScenarioSpec): AnalyticSolution | string 
   const wall = spec.walls[0];
   const fits = spec.particles.length === 1 && p.r !== undefined && spec.generators.length === 0 && p.lockX && p.lockY && !p.lockRotation
     && spec.walls.length === 1 && wall.type === 'line' && !wall.velocity && spec.gravity[0] === 0 && spec.gravity[1] === 0
-    && m.en === 1 && spec.solver.rotation && !p.torque;
-  if (!fits || wall.type !== 'line' || p.r === undefined) return 'case-i was changed so that the closed form no longer applies (needs εn = 1, locked centre, one flat wall, no gravity)';
+    && m.en === 1 && spec.solver.rotation && !p.torque && m.normalLaw === 'linear';
+  if (!fits || wall.type !== 'line' || p.r === undefined) return 'case-i was changed so that the closed form no longer applies (needs the linear law, εn = 1, locked centre, one flat wall, no gravity)';
   const R = p.r, mass = p.m ?? m.density * Math.PI * R * R, I = p.inertia ?? 0.5 * mass * R * R;
   const n = Math.hypot(wall.normal[0], wall.normal[1]);
   const delta = R - ((p.x - wall.point[0]) * wall.normal[0] + (p.y - wall.point[1]) * wall.normal[1]) / n;

@@ -122,7 +122,7 @@ export function elasticEnergy(
     const d2 = dx * dx + dy * dy;
     if (d2 < reach * reach) {
       const d = s - Math.sqrt(d2);
-      e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
+      e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m, rad[i], rad[j]);
     }
   }
   for (let w = 0; w < walls.count; w++) {
@@ -140,11 +140,13 @@ export function elasticEnergy(
         if (qx * qx + qy * qy >= reach * reach) continue; // apart: no square root
         d = rad[j] - Math.hypot(qx, qy);
       }
-      if (d > -range) e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m);
+      if (d > -range) e += linear ? 0.5 * kn * d * d : law.energy!(d, 0, m, 0, rad[j]);
     }
   }
   let et = 0;
-  for (let k = 0; k < contacts.count; k++) et += 0.5 * kt * contacts.xi[k] * contacts.xi[k];
+  // each contact's k_t (Hertz–Mindlin sets its own; the fused law's record is lean, its k_t the material's)
+  const ktc = contacts.kt;
+  for (let k = 0; k < contacts.count; k++) et += 0.5 * (linear ? kt : ktc[k]) * contacts.xi[k] * contacts.xi[k];
   if (parts) { parts.normal = e; parts.tangential = et; }
   return e + et;
 }

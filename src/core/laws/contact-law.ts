@@ -38,9 +38,10 @@ export interface LawChoice<P extends LawParams = LawParams> {
   units: Readonly<Record<string, string>>;
   /**
    * How its normal dashpot is set (laws/dashpot.ts): 'restitution', γ_n = 2 ζ_n √(m_r k_n) with ζ_n from εn;
-   * 'rate', γ_n = rate·m_r with the rate from its own parameters.
+   * 'rate', γ_n = rate·m_r with the rate from its own parameters; 'contact', by the law itself per contact (its
+   * normalForces writes γ_n and γ_t of its contacts: Hertz–Mindlin's κ √(m_r k) δ^{1/4}).
    */
-  damping: 'restitution' | 'rate';
+  damping: 'restitution' | 'rate' | 'contact';
   /** Every binary collision restitutes εn, whatever the impact speed (the accuracy monitor then compares with εn) */
   fixedRestitution: boolean;
   /**
@@ -82,13 +83,16 @@ export interface ContactLaw<P extends LawParams = LawParams> {
    * Returns the power the normal dashpots dissipate [W].
    */
   normalForces(c: ContactList, m: MaterialCoefficients): number;
-  /** Elastic normal force at overlap measure δ and characteristic length l_c [N] */
-  elasticForce(delta: number, lc: number, m: MaterialCoefficients): number;
   /**
-   * Elastic energy stored at overlap δ [J] (F = −dU/dδ), for the energy account; null declares that it has no
-   * closed form (the account then estimates it: sim/energy-ledger.ts)
+   * Elastic normal force at overlap measure δ and characteristic length l_c [N]; ri, rj: the two discs' radii (ri = 0
+   * for a wall), for a law whose stiffness depends on them (Hertz–Mindlin's effective radius)
    */
-  energy: ((delta: number, lc: number, m: MaterialCoefficients) => number) | null;
+  elasticForce(delta: number, lc: number, m: MaterialCoefficients, ri?: number, rj?: number): number;
+  /**
+   * Elastic energy stored at overlap δ [J] (F = −dU/dδ), for the energy account (radii as elasticForce's); null
+   * declares that it has no closed form (the account then estimates it: sim/energy-ledger.ts)
+   */
+  energy: ((delta: number, lc: number, m: MaterialCoefficients, ri?: number, rj?: number) => number) | null;
   lammps: LammpsMapping;
   /** What it brings as the `normalLaw` parameter's choice; null for a law its colliders choose (the area law) */
   choice: LawChoice<P> | null;

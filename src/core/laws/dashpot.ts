@@ -4,13 +4,15 @@
  *   'restitution'  γ_n = 2 ζ_n √(m_r k_n) with ζ_n from ε_n ,   γ_t = (ν_t/ν_n) γ_n  or  2 ζ_t √(m_r k_t)     [kg/s]
  * (ζ_t from ε_t). Rates per unit reduced mass instead (paper 003 Eqs. 18–19):
  *   'rate' (Hertz)  γ_n = γ_N m_r ;  Haff–Werner γ_t = γ_S m_r .
- * Reads mr, writes gn and gt for every contact, before the laws.
+ *   'contact' (Hertz–Mindlin): the law sets γ_n and γ_t of its contacts itself (in its normalForces).
+ * Reads mr, writes gn, gt and the tangential stiffness kt (the material's k_t) for every contact, before the laws;
+ * a law with a stiffness of its own overwrites kt of its contacts.
  */
 import type { ContactList } from '../state/contact-list';
 import type { MaterialCoefficients } from './material';
 
 export function dashpots(c: ContactList, m: MaterialCoefficients): void {
-  const mr = c.mr, gn = c.gn, gt = c.gt;
+  const mr = c.mr, gn = c.gn, gt = c.gt, ktc = c.kt;
   const kn = m.kn, kt = m.kt, zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio;
   const rate = m.rateDamping, gammaN = m.gammaRate, viscous = m.viscousShear, gammaS = m.gammaS;
   for (let k = 0; k < c.count; k++) {
@@ -18,5 +20,6 @@ export function dashpots(c: ContactList, m: MaterialCoefficients): void {
     const g = rate ? gammaN * mr[k] : zn2 * sm * Math.sqrt(kn);
     gn[k] = g;
     gt[k] = viscous ? gammaS * mr[k] : fromRatio ? ratio * g : zt2 * sm * Math.sqrt(kt);
+    ktc[k] = kt;
   }
 }

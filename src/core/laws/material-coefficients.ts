@@ -20,7 +20,7 @@ export function materialCoefficients(p: LiveParams, mrRef = 1): MaterialCoeffici
     kn: p.kn,
     // a spring scheme's k_t is k_t/k_n times the normal stiffness linearised at the reference contact
     // (Hertz: 1.5 k_N √δ_max, docs/model.md#hertz-law); constant over the run
-    kt: p.ktOverKn * reference.kLinear,
+    kt: reference.kt ?? p.ktOverKn * reference.kLinear,
     zetaN: reference.zetaN,
     gtFromRatio: p.tangentialDamping === 'ratio',
     gtRatio: p.nuTOverNuN,

@@ -14,6 +14,8 @@ export interface LawCoefficients {
   tc: number;
   /** The normal stiffness linearised at the reference contact [N/m]: k_t = (k_t/k_n)·kLinear and the step limit's normal mode */
   kLinear: number;
+  /** A law whose tangential stiffness is its own (Mindlin's): k_t at the reference contact [N/m], in place of (k_t/k_n)·kLinear */
+  kt?: number;
   /** The impact speed t_c is quoted at [m/s], for a law whose t_c depends on it */
   speed?: number;
   /** The reference collision's largest overlap [m], where a nonlinear law's kLinear is taken */

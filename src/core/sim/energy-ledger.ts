@@ -112,7 +112,8 @@ export class EnergyLedger {
     if (integrator.kind === 'impulse') return 0;
     const c = this.pipeline.record, m = this.pipeline.material, kt = m.kt, b = this.bodies;
     const remeasure = integrator.markers !== null && !evaluatesAtEnd(integrator.markers);
-    if (this.pipeline.leanRecord && !remeasure) return this.pipeline.passSums[ELASTIC]; // the fused pass summed it
+    const lean = this.pipeline.leanRecord;
+    if (lean && !remeasure) return this.pipeline.passSums[ELASTIC]; // the fused pass summed it
     let e = 0;
     for (let k = 0; k < c.count; k++) {
       const law = CONTACT_LAWS[c.law[k]];
@@ -125,13 +126,15 @@ export class EnergyLedger {
           this.committedGeometry.geometry(this.walls, this.periodic, i);
           d = Math.max(io[DELTA], -m.range); // a gap beyond the law's range stores nothing
         }
-        e += law.energy(d, c.lc[k], m);
+        e += law.energy(d, c.lc[k], m, c.rin[k], -c.rjn[k]); // a disc's lever arms are its radius (a wall's 0)
       } else {
         // no closed form (the area law): ½ f_e d with d the overlap's mean depth, exact for an edge contact
         // (a linear spring), an estimate for a corner: enough for the divergence budget
         e += 0.5 * c.fe[k] * c.depth[k];
       }
-      e += 0.5 * kt * c.xi[k] * c.xi[k];
+      // the contact's k_t (a law may set its own per contact: Hertz–Mindlin), but in a lean record (the fused pass, the linear law's m.kt)
+      const ktk = lean ? kt : c.kt[k];
+      e += 0.5 * ktk * c.xi[k] * c.xi[k];
     }
     return e;
   }

@@ -22,7 +22,7 @@ import { grownCapacity, growF64, growI32, growU8, int32Like } from '../math/grow
 export const MAX_BODIES = 2 ** 24;
 
 const F64 = [
-  'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'fe', 'fn', 'ft',
+  'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr', 'gn', 'gt', 'kt', 'fe', 'fn', 'ft',
   'xi', 'xiEval', 'h0', 'h1', 'h2', 'h3', 'cx', 'cy',
 ] as const;
 type F64Field = (typeof F64)[number];
@@ -70,6 +70,11 @@ export class ContactList {
   /** Reduced mass [kg] */ mr = new Float64Array(0);
   /** Dashpot coefficients [kg/s] */ gn = new Float64Array(0);
   gt = new Float64Array(0);
+  /**
+   * Tangential spring stiffness [N/m]: the material's k_t (laws/dashpot.ts writes it), or the law's own where it
+   * sets one per contact (Hertz–Mindlin: ∝ √δ); the Coulomb cap and the spring force read it
+   */
+  kt = new Float64Array(0);
   /** Elastic part of the normal force [N]: the contact law's critical force for the 'elastic' Coulomb cap */
   fe = new Float64Array(0);
   /** Force components on j [N] */ fn = new Float64Array(0);

@@ -50,19 +50,22 @@ function gssssSpring(id: TangentialId, withAcceleration: boolean, description: s
     commit(c: ContactList, ctx: TangentialContext): void {
       const m = ctx.markers!, dt = ctx.dt, dt2 = dt * dt, mat = ctx.material, n = c.count;
       const half = withAcceleration ? 0.5 * dt2 : 0, l3 = withAcceleration ? m.lambda3 * dt2 : 0;
-      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, io = kin.io;
+      const xi = c.xi, ci = c.i, cj = c.j, h0 = c.h0, h1 = c.h1, gn = c.gn, gt = c.gt, kt = c.kt, rin = c.rin, rjn = c.rjn, io = kin.io;
       // the normal state at t_{n+1} goes through the law's own batched force (f_n = f_e − γ_n u_n, clamped)
       committed.reserve(n);
       committed.count = n;
       const law = ctx.law.index, sd = committed.delta, sun = committed.un, sut = committed.ut, slaw = committed.law, sgn = committed.gn;
+      // and what a law with a stiffness or dashpot of its own per contact reads (Hertz–Mindlin: the radii; it then sets k_t, γ)
+      const sgt = committed.gt, skt = committed.kt, srin = committed.rin, srjn = committed.rjn, smr = committed.mr, smrE = c.mr;
       io[TW] = ctx.tState;
       for (let k = 0; k < n; k++) {
         kin.atCommittedState(ctx.bodies, ctx.walls, ctx.periodic, ci[k], cj[k]);
         xi[k] = xi[k] + dt * h0[k] + half * h1[k] + l3 * (io[UTDOT] - h1[k]); // summed left to right, as before: same bits
         sd[k] = io[DELTA]; sun[k] = io[UN]; sut[k] = io[UT]; slaw[k] = law; sgn[k] = gn[k];
+        sgt[k] = gt[k]; skt[k] = kt[k]; srin[k] = rin[k]; srjn[k] = rjn[k]; smr[k] = smrE[k];
       }
       ctx.law.normalForces(committed, mat);
-      capSprings(xi, committed.fe, committed.fn, sut, c.gt, n, mat);
+      capSprings(xi, committed.fe, committed.fn, sut, sgt, skt, n, mat);
     },
   };
 }

@@ -50,8 +50,8 @@ describe('reduced motion and 200 % zoom (headless Chromium)', () => {
     await page.keyboard.press(' ');
     await waitFor(page, 'window.__sandbox.status()?.running === true');
     await waitFor(page, 'document.querySelector(\'[data-testid="motion-note"]\').hidden');
-    // the contact inspector beside it now (the lesson's contact is selected)
-    await canvasOnScreen(page, 400, 200);
+    // the contact inspector beside it now (the lesson's contact is selected), the variants' legend and the tools under it
+    await canvasOnScreen(page, 400, 150);
 
     await page.setViewportSize({ width: 1280, height: 720 });
     await canvasOnScreen(page, 500, 240);

@@ -10,10 +10,11 @@ import { areaLaw } from './area';
 import { cohesiveLaw } from './cohesive';
 import type { ContactLaw, LawChoice } from './contact-law';
 import { hertzLaw } from './hertz';
+import { hertzMindlinLaw } from './hertz-mindlin';
 import { linearLaw } from './linear';
 
 /** The laws this repository declares, in index order (their types keep each law's parameter rows) */
-export const BUILT_IN_LAWS = [linearLaw, areaLaw, hertzLaw, cohesiveLaw] as const;
+export const BUILT_IN_LAWS = [linearLaw, areaLaw, hertzLaw, cohesiveLaw, hertzMindlinLaw] as const;
 
 /** The `normalLaw` a scenario that names none gets */
 export const DEFAULT_NORMAL_LAW = linearLaw.id;

@@ -2,11 +2,13 @@
  * Reduced motion and 200 % zoom (issue 42 items 4 and 5), in headless Chromium with the system's "reduce motion" on:
  * the relaxation lesson at 640×360 CSS px (a 1280×720 window at 200 %) opens paused and says how to run; the canvas
  * lies wholly in the window and keeps most of it; the controls are folded behind their toggle; the lesson's note shows
- * two lines; Space runs it, and with the contact inspector beside it the canvas keeps two thirds of the width. Then at 1280×720 the canvas is still wholly on screen and large.
+ * two lines; Space runs it, and with the contact inspector beside it the canvas keeps two thirds of the width. Then
+ * at 1280×720 the canvas is still wholly on screen and large; and the blow-up lesson, opened paused, run by Space to
+ * the end of its first part, offers its next part by a button that does not press itself (its title says so).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, useBrowserSession, waitFor } from './harness';
+import { drawingCapped, openApp, useBrowserSession, waitFor } from './harness';
 
 const session = useBrowserSession();
 
@@ -25,7 +27,7 @@ async function canvasOnScreen(page: Page, w: number, h: number): Promise<void> {
 }
 
 describe('reduced motion and 200 % zoom (headless Chromium)', () => {
-  it('640×360 with a lesson: paused, says how to run, the canvas on screen, the controls folded, the note two lines', async () => {
+  it('640×360 with a lesson: paused, says how to run, the canvas on screen, the controls folded, the note two lines; no next part by itself', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?lesson=relaxation&lecture=1`, { width: 640, height: 360 },
       { reducedMotion: 'reduce', deviceScaleFactor: 2 });
     await waitFor(page, 'window.__sandbox.status()?.comparison?.variants.length === 2');
@@ -55,6 +57,14 @@ describe('reduced motion and 200 % zoom (headless Chromium)', () => {
 
     await page.setViewportSize({ width: 1280, height: 720 });
     await canvasOnScreen(page, 500, 240);
+
+    // a lesson of two parts at full speed: its first part ends, and the next waits for its button
+    await page.goto(drawingCapped(`${session.app.url}?lesson=blow-up&lecture=1&speed=max`));
+    await waitFor(page, 'window.__sandbox?.ready === true && window.__sandbox.status() !== null', 60_000);
+    expect(await visible(page, 'motion-note')).toBe(true);
+    await page.keyboard.press(' ');
+    await waitFor(page, 'window.__sandbox.lesson.story().ended !== null', 60_000);
+    expect(await page.locator('[data-testid="lesson-next"]').getAttribute('title')).toBe('the next part');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuery, DEFAULT_UI, parseUrl } from '../../src/ui/url-state';
 import { createWorld, getBuiltIn } from '../../src/core/index';
+import { normalLawIds } from '../../src/core/laws/registry';
 
 describe('URL state of the Hertz and Haff–Werner parameters', () => {
   it('writes them and reads them back exactly', () => {
@@ -20,7 +21,8 @@ describe('URL state of the Hertz and Haff–Werner parameters', () => {
   it('refuses a bad value with the field and its range, and keeps the others', () => {
     const r = parseUrl('?scenario=pile&normalLaw=cubic&gammaN=-5&hertzSpeed=0&gammaS=300');
     expect(r.problems).toEqual([
-      "normalLaw: must be one of 'linear', 'hertz', got \"cubic\"",
+      // the options are the registry's laws (laws/registry.ts: linear, hertz, cohesive, hertz-mindlin, …)
+      `normalLaw: must be one of ${normalLawIds().map((id) => `'${id}'`).join(', ')}, got "cubic"`,
       'gammaN: must be a number from 0 to 10000000, got -5',
       'hertzSpeed: must be a number from 0.000001 to 10000, got 0',
     ]);

@@ -1,6 +1,6 @@
 /**
  * The scenario file of an edited scene (issue 37 "save and share"): a build-mode session — walls, a gate, a pour,
- * runs between edits, a pin, a gate opened at a scheduled time, an erase — saved as a scenario with its `edits`
+ * runs between edits, a pin, a pour at a rate, a gate opened at a scheduled time, an erase — saved as a scenario with its `edits`
  * and loaded again gives the same state bit for bit at the same step, and the same run after it.
  */
 import { describe, expect, it } from 'vitest';
@@ -27,9 +27,11 @@ describe('a scene built by edits, saved and loaded', () => {
     page.apply({ op: 'mark-gate', wall: 5, gate: 'orifice' });
     page.apply({ op: 'pour', region: [0.01, 0.2, 0.19, 0.29], count: 80, rMin: 0.004, rMax: 0.006, seed: 5 });
     page.world.step(700);
+    const tPin = page.world.t;
     page.apply({ op: 'pin', body: 3 });
+    page.apply({ op: 'pour', region: [0.01, 0.24, 0.19, 0.29], count: 6, rMin: 0.003, rMax: 0.004, rate: 1000, every: 0.002, seed: 11 });
     page.apply({ op: 'open-gate', gate: 'orifice', at: page.world.t + 300 * page.world.dt });
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 6; k++) {
       page.applyDue();
       page.world.step(page.stepsAllowed(250));
     }
@@ -39,8 +41,8 @@ describe('a scene built by edits, saved and loaded', () => {
 
     const text = JSON.stringify(page.save());
     const file = JSON.parse(text) as { edits: { op: string; at: number }[] };
-    expect(file.edits.map((e) => e.op)).toEqual(['add-polyline', 'add-polyline', 'add-segment', 'mark-gate', 'pour', 'pin', 'open-gate', 'erase', 'gravity']);
-    expect(file.edits[5].at).toBe(700 * page.world.dt);
+    expect(file.edits.map((e) => e.op)).toEqual(['add-polyline', 'add-polyline', 'add-segment', 'mark-gate', 'pour', 'pin', 'pour', 'pour', 'pour', 'open-gate', 'erase', 'gravity']);
+    expect(file.edits[5].at).toBe(tPin);
     const loaded = new SceneEditor(parseScenario(file));
     expect(loaded.world.stepCount).toBe(0);
     runTo(loaded, page.world.stepCount);
@@ -55,6 +57,6 @@ describe('a scene built by edits, saved and loaded', () => {
   it('a file edit that cannot apply is refused naming it, with the reason', () => {
     expect(() => new SceneEditor(parseScenario({ ...BOX, edits: [{ op: 'gravity', magnitude: 1, degrees: 0 }, { op: 'remove-wall', wall: 9 }] })))
       .toThrow('edits.1.wall: no wall 9; the scene has 3 walls, 0 to 2');
-    expect(() => parseScenario({ ...BOX, edits: [{ op: 'pour', count: 5 }] })).toThrow(/^edits\.0\.region: /);
+    expect(() => parseScenario({ ...BOX, edits: [{ op: 'pour', count: 5 }] })).toThrow(/^edits\.0\.rMin: /);
   });
 });

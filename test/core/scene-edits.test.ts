@@ -152,6 +152,36 @@ describe('scene edits on the core state', () => {
   });
 });
 
+describe('pouring from a hopper and at a rate', () => {
+  it('a hopper pours into the square above its mouth; a rate pours in batches, which undo takes back with the rest', () => {
+    const e = settled(BOX, 10);
+    e.apply({ op: 'pour', hopper: { mouth: [0.1, 0.2], width: 0.05 }, count: 5, rMin: 0.004, rMax: 0.005, seed: 4 });
+    const b = e.world.bodies;
+    for (let k = 40; k < 45; k++) {
+      expect(Math.abs(b.x[k] - 0.1)).toBeLessThanOrEqual(0.025 - b.radius[k]);
+      expect(b.y[k]).toBeGreaterThanOrEqual(0.2 + b.radius[k]);
+      expect(b.y[k]).toBeLessThanOrEqual(0.25 - b.radius[k]);
+    }
+    const t = e.world.t;
+    e.apply({ op: 'pour', region: [0.01, 0.15, 0.19, 0.29], count: 25, rMin: 0.004, rMax: 0.005, rate: 500, every: 0.004, seed: 8 });
+    expect(e.world.n).toBe(47); // 500 grains/s × 0.004 s
+    expect(e.scheduled).toEqual([expect.objectContaining({ op: 'pour', count: 23, seed: 9, at: t + 0.004, rate: 500 })]);
+    while (e.scheduled.length) {
+      e.world.step(e.stepsAllowed(1000));
+      e.applyDue();
+    }
+    expect(e.world.n).toBe(70);
+    const batches = e.edits.filter((x) => x.op === 'pour').slice(1);
+    expect(batches.map((x) => (x.op === 'pour' ? [x.count, x.seed, x.rate] : []))).toEqual(Array.from({ length: 13 }, (_, k) => [k < 12 ? 2 : 1, 8 + k, undefined]));
+    for (let k = 0; k < 13; k++) e.undo();
+    expect([e.world.n, e.scheduled.length]).toEqual([45, 0]);
+    e.redo();
+    expect([e.world.n, e.scheduled.length]).toEqual([47, 1]);
+    expect(() => e.apply({ op: 'pour', region: [0.01, 0.15, 0.19, 0.29], hopper: { mouth: [0.1, 0.2], width: 0.05 }, count: 5, rMin: 0.004, rMax: 0.005 }))
+      .toThrow('region: give either region (a brush) or hopper (its mouth and width)');
+  });
+});
+
 describe('undo and redo', () => {
   it('undo gives back the state before the edit bit for bit, and the run goes on as if the edit never was', () => {
     const e = settled(), twin = settled();

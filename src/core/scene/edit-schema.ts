@@ -45,14 +45,18 @@ export const openGateEdit = z.strictObject({ op: z.literal('open-gate'), gate: g
 /** One body, as a scenario's particle */
 export const placeEdit = z.strictObject({ op: z.literal('place'), body: particleSchema, ...at });
 /**
- * `count` grains placed at random without overlap (bodies, walls, each other) in `region` [xmin, ymin, xmax, ymax],
- * radii uniform in [rMin, rMax] (or a Gaussian truncated to it), a fraction `polygons` of them convex polygons of
- * `sides` sides (circumradius the drawn radius), from the generator seeded with `seed`
+ * `count` grains placed at random without overlap (bodies, walls, each other) in `region` [xmin, ymin, xmax, ymax] —
+ * or from a hopper: the square of side `width` above its `mouth` — radii uniform in [rMin, rMax] (or a Gaussian
+ * truncated to it), a fraction `polygons` of them convex polygons of `sides` sides (circumradius the drawn radius),
+ * from the generator seeded with `seed`; with `rate` [grains/s], in batches every `every` seconds (scene-editor.ts)
  */
 export const pourEdit = z.strictObject({
   op: z.literal('pour'),
-  region: z.tuple([physical(R.coordinate), physical(R.coordinate), physical(R.coordinate), physical(R.coordinate)]),
+  region: z.tuple([physical(R.coordinate), physical(R.coordinate), physical(R.coordinate), physical(R.coordinate)]).optional(),
+  hopper: z.strictObject({ mouth: point(), width: physical(R.length) }).optional(),
   count: z.int().min(1).max(MAX_POUR),
+  rate: z.number().min(1e-3).max(1e7).optional(),
+  every: z.number().min(1e-6).max(1e6).default(0.02),
   rMin: physical(R.radius),
   rMax: physical(R.radius),
   gaussian: z.strictObject({ mean: physical(R.radius), sd: physical(R.radius) }).optional(),

@@ -4,7 +4,7 @@
  * the CLI. Radii uniform in [rMin, rMax] or a truncated Gaussian; a fraction `polygons` of them random convex
  * polygons (scenarios/build.ts randomPolygon: circumradius the drawn radius). A region beyond a line wall is
  * outside the scene; a pour that cannot place every grain is refused, naming how many fitted.
- * A rate (grains per second) is a pour per interval: the page's brush sends one edit per interval.
+ * A rate (grains per second) pours in batches, one every `every` seconds (scene-editor.ts splits it).
  */
 import { Rng } from '../math/rng';
 import { MAX_REDRAWS, randomPolygon, truncatedGaussian } from '../scenarios/build';
@@ -15,9 +15,17 @@ import type { EditOf } from './edit-schema';
 import { polygonsAllowed, withinCap } from './body-edits';
 import type { SceneDraft } from './scene-draft';
 
+/** The pour's region: its own, or the square above its hopper's mouth */
+export function pourRegion(e: EditOf<'pour'>): [number, number, number, number] {
+  if ((e.region === undefined) === (e.hopper === undefined)) refuse('region: give either region (a brush) or hopper (its mouth and width)');
+  if (e.region) return e.region;
+  const { mouth: [x, y], width: w } = e.hopper!;
+  return [x - w / 2, y, x + w / 2, y + w];
+}
+
 function checkPour(d: SceneDraft, e: EditOf<'pour'>, maxBodies: number): void {
-  const [x0, y0, x1, y1] = e.region;
-  if (!(x1 > x0 && y1 > y0)) refuse(`region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin, got [${e.region.map(num).join(', ')}]`);
+  const [x0, y0, x1, y1] = pourRegion(e);
+  if (!(x1 > x0 && y1 > y0)) refuse(`region: must be [xmin, ymin, xmax, ymax] with xmax > xmin and ymax > ymin, got [${[x0, y0, x1, y1].map(num).join(', ')}]`);
   if (e.rMin > e.rMax) refuse(`rMin: must be ≤ rMax (${num(e.rMax)} m), got ${num(e.rMin)}`);
   if (e.gaussian && (e.gaussian.mean < e.rMin || e.gaussian.mean > e.rMax)) refuse(`gaussian.mean: must lie in [rMin, rMax] = [${num(e.rMin)}, ${num(e.rMax)}] m, got ${num(e.gaussian.mean)}`);
   if (e.sides[0] > e.sides[1]) refuse(`sides: must be [min, max] with min ≤ max, got [${e.sides.join(', ')}]`);
@@ -36,7 +44,7 @@ function checkPour(d: SceneDraft, e: EditOf<'pour'>, maxBodies: number): void {
 
 export function pour(d: SceneDraft, e: EditOf<'pour'>, maxBodies: number): void {
   checkPour(d, e, maxBodies);
-  const [x0, y0, x1, y1] = e.region, b = d.world.bodies, W = d.world.walls, rng = new Rng(e.seed);
+  const [x0, y0, x1, y1] = pourRegion(e), b = d.world.bodies, W = d.world.walls, rng = new Rng(e.seed);
   // a hash grid of the bodies near the region and the grains poured, cells wide enough that any overlap is with a neighbour cell
   let rBig = e.rMax;
   const near: number[] = [];

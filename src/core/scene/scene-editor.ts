@@ -42,6 +42,8 @@ interface Level {
   scheduled: boolean;
   /** Redo: the step the world was at when the edit was undone (a run since then loses the redo) */
   step: number;
+  /** What the edit scheduled in turn: the rest of a pour at a rate */
+  spawned?: { edit: SceneEdit; index: number };
 }
 
 /** An edit checked against its schema; refused with one line per problem, each naming the field */
@@ -118,22 +120,42 @@ export class SceneEditor {
   apply(input: unknown): SceneEdit {
     const edit = parseEdit(input), w = this.world;
     if (edit.at !== undefined && edit.at > w.t + 1e-9 * w.dt) {
-      const k = this.pending.findIndex((p) => (p.edit.at ?? 0) > edit.at!);
-      this.pending.splice(k < 0 ? this.pending.length : k, 0, { edit, index: -1 });
+      this.schedule({ edit, index: -1 });
       this.push({ world: w, edit, opened: this.opened, scheduled: true, step: 0 });
       return edit;
     }
     return this.commit({ ...edit, at: w.t });
   }
 
-  private commit(edit: SceneEdit): SceneEdit {
+  /** Applies the edit (a pour at a rate: its first batch, the rest scheduled a batch interval later, with the next seed) */
+  private commit(input: SceneEdit): SceneEdit {
     const before = this.world;
+    let edit = input, spawned: Level['spawned'];
+    if (input.op === 'pour' && input.rate !== undefined) {
+      const n = Math.min(input.count, Math.max(1, Math.round(input.rate * input.every)));
+      const { rate: _rate, ...batch } = input;
+      edit = { ...batch, count: n };
+      if (n < input.count) spawned = { edit: { ...input, count: input.count - n, seed: (input.seed + 1) % 2 ** 32, at: (input.at ?? before.t) + input.every }, index: -1 };
+    }
     const next = applyEdit(before, edit, { maxBodies: this.options.maxBodies, opened: this.opened, pool: this.options.pool });
-    this.push({ world: before, edit, opened: this.opened, scheduled: false, step: 0 });
+    this.push({ world: before, edit, opened: this.opened, scheduled: false, step: 0, spawned });
+    if (spawned) this.schedule(spawned);
     if (edit.op === 'open-gate') this.opened = new Map(this.opened).set(edit.gate, edit.at ?? before.t);
     this.world = next;
     this.log.push(edit);
     return edit;
+  }
+
+  /** Into the pending edits, after those due at the same time or earlier */
+  private schedule(p: { edit: SceneEdit; index: number }): void {
+    const k = this.pending.findIndex((q) => (q.edit.at ?? 0) > (p.edit.at ?? 0));
+    this.pending.splice(k < 0 ? this.pending.length : k, 0, p);
+  }
+
+  /** Takes a scheduled edit out of the pending ones (gone already when its time came) */
+  private unschedule(edit: SceneEdit): void {
+    const k = this.pending.findIndex((p) => p.edit === edit);
+    if (k >= 0) this.pending.splice(k, 1);
   }
 
   /** A new level: redo is lost; the oldest levels go beyond the bounds */
@@ -156,12 +178,12 @@ export class SceneEditor {
         : 'undo: nothing to undo; the scene is as it was loaded']);
     }
     if (level.scheduled) {
-      const k = this.pending.findIndex((p) => p.edit === level.edit);
-      if (k >= 0) this.pending.splice(k, 1); // else its time came, and undoing the edit it became took it back
+      this.unschedule(level.edit); // (when its time came already, undoing the edit it became took it back)
       this.redos.push({ ...level, step: this.world.stepCount });
       return level.edit;
     }
-    this.redos.push({ world: this.world, edit: this.log.pop()!, opened: this.opened, scheduled: false, step: level.world.stepCount });
+    if (level.spawned) this.unschedule(level.spawned.edit);
+    this.redos.push({ world: this.world, edit: this.log.pop()!, opened: this.opened, scheduled: false, step: level.world.stepCount, spawned: level.spawned });
     this.opened = level.opened;
     this.use(level.world);
     return level.edit;
@@ -178,11 +200,11 @@ export class SceneEditor {
     this.redos.pop();
     const redos = this.redos;
     if (level.scheduled) {
-      const k = this.pending.findIndex((p) => (p.edit.at ?? 0) > level.edit.at!);
-      this.pending.splice(k < 0 ? this.pending.length : k, 0, { edit: level.edit, index: -1 });
+      this.schedule({ edit: level.edit, index: -1 });
       this.push({ ...level, world: this.world });
     } else {
-      this.push({ world: this.world, edit: level.edit, opened: this.opened, scheduled: false, step: 0 });
+      if (level.spawned) this.schedule(level.spawned);
+      this.push({ world: this.world, edit: level.edit, opened: this.opened, scheduled: false, step: 0, spawned: level.spawned });
       this.opened = level.opened;
       this.log.push(level.edit);
       this.use(level.world);

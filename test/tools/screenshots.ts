@@ -15,20 +15,14 @@ const OUT = join(ROOT, 'public', 'screenshots');
 /** `scale`: the device scale factor (2 with half the CSS viewport: the browser's 200 % zoom) */
 interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string; scale?: number }
 
-/** Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, once its event is on screen (16 pictures). */
-const LESSON_UNTIL: Record<string, string> = {
-  'contact-time': 'window.__sandbox.status()?.contacts > 0',
-  // the end of its last part: the pile stopped, its growth factor beside the theory's band (the next part starts by itself)
-  'blow-up': 'window.__sandbox.lesson.story().part === 1 && window.__sandbox.lesson.story().ended !== null',
-  relaxation: 'window.__sandbox.status()?.t > 0.25',
-  'tangential-update': 'window.__sandbox.status()?.t > 0.6',
-  friction: 'window.__sandbox.status()?.t > 3',
-  'soft-vs-rigid': 'window.__sandbox.status()?.t > 0.6',
-  'pipe-waves': 'window.__sandbox.status()?.t > 6',
-  scale: 'window.__sandbox.status()?.t >= 0.05', // the lesson pauses there
-};
+/**
+ * Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, played at full speed to its end frame: the story
+ * ended and the run paused there (the blow-up lesson at its last part's end, the first part's numbers kept).
+ */
+const endOf = (part: number) => `window.__sandbox.lesson.story().part === ${part} && window.__sandbox.lesson.story().ended !== null && window.__sandbox.status()?.running === false`;
+const LESSON_UNTIL: Record<string, string> = Object.fromEntries(LESSONS.map((l) => [l.id, endOf((l.next ?? []).length)]));
 const LESSON_SHOTS: Shot[] = LESSONS.flatMap((l) => [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }].map((viewport) => ({
-  file: `lesson-${l.id}-${viewport.width}x${viewport.height}.png`, query: `?lesson=${l.id}&lecture=1`, viewport, until: LESSON_UNTIL[l.id],
+  file: `lesson-${l.id}-${viewport.width}x${viewport.height}.png`, query: `?lesson=${l.id}&lecture=1&speed=max`, viewport, until: LESSON_UNTIL[l.id],
 })));
 
 const only = process.argv[2];

@@ -5,7 +5,9 @@
  * decade ticks only, and linear ticks of any range whose labels never repeat, read their tick's value and need no
  * more than nine significant digits (an Ek of round-off read "0.000000000000", a settled angle 13 digits).
  */
+import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
+import { T_AXIS } from '../../src/ui/charts/chart-style';
 import { DECADE_LABEL_SPACE, decadeLabel, decadeSplits, FLAT_SPREAD, labelledDecades, linearRange, linearTickLabels, linearTicks, linearTickSpace, LOG_MAX, LOG_MIN, logRange, MAX_DECADES, MIN_TICK_SPACE } from '../../src/ui/charts/axis-range';
 
 const isDecade = (v: number) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-12;
@@ -199,5 +201,19 @@ describe('linear ticks of the ranges charts met', () => {
     expect(linearTicks(0, 1, 10).step).toBe(0.1);
     expect(linearTicks(1, 1, 4)).toEqual({ ticks: [], step: 0 });
     expect(linearTicks(0, Infinity, 4)).toEqual({ ticks: [], step: 0 });
+  });
+});
+
+describe('the time axis', () => {
+  it('labels a step of 0.0005 s with four decimals, each label once (the blow-up lesson\'s end frame, t = 0 … 0.0097 s)', () => {
+    const splits = Array.from({ length: 20 }, (_, k) => k * 0.0005);
+    const labels = T_AXIS.values(null as unknown as uPlot, splits, 0, 50, 0.0005);
+    expect(labels.slice(0, 4)).toEqual(['0.0000', '0.0005', '0.0010', '0.0015']);
+    expect(new Set(labels).size).toBe(splits.length);
+  });
+
+  it('keeps whole seconds whole and a long run\'s seconds without decimals', () => {
+    expect(T_AXIS.values(null as unknown as uPlot, [0, 0.5, 1, 1.5], 0, 50, 0.5)).toEqual(['0.0', '0.5', '1.0', '1.5']);
+    expect(T_AXIS.values(null as unknown as uPlot, [0, 200, 400], 0, 50, 200)).toEqual(['0', '200', '400']);
   });
 });

@@ -72,7 +72,12 @@ export const LOG_AXIS = {
 
 /** The time axis and series every chart has first. */
 // tick labels (13 px) and ticks fit in 30 px, the title in 18: uPlot's 50 + 22 left a 1280×720 chart ≈ 30 px of plot
-export const T_AXIS = { ...AXIS, label: 't [s]', labelSize: 18, size: 30 };
+/**
+ * The time axis: uPlot's splits, labelled with as many decimals as their step needs (uPlot's own labels gave
+ * 0, 0.001, 0.001, 0.002 … for a step of 0.0005 s: the blow-up lesson's end frame).
+ */
+export const T_AXIS = { ...AXIS, label: 't [s]', labelSize: 18, size: 30,
+  values: (_u: uPlot, splits: number[], _axis: number, _space: number, incr: number) => linearTickLabels(splits, incr) };
 export const T_SERIES = { label: 't', value: (_u: uPlot, v: number | null) => fmt(v) };
 
 /** A line series in `style` (palette.ts: colour, dash) on scale `scale`. */

@@ -41,8 +41,6 @@ export interface AccessibilityDeps {
 export interface Accessibility {
   /** says the key numbers in the live region */
   numbers(): void;
-  /** says `text` in the live region */
-  say(text: string): void;
 }
 
 export function installAccessibility(d: AccessibilityDeps): Accessibility {
@@ -96,7 +94,6 @@ export function installAccessibility(d: AccessibilityDeps): Accessibility {
       if (!f || !s) return;
       live.say(keyNumbers(s, d.store.length ? d.store.cols.ek[d.store.length - 1] : null, f));
     },
-    say: (t) => live.say(t),
   };
 }
 

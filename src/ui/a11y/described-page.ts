@@ -15,8 +15,8 @@ const CHART_LINES: Record<string, string> = {
   'chart-flow': 'The grains’ mean velocity along the pipe and their flux through a cross-section against time.',
 };
 
-/** What the canvas's keys do (its description, and the shortcut list's canvas rows) */
-export const CANVAS_KEYS = 'On the canvas: b and Shift+b select the next and previous body; g grabs it, the arrows move it, Enter throws it and g drops it; c selects its contacts in turn; without a body held the arrows pan and + and − zoom.';
+/** What the canvas's keys do (its description; the shortcut list has them as rows, lecture/shortcuts.ts) */
+const CANVAS_KEYS = 'On the canvas: b and Shift+b select the next and previous body; g grabs it, the arrows move it, Enter throws it and g drops it; c selects its contacts in turn; without a body held the arrows pan and + and − zoom.';
 
 /** Names and describes the canvas, whose scene line `sceneLine` updates; returns the element holding that line. */
 export function describeCanvas(canvas: HTMLCanvasElement, host: HTMLElement): HTMLElement {

@@ -1,5 +1,5 @@
 /**
- * Soak run (npm run soak -- --minutes 60 [--count 400] [--every 15] [--doc docs/validation.md#BLOCK]): the app runs a
+ * Soak run (npm run soak -- --minutes 60 [--count 400] [--every 15] [--doc FILE.md#BLOCK]): the app runs a
  * pile in headless Chromium with its charts, drawing all the time, and every `every` seconds this prints the main
  * thread's and the worker's JS heap (after a forced GC, through the DevTools protocol), the DOM's node and listener
  * counts, the textures the renderer holds, the frame-time percentiles since the last sample (requestAnimationFrame
@@ -10,12 +10,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { buildAndServe, CHROMIUM, CHROMIUM_ARGS, ROOT } from '../e2e/harness';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock } from '../../src/cli/doc-block';
 import { markdownTable } from '../../src/cli/markdown-table';
-import { arg, pileSpec } from './pile-10k';
+import { pileSpec } from './pile-10k';
 
 interface Hook {
   ready: boolean;
@@ -92,12 +93,21 @@ async function pageHeap(cdp: CDPSession): Promise<number> {
   return r.usedSize;
 }
 
+/** A number option within [lo, hi], or an error naming the option and its range */
+function checked(name: string, text: string, lo: number, hi: number): number {
+  const v = Number(text);
+  if (!(v >= lo && v <= hi)) throw new Error(`${name}: must be a number from ${lo} to ${hi}, got '${text}'`);
+  return v;
+}
+
 async function main(): Promise<void> {
-  const minutes = arg('minutes', 10);
-  const count = arg('count', 400); // 400 = the built-in pile, as opened by default
-  const every = arg('every', 15);
-  const docAt = process.argv.indexOf('--doc');
-  const doc = docAt >= 0 ? parseDocTarget(process.argv[docAt + 1] ?? '') : null;
+  const { values } = parseArgs({
+    options: { minutes: { type: 'string', default: '10' }, count: { type: 'string', default: '400' }, every: { type: 'string', default: '15' }, doc: { type: 'string' } },
+  });
+  const minutes = checked('--minutes', values.minutes, 0.1, 24 * 60);
+  const count = Math.round(checked('--count', values.count, 1, 1e6)); // 400 = the built-in pile, as opened by default
+  const every = checked('--every', values.every, 1, 3600);
+  const doc = values.doc === undefined ? null : parseDocTarget(values.doc);
   const stamp = machineStamp();
   console.log(`soak: ${count === 400 ? 'built-in' : `${count}-disc`} pile for ${minutes} min, sample every ${every} s`);
   const app = await buildAndServe();

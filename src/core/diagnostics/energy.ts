@@ -16,7 +16,7 @@ import { CONTACT_LAWS } from '../laws/registry';
 import { DISC } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
-import { bodyEnergiesWasm } from '../wasm/body-kernels';
+import { bodyEnergiesWasm } from '../state/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
 export interface BodyEnergies {

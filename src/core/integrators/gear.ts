@@ -24,7 +24,7 @@ import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../colum
 import { GEAR_CORRECT, GEAR_PREDICT } from '../columns/kernel-ids';
 import { sharedCopy } from '../columns/shared-memory';
 import type { Columns } from '../columns/kernel-pool';
-import { gearCorrectWasm, gearPredictWasm } from '../wasm/body-kernels';
+import { gearCorrectWasm, gearPredictWasm } from '../state/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
 interface GearTable {

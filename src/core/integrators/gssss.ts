@@ -22,7 +22,7 @@ import { stabilityLimit } from './gssss-stability';
 import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
 import { GSSSS_PREDICT, GSSSS_UPDATE } from '../columns/kernel-ids';
 import type { Columns } from '../columns/kernel-pool';
-import { gssssPredictWasm, gssssUpdateWasm } from '../wasm/body-kernels';
+import { gssssPredictWasm, gssssUpdateWasm } from '../state/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
 const IMMOVABLE = FIXED | PRESCRIBED | DRAGGED;

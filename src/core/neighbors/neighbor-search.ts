@@ -16,7 +16,7 @@ import { LinkedCells } from './linked-cells';
 import { PairBuffer } from './pair-buffer';
 import type { SearchInput } from './search-input';
 import { anyMovedBeyond } from './verlet-reuse';
-import { particleBoundsWasm } from '../wasm/body-kernels';
+import { particleBoundsWasm } from '../state/body-kernels';
 
 export type SearchMethod = 'auto' | 'cell-mask' | 'linked-cells' | 'brute-force';
 

@@ -10,7 +10,7 @@ import { REUSE_TEST } from '../columns/kernel-ids';
 import type { PoolContext } from '../columns/pool-context';
 import type { Columns } from '../columns/kernel-pool';
 import type { SearchInput } from './search-input';
-import { movedBeyondWasm } from '../wasm/body-kernels';
+import { movedBeyondWasm } from '../state/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
 /** Whether a particle in [p0, p1) is more than √lim2 from its reference position (x periodic: minimum image), or NaN. */

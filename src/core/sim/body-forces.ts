@@ -4,7 +4,7 @@ import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../colum
 import type { PoolContext } from '../columns/pool-context';
 import type { Columns } from '../columns/kernel-pool';
 import type { BodyState } from '../state/body-state';
-import { bodyForcesWasm } from '../wasm/body-kernels';
+import { bodyForcesWasm } from '../state/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
 export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null, wasm: WasmKernels | null = null): void {

@@ -1,5 +1,5 @@
 /**
- * The per-body stages in WebAssembly (assembly/gssss-steps.ts, gear-steps.ts, body-forces.ts,
+ * The per-body stages in WebAssembly (wasm/assembly/gssss-steps.ts, gear-steps.ts, body-forces.ts,
  * body-energies.ts) over the arena's columns in place: GSSSS's predictor and update (integrators/gssss.ts),
  * Gear's (integrators/gear.ts), gravity and external forces (sim/body-forces.ts), the body energies
  * (diagnostics/energy.ts) and the Verlet list's reuse test (neighbors/verlet-reuse.ts), the same bits and answers as
@@ -7,9 +7,9 @@
  * Each runs over a range of bodies (all of them serially; a chunk on a worker pool, core/pool-kernels.ts) and
  * does nothing and says so (false, or −1) when a column is not in the kernels' arena.
  */
-import type { BodyState } from '../state/body-state';
-import { ArenaOffsets } from './arena-offsets';
-import type { WasmKernels } from './kernels';
+import { ArenaOffsets } from '../wasm/arena-offsets';
+import type { WasmKernels } from '../wasm/kernels';
+import type { BodyState } from './body-state';
 
 /** The byte offsets of gssssPredictWasm's columns, asked of the arena only when a column changes */
 const OFFSETS_GSSSS_PREDICT_WASM = new ArenaOffsets(15);

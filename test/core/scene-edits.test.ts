@@ -117,6 +117,7 @@ describe('scene edits on the core state', () => {
     const e = settled(BOX, 10);
     e.apply({ op: 'add-segment', a: [0.02, 0.2], b: [0.18, 0.2] });
     e.apply({ op: 'mark-gate', wall: 3, gate: 'orifice' });
+    expect(e.world.toSpec().walls.map((w) => (w.type === 'box' ? null : w.gate))).toEqual([undefined, undefined, undefined, 'orifice']); // the state's export keeps it
     const t = e.world.t, due = t + 50 * e.world.dt;
     e.apply({ op: 'open-gate', gate: 'orifice', at: due });
     expect(e.world.walls.count).toBe(4);

@@ -1,8 +1,9 @@
 /**
  * A running world's state as a scenario with explicit particles and walls (the format the CLI reads): the
- * inverse of build.ts, with the live parameters written back at their paths (live-params.ts).
+ * inverse of build.ts, with the live parameters written back at their paths (live-params.ts) and the gates' names.
  */
 import { LINE, type WallSet } from '../boundaries/walls';
+import { wallGates } from './wall-schema';
 import type { LiveParams } from '../config/param-table';
 import { FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
@@ -35,15 +36,15 @@ export function stateSpec(spec: ScenarioSpec, p: LiveParams, b: BodyState, W: Wa
       ...(f & LOCK_ROT ? { lockRotation: true } : {}), ...(f & PRESCRIBED ? { prescribed: true } : {}),
     });
   }
-  const walls = [];
+  const walls = [], gates = wallGates(spec.walls);
   for (let w = 0; w < W.count; w++) {
     const piston = W.isPiston(w);
     const ox = piston ? W.ox[w] : W.vx[w] * t, oy = piston ? W.oy[w] : W.vy[w] * t;
     const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
-    const mass = piston ? { piston: true } : {};
+    const mass = piston ? { piston: true } : {}, gate = gates[w] === undefined ? {} : { gate: gates[w] };
     walls.push(W.kind[w] === LINE
-      ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity }
-      : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity });
+      ? { type: 'line' as const, point: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], normal: [W.nx[w], W.ny[w]] as [number, number], ...mass, ...velocity, ...gate }
+      : { type: 'segment' as const, a: [W.ax[w] + ox, W.ay[w] + oy] as [number, number], b: [W.bx[w] + ox, W.by[w] + oy] as [number, number], ...velocity, ...gate });
   }
   const withLive = withParams(spec, p);
   // Δt is written last, as dt or dtOverTc, whichever the run keeps fixed

@@ -38,3 +38,8 @@ export const boxWallSchema = z.strictObject({
   openTop: z.boolean().default(true),
 });
 export const wallSchema = z.discriminatedUnion('type', [lineWallSchema, segmentWallSchema, boxWallSchema]);
+
+/** The gate name of each wall a world builds from `walls` (a box is three or four walls, none of them a gate) */
+export function wallGates(walls: readonly z.output<typeof wallSchema>[]): (string | undefined)[] {
+  return walls.flatMap((w) => (w.type === 'box' ? Array<undefined>(w.openTop ? 3 : 4).fill(undefined) : [w.gate]));
+}

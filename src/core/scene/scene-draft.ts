@@ -7,6 +7,7 @@
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { KernelPool } from '../columns/kernel-pool';
 import type { ParticleSpec, ScenarioSpec, WallSpec } from '../scenarios/schema';
+import { wallGates } from '../scenarios/wall-schema';
 import { World } from '../sim/world';
 import { CarriedState } from './carried-state';
 import { EditError } from './edit-error';
@@ -29,11 +30,6 @@ export interface DraftWall {
   fresh: boolean;
 }
 
-/** The gate name of each of the world's walls (a box of the scenario is three or four walls, none a gate) */
-export function wallGates(spec: ScenarioSpec): (string | undefined)[] {
-  return spec.walls.flatMap((w) => (w.type === 'box' ? Array<undefined>(w.openTop ? 3 : 4).fill(undefined) : [w.gate]));
-}
-
 /** Wall w of the set where it started (at t = 0: its displacement is carried), with its velocity and gate */
 function startWall(W: WallSet, w: number, gate: string | undefined): DraftWallSpec {
   const velocity = W.vx[w] || W.vy[w] ? { velocity: [W.vx[w], W.vy[w]] as [number, number] } : {};
@@ -51,7 +47,7 @@ export class SceneDraft {
   private readonly rest: ScenarioSpec;
 
   constructor(readonly world: World) {
-    const now = world.toSpec(), gates = wallGates(world.spec);
+    const now = world.toSpec(), gates = wallGates(world.spec.walls);
     this.rest = now;
     this.gravity = [...now.gravity];
     this.bodies = now.particles.map((spec, k) => ({ spec, from: k, fresh: false }));

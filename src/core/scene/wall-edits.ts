@@ -4,7 +4,7 @@
  * length; segment walls meet discs only (contacts/narrow-phase.ts has no polygon–segment collider).
  */
 import { MAX_WALLS } from '../scenarios/wall-schema';
-import { wallClearance, wallNow, type WallNow } from './clearance';
+import { bodyInWall, wallNow, type WallNow } from './clearance';
 import { at, num, refuse } from './edit-error';
 import type { EditOf } from './edit-schema';
 import type { DraftWallSpec, SceneDraft } from './scene-draft';
@@ -18,12 +18,8 @@ export function wallIndex(d: SceneDraft, k: number, field = 'wall'): number {
 
 /** Refuses a wall placed through a body of the draft's world */
 function clearOfBodies(d: SceneDraft, w: WallNow, field: string, what: string): void {
-  const b = d.world.bodies;
-  for (let k = 0; k < b.n; k++) {
-    if (wallClearance(w, b.x[k], b.y[k], b.radius[k]) < 0) {
-      refuse(`${field}: ${what} passes through body ${k} at ${at(b.x[k], b.y[k])} (radius ${num(b.radius[k])} m); draw it clear of the bodies, or erase them first`);
-    }
-  }
+  const b = d.world.bodies, k = bodyInWall(b, w);
+  if (k >= 0) refuse(`${field}: ${what} passes through body ${k} at ${at(b.x[k], b.y[k])} (radius ${num(b.radius[k])} m); draw it clear of the bodies, or erase them first`);
 }
 
 function segmentNow(ax: number, ay: number, bx: number, by: number): WallNow {

@@ -65,11 +65,10 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
     const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
     const ni = outline(np, i, xi, yi, bi), nj = outline(np, j, xj, yj, bj);
     if (!clip.overlap(bi, ni, bj, nj)) continue;
-    np.crossings.compute(bi, ni, bj, nj);
     const area = clip.area, cx = clip.cx, cy = clip.cy;
     const len0 = Math.sqrt(dx * dx + dy * dy), bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
     const q = np.planeChanged ? -1 : np.previousContact(i, j, 0);
-    const choice = planeNormal(np, bx, by, q);
+    const choice = planeNormal(np, ni, nj, bx, by, q);
     let nx = np.normal[0], ny = np.normal[1];
     let len = Math.sqrt(nx * nx + ny * ny);
     if (len === 0) { nx = 1; ny = 0; len = 1; }
@@ -81,19 +80,24 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
 }
 
 /**
- * The contact plane of the overlap just clipped (np.clipper, np.crossings), by the active definition
- * (docs/model.md#contact-plane-for-polygons), into np.normal (not yet oriented); returns the flip choice (NO_CHOICE for the
- * usual line). b: the unit centre line; q: the contact's index in last step's list, or −1 (new).
- * Without a line (usual: fewer than two crossings; axial: an isotropic overlap, ρ < ρ_min) the contact
- * keeps last step's normal, and a new one takes the usual line or else the centre line.
+ * The contact plane of the overlap just clipped (np.clipper) of the outlines np.outlineI and np.outlineJ (ni and nj
+ * vertices), by the active definition (docs/model.md#contact-plane-for-polygons), into np.normal (not yet oriented);
+ * returns the flip choice (NO_CHOICE for the usual line). b: the unit centre line; q: the contact's index in last
+ * step's list, or −1 (new). Without a line (usual: fewer than two crossings; axial: an isotropic overlap, ρ < ρ_min)
+ * the contact keeps last step's normal, and a new one takes the usual line or else the centre line. The boundary
+ * crossings (np.crossings) are found only where they are used: for the usual line, or a new contact's fallback.
  */
-function planeNormal(np: NarrowPhase, bx: number, by: number, q: number): number {
+function planeNormal(np: NarrowPhase, ni: number, nj: number, bx: number, by: number, q: number): number {
   const clip = np.clipper, cross = np.crossings, prev = np.previous, out = np.normal;
   if (np.plane !== USUAL) {
     const theta = edgeAverageAngle(np.plane, clip.vertices, clip.count, np.rho);
     if (np.rho[0] >= RHO_MIN) return flipNormal(theta, bx, by, q >= 0 ? prev.planeChoice[q] : -1, np.hysteresis, out);
     if (q >= 0) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return prev.planeChoice[q]; }
-  } else if (q >= 0 && cross.count < 2) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return NO_CHOICE; }
+    cross.compute(np.outlineI, ni, np.outlineJ, nj);
+  } else {
+    cross.compute(np.outlineI, ni, np.outlineJ, nj);
+    if (q >= 0 && cross.count < 2) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return NO_CHOICE; }
+  }
   if (!chordNormal(cross.xy, cross.count, out)) {
     if (q >= 0) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; } else { out[0] = bx; out[1] = by; }
   }

@@ -15,6 +15,7 @@ import { Controls } from './controls/controls';
 import { ConvergencePanel } from './convergence/convergence-panel';
 import { DivergenceBanner } from './divergence-banner';
 import { $ } from './dom';
+import { installBuildMode } from './edit/build-mode';
 import { FrameLoop } from './frame-loop';
 import { loadFromUrl } from './initial-load';
 import { ContactInspector } from './inspector/contact-inspector';
@@ -172,6 +173,8 @@ async function main(): Promise<void> {
   });
   // measuring tools over the canvas (issue 36): a ruler, a protractor, a stopwatch of simulated time
   const measure = new MeasureTools({ host: $('canvas-host'), bar: $('stage-foot'), view: () => scene.view, time: () => state.status?.t ?? null });
+  // build mode (issue 37): draw walls, pour, erase, pin, gates, gravity, as edits in the worker; undo, save
+  const build = installBuildMode({ api, scene, state, banner, host: $('canvas-host'), foot: $('stage-foot'), store, updateUrl, poll, loadFile: (text) => loader.loadFileText(text, {}) });
   await poll();
   keeper.start(resumed);
 
@@ -215,6 +218,7 @@ async function main(): Promise<void> {
     worker: { fault: () => watch.fault, setWatchdogMs: (ms: number) => { watch.watchdogMs = ms; }, inject: (kind: string) => api.injectFault(kind) },
     session: keeper.hook(),
     measure: measure.hook(),
+    edit: wakingCalls(build, idle),
     // the lesson's story (test/e2e/lesson-blow-up.test.ts): its part, end and headline; Replay
     lesson: wakingCalls({ story: () => story.snapshot(), replay: () => story.replay(), escapes: () => escapes.marked }, idle),
   });

@@ -8,7 +8,7 @@
  * and `npm run sim -- run` of the saved file give the same rows (t, Ek, contacts: docs/cli.md#scene-edits). Undo
  * takes every edit back to the empty scene as loaded. 300 grains, not the issue's 2,000: at the stiffness grains of
  * 3–5 mm need after a 30 cm fall, 2,000 cost ~50 s of one core to settle in the page and again in the CLI.
- * The screenshots of docs/user-guide.md#build-mode are taken here.
+ * The screenshots of docs/user-guide.md#the-tools are taken here.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The scene build mode's New starts from: an empty closed box of line walls, 30 cm wide and 50 cm high, under gravity —
- * a scenario file with no bodies, which the edits then fill (docs/user-guide.md#build-mode).
+ * a scenario file with no bodies, which the edits then fill (docs/user-guide.md#the-tools).
  */
 export const EMPTY_SCENE = {
   name: 'my scene',

@@ -17,6 +17,7 @@ function oneContact(xiTrial: number, ut: number) {
   c.fe[0] = 100; // the law's elastic force kn δ = 100 N with kn = 1e5
   c.fn[0] = 100;
   c.gt[0] = 10;
+  c.kt[0] = 5e4; // the contact's k_t as the dashpots write it: kn 1e5 × kt/kn 0.5 (the cap reads the column)
   c.ut[0] = ut;
   c.xiEval[0] = xiTrial;
   return c;

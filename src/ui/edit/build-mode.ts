@@ -66,9 +66,12 @@ export function installBuildMode(d: BuildModeDeps): Record<string, unknown> {
     undo: () => { void commands.undo(); },
     redo: () => { void commands.redo(); },
     openGate: () => {
-      const g = commands.lastGate();
-      if (g === null) d.banner.show(['open-gate: no gate is named yet; select a wall and choose Make gate'], 'That edit was refused; the scene is unchanged:');
-      else void edit({ op: 'open-gate', gate: g });
+      // the editor's state as the worker has it (another scene may have been loaded since the last edit)
+      void commands.refresh().then(() => {
+        const g = commands.lastGate();
+        if (g === null) d.banner.show(['open-gate: no gate is named yet; select a wall and choose Make gate'], 'That edit was refused; the scene is unchanged:');
+        else void edit({ op: 'open-gate', gate: g });
+      });
     },
     save: () => { void commands.save(); },
     fresh: () => { void d.loadFile(JSON.stringify(EMPTY_SCENE)).then((p) => { if (p.length) d.banner.show(p, 'The empty scene was refused:'); return commands.refresh(); }); },

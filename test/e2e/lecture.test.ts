@@ -331,7 +331,7 @@ describe('lecture-ready (headless Chromium)', () => {
   });
 
   it('the canvas refits when a banner opens above it', async () => {
-    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=head-on&dtOverTc=0.5&run=0`, { width: 1280, height: 720 });
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=head-on&dtOverTc=0.5&speed=0.02&run=0`, { width: 1280, height: 720 });
     await waitFor(page, 'window.__sandbox.frames().particles === 2');
     const canvas = page.locator('[data-testid="sim-canvas"]');
     expect(await page.locator('[data-testid="accuracy"]').isHidden(), 'no banner before the run').toBe(true);

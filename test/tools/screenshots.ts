@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: the pictures of the app in docs/ and the README, at a projector's 1920×1080 and a laptop's
  * 1280×720, made from the built app in Debian's headless Chromium (the e2e harness), and every lecture-mode
- * lesson at both sizes (`npm run screenshots -- lesson-` makes only those), and two lessons at 200 % zoom (`-- zoom200`). Each scene runs
+ * lesson at both sizes (`npm run screenshots -- lesson-` makes only those), two lessons at 200 % zoom (`-- zoom200`), and the
+ * page driven by the keyboard alone with its focus showing (`-- keyboard`: keys pressed, no mouse). Each scene runs
  * until its event is on screen; the PNGs go to public/screenshots/ (served with the app, shown in the
  * README).
  */
@@ -12,8 +13,12 @@ import { LESSONS } from '../../src/ui/lecture/lessons';
 
 const OUT = join(ROOT, 'public', 'screenshots');
 
-/** `scale`: the device scale factor (2 with half the CSS viewport: the browser's 200 % zoom) */
-interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string; scale?: number }
+/**
+ * `scale`: the device scale factor (2 with half the CSS viewport: the browser's 200 % zoom); `keys`: pressed one after
+ * another once `until` holds (Playwright key names), then `focused`, when given, waits until it holds for the element
+ * that has the focus (`document.activeElement` as `el`)
+ */
+interface Shot { file: string; query: string; viewport: { width: number; height: number }; until: string; scale?: number; keys?: string[]; focused?: string }
 
 /**
  * Each lecture-mode lesson (src/ui/lecture/lessons.ts) at both sizes, played at full speed to its end frame: the story
@@ -36,6 +41,11 @@ const SHOTS: Shot[] = [
   // 200 % zoom on a 1280×720 laptop (issue 42 item 5): 640×360 CSS px, a lesson open, the controls folded away
   { file: 'zoom200-lesson-relaxation-640x360.png', query: '?lesson=relaxation&lecture=1', viewport: { width: 640, height: 360 }, scale: 2, until: 'window.__sandbox.lesson.story().ended !== null' },
   { file: 'zoom200-lesson-blow-up-640x360.png', query: '?lesson=blow-up&lecture=1', viewport: { width: 640, height: 360 }, scale: 2, until: LESSON_UNTIL['blow-up'] },
+  // the keyboard alone (issue 42 item 2), the focus showing: the first Tab lands on the skip link; Enter on it, then b
+  // and g, hold a grain on the focused canvas; ? opens the shortcut list as a dialog with the focus inside
+  { file: 'keyboard-skip-link-1280x720.png', query: '?scenario=pile&run=0', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.frames().received > 2', keys: ['Tab'], focused: 'el.tagName === "A"' },
+  { file: 'keyboard-grab-1280x720.png', query: '?scenario=pile&run=0', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.frames().received > 2', keys: ['Tab', 'Enter', 'b', 'g', 'ArrowUp', 'ArrowUp', 'ArrowUp'], focused: 'el.tagName === "CANVAS"' },
+  { file: 'keyboard-help-dialog-1280x720.png', query: '?lecture=1&lesson=relaxation&run=0', viewport: { width: 1280, height: 720 }, until: 'window.__sandbox.frames().received > 2', keys: ['?'], focused: 'el.closest("[role=dialog], dialog") !== null' },
 ];
 
 mkdirSync(OUT, { recursive: true });
@@ -45,6 +55,8 @@ try {
   for (const s of SHOTS.filter((shot) => !only || shot.file.startsWith(only))) {
     const { page, errors } = await openApp(browser, `${app.url}${s.query}`, s.viewport, { deviceScaleFactor: s.scale ?? 1 });
     await waitFor(page, s.until, 300_000);
+    for (const key of s.keys ?? []) await page.keyboard.press(key);
+    if (s.focused) await waitFor(page, `(() => { const el = document.activeElement; return !!el && (${s.focused}); })()`, 10_000);
     await page.waitForTimeout(600); // a status poll and a chart update after the event
     await page.screenshot({ path: join(OUT, s.file) });
     if (errors.length) throw new Error(`${s.file}: page errors ${errors.join('; ')}`);

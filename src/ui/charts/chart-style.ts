@@ -26,12 +26,13 @@ export function labelWidth(_u: uPlot, values: string[] | null): number {
 
 /**
  * The height a plot gets in `host`: the host less the legend under it (a long legend may take two lines;
- * before the legend is laid out, room for one line), at least 120 × 60 px (axes and a sliver of plot): more would push
- * the legend out of a small chart's box (four charts and a banner at 1280×720), where it was cut off.
+ * before the legend is laid out, room for one line), at least 120 × 40 px (axes and a sliver of plot): more would push
+ * the legend out of a small chart's box (four charts and a banner at 1280×720, or two banners and a three-line
+ * legend of a diverged run's values: 60 px hung the legend 4 px out of the Ek chart), where it was cut off.
  */
 export function plotSize(host: HTMLElement, legend: HTMLElement | null | undefined): { width: number; height: number } {
   const below = legend && legend.offsetHeight > 0 ? legend.offsetHeight + 8 : 40;
-  return { width: Math.max(120, host.clientWidth - 8), height: Math.max(60, host.clientHeight - below) };
+  return { width: Math.max(120, host.clientWidth - 8), height: Math.max(40, host.clientHeight - below) };
 }
 
 /** Each linear axis's ticks and their step, as its `incrs` worked them out for its `splits` and `values` (axis-range.ts). */

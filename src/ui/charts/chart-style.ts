@@ -85,3 +85,22 @@ export const T_SERIES = { label: 't', value: (_u: uPlot, v: number | null) => fm
 export function line(label: string, style: LineStyle, width: number, scale = 'y'): uPlot.Series {
   return { label, stroke: style.color, dash: style.dash, width, scale, value: (_u: uPlot, v: number | null) => fmt(v) };
 }
+
+/**
+ * Strokes the path `trace` draws (moveTo/lineTo in canvas pixels) over plot `u`, clipped to its plot area, in `style`
+ * at `width` CSS px: the lines a chart draws over its series (the live relaxation fit, the run before going back).
+ */
+export function strokeInPlot(u: uPlot, style: LineStyle, width: number, trace: (ctx: CanvasRenderingContext2D) => void): void {
+  const ctx = u.ctx, dpr = window.devicePixelRatio || 1, b = u.bbox;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(b.left, b.top, b.width, b.height);
+  ctx.clip();
+  ctx.strokeStyle = style.color;
+  ctx.lineWidth = width * dpr;
+  ctx.setLineDash((style.dash ?? []).map((d) => d * dpr));
+  ctx.beginPath();
+  trace(ctx);
+  ctx.stroke();
+  ctx.restore();
+}

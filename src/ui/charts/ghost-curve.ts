@@ -6,6 +6,7 @@
  */
 import type uPlot from 'uplot';
 import type { LiveChart } from './charts';
+import { strokeInPlot } from './chart-style';
 import type { SeriesStore } from './series-store';
 import { CHARTS } from '../palette';
 
@@ -54,26 +55,17 @@ export class GhostCurve {
 
   private draw(u: uPlot): void {
     if (!this.length) return;
-    const log = this.chart.logY, ctx = u.ctx, dpr = window.devicePixelRatio || 1, b = u.bbox;
-    const every = Math.max(1, Math.ceil(this.length / MAX_POINTS));
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(b.left, b.top, b.width, b.height);
-    ctx.clip();
-    ctx.strokeStyle = CHARTS.ek.ghost.color;
-    ctx.lineWidth = 1.5 * dpr;
-    ctx.setLineDash(CHARTS.ek.ghost.dash.map((d) => d * dpr));
-    ctx.beginPath();
-    let pen = false;
-    for (let k = 0; k < this.length; k += every) {
-      const e = this.ek[k];
-      if (!Number.isFinite(e) || (log && !(e > 0))) { pen = false; continue; }
-      const x = u.valToPos(this.t[k], 'x', true), y = u.valToPos(e, 'y', true);
-      if (pen) ctx.lineTo(x, y);
-      else ctx.moveTo(x, y);
-      pen = true;
-    }
-    ctx.stroke();
-    ctx.restore();
+    const log = this.chart.logY, every = Math.max(1, Math.ceil(this.length / MAX_POINTS));
+    strokeInPlot(u, CHARTS.ek.ghost, 1.5, (ctx) => {
+      let pen = false;
+      for (let k = 0; k < this.length; k += every) {
+        const e = this.ek[k];
+        if (!Number.isFinite(e) || (log && !(e > 0))) { pen = false; continue; }
+        const x = u.valToPos(this.t[k], 'x', true), y = u.valToPos(e, 'y', true);
+        if (pen) ctx.lineTo(x, y);
+        else ctx.moveTo(x, y);
+        pen = true;
+      }
+    });
   }
 }

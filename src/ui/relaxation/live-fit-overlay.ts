@@ -8,6 +8,7 @@ import type uPlot from 'uplot';
 import './live-fit.css';
 import type { LiveRelaxationFit } from '../../protocol/relaxation';
 import type { LiveChart } from '../charts/charts';
+import { strokeInPlot } from '../charts/chart-style';
 import { CHARTS } from '../palette';
 
 /** The title's words for a fit (empty outside relaxation scenes). */
@@ -48,22 +49,13 @@ export class LiveFitOverlay {
   private draw(u: uPlot): void {
     const f = this.fit;
     if (!f || !Number.isFinite(f.tR) || !Number.isFinite(f.e0) || !(f.t1 > f.t0)) return;
-    const ctx = u.ctx, dpr = window.devicePixelRatio || 1, b = u.bbox;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(b.left, b.top, b.width, b.height);
-    ctx.clip();
-    ctx.strokeStyle = CHARTS.ek.fit.color;
-    ctx.lineWidth = 2 * dpr;
-    ctx.setLineDash(CHARTS.ek.fit.dash.map((d) => d * dpr));
-    ctx.beginPath();
-    const N = 64;
-    for (let k = 0; k <= N; k++) {
-      const t = f.t0 + ((f.t1 - f.t0) * k) / N;
-      const x = u.valToPos(t, 'x', true), y = u.valToPos(f.e0 * Math.exp(-t / f.tR), 'y', true);
-      if (k === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
-    }
-    ctx.stroke();
-    ctx.restore();
+    strokeInPlot(u, CHARTS.ek.fit, 2, (ctx) => {
+      const N = 64;
+      for (let k = 0; k <= N; k++) {
+        const t = f.t0 + ((f.t1 - f.t0) * k) / N;
+        const x = u.valToPos(t, 'x', true), y = u.valToPos(f.e0 * Math.exp(-t / f.tR), 'y', true);
+        if (k === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+      }
+    });
   }
 }

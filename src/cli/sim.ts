@@ -9,6 +9,8 @@ import { MAX_THREADS, nodePool } from './node-pool';
 import { availableParallelism } from 'node:os';
 import { threadsForCores } from '../core/parallel/max-threads';
 import { dirname } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type ScenarioSpec } from '../core/scenarios/schema';
 import { listBuiltIns } from '../core/scenarios/registry';
 import { SHORT_KEYS } from '../core/scenarios/overrides';
@@ -176,12 +178,8 @@ divergence are kept); 130 interrupted (Ctrl-C or SIGTERM; rows so far kept).
 const count = (v: number) => v.toLocaleString('en-US');
 const short = (v: number) => String(+v.toPrecision(4));
 
-async function main(argv: string[]): Promise<void> {
-  // `sim list | head -1`: a closed stdout ends the program quietly, not with an EPIPE stack trace
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    throw e;
-  });
+/** Runs one command line, writing to process.stdout and stderr; a refusal exits 2 through process.exit (errors.ts). */
+export async function main(argv: string[]): Promise<void> {
   // the whole command line is checked against its command's shape before anything else (command-grammar.ts)
   let line: CommandLine | null = null, doc: DocTarget | null = null;
   try {
@@ -440,4 +438,20 @@ function checkedLadderSpec(scenarioArg: string, sets: string[], steps: number[] 
   return spec;
 }
 
-await main(process.argv.slice(2));
+/** True when this module is the program node started (node sim.mjs, tsx src/cli/sim.ts), not a module a test imports. */
+function isProgram(): boolean {
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isProgram()) {
+  // `sim list | head -1`: a closed stdout ends the program quietly, not with an EPIPE stack trace
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+  await main(process.argv.slice(2));
+}

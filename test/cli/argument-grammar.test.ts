@@ -3,6 +3,8 @@
  * positionals, counts in other forms than decimal digits, options a command does not use, empty or malformed
  * variants, inverted or empty windows and ragged CSV rows are refused — exit 2, one `error:` line naming the
  * argument, nothing on stdout, nothing written — and every argument is checked before any work starts.
+ * The refusals run the CLI's `main` in this process (sim-in-process.ts: milliseconds each); the last two
+ * commands and the bench spawn a real process, whose exit code and stderr are the ones a shell sees.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, OPTIONS } from '../../src/cli/command-grammar';
 import { ROOT, sim, tmpFolder, TSX_LOADER, type SimResult } from './run-cli';
+import { simInProcess } from './sim-in-process';
 
 const tmp = () => tmpFolder('sim-grammar-');
 
@@ -32,7 +35,7 @@ describe('positional arguments: exactly the ones a command takes', () => {
     [['sweep'], /^error: sweep needs a scenario \(a \.json file or a built-in name/m],
     [['frob', 'pile'], /^error: unknown command 'frob'; use run, sweep, convergence, delta-ek, compare, fit, export, list$/m],
   ];
-  for (const [args, pattern] of cases) it(args.join(' '), () => refused(sim(args), pattern));
+  for (const [args, pattern] of cases) it(args.join(' '), async () => refused(await simInProcess(args), pattern));
 });
 
 describe('options a command does not use are refused, not ignored', () => {
@@ -40,59 +43,59 @@ describe('options a command does not use are refused, not ignored', () => {
   const sample: Record<string, string[]> = { json: [], 'dt-over-tc': ['0.1'], steps: ['64,128'], threads: ['2'] };
   for (const [command, shape] of Object.entries(COMMANDS)) {
     const unused = Object.keys(OPTIONS).filter((o) => o !== 'help' && !(shape.options as readonly string[]).includes(o));
-    it(`${command}: ${unused.map((o) => `--${o}`).join(', ')}`, () => {
+    it(`${command}: ${unused.map((o) => `--${o}`).join(', ')}`, async () => {
       const args = [command, ...(command === 'export' ? ['lammps'] : []), ...(shape.positionals.length ? ['head-on'] : [])];
       for (const option of unused) {
-        const r = sim([...args, `--${option}`, ...(sample[option] ?? ['x'])]);
+        const r = await simInProcess([...args, `--${option}`, ...(sample[option] ?? ['x'])]);
         refused(r, new RegExp(`^error: --${option}: ${command} does not use this option \\(it takes ${shape.options.length ? shape.options.map((o) => `--${o}`).join(', ') : 'none'}\\)$`, 'm'));
       }
     });
   }
 
-  it('--threads on export lammps (once silently ignored)', () => {
+  it('--threads on export lammps (once silently ignored)', async () => {
     const dir = join(tmp(), 'lmp');
-    refused(sim(['export', 'lammps', 'pile', '--threads', '2', '--out', dir]), /^error: --threads: export does not use this option \(it takes --set, --out\)$/m);
+    refused(await simInProcess(['export', 'lammps', 'pile', '--threads', '2', '--out', dir]), /^error: --threads: export does not use this option \(it takes --set, --out\)$/m);
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('an empty value (but --variant "", the scenario as it is)', () => {
-    refused(sim(['fit', 'a.csv', '--column', '']), /^error: --column: must not be empty$/m);
-    refused(sim(['sweep', 'two-disc', '--doc', '']), /^error: --doc: must not be empty$/m);
+  it('an empty value (but --variant "", the scenario as it is)', async () => {
+    refused(await simInProcess(['fit', 'a.csv', '--column', '']), /^error: --column: must not be empty$/m);
+    refused(await simInProcess(['sweep', 'two-disc', '--doc', '']), /^error: --doc: must not be empty$/m);
   });
 });
 
 describe('numbers: counts in decimal digits, reals in plain decimal form', () => {
   for (const bad of ['0x2', '1e0', ' 2', '2 ', '2.0', '+2', '02', '-1', '0', '65', 'two', '']) {
-    it(`--threads '${bad}'`, () => {
+    it(`--threads '${bad}'`, async () => {
       const dir = join(tmp(), 'o');
-      const r = sim(['run', 'head-on', `--threads=${bad}`, '--out', dir]); // the = form: '-1' is not taken for an option
+      const r = await simInProcess(['run', 'head-on', `--threads=${bad}`, '--out', dir]); // the = form: '-1' is not taken for an option
       refused(r, bad === '' ? /^error: --threads: must not be empty$/m : /^error: --threads: '.*' is not an integer from 1 to 64 \(decimal digits only, like 1\)$/m);
       expect(existsSync(dir)).toBe(false);
     });
   }
 
-  it('--steps', () => {
+  it('--steps', async () => {
     for (const bad of ['1e3,2e3', '200,400.0', '200, 400', '200,,400', '0x100,200']) {
-      refused(sim(['convergence', 'case-i', '--steps', bad]), /^error: --steps: '.*' is not an integer from 1 to 100,000,000 \(decimal digits only, like 1\)$/m);
+      refused(await simInProcess(['convergence', 'case-i', '--steps', bad]), /^error: --steps: '.*' is not an integer from 1 to 100,000,000 \(decimal digits only, like 1\)$/m);
     }
-    refused(sim(['convergence', 'case-i', '--steps', '200']), /^error: --steps: expected at least 2 values separated by commas, like 200,400,800; got '200'$/m);
+    refused(await simInProcess(['convergence', 'case-i', '--steps', '200']), /^error: --steps: expected at least 2 values separated by commas, like 200,400,800; got '200'$/m);
   });
 
-  it('--dt-over-tc (sweep, delta-ek)', () => {
+  it('--dt-over-tc (sweep, delta-ek)', async () => {
     for (const bad of ['0x1', ' 0.1', 'Infinity', '1e999', '0.1,', 'abc']) {
-      refused(sim(['sweep', 'two-disc', '--dt-over-tc', bad]), /^error: --dt-over-tc: '.*' is not a number \(plain decimal, like 1e-2\)$/m);
+      refused(await simInProcess(['sweep', 'two-disc', '--dt-over-tc', bad]), /^error: --dt-over-tc: '.*' is not a number \(plain decimal, like 1e-2\)$/m);
     }
-    refused(sim(['delta-ek', 'two-disc', '--dt-over-tc', '0.02,0x1']), /^error: --dt-over-tc: '0x1' is not a number/m);
-    refused(sim(['delta-ek', 'two-disc', '--dt-over-tc', '0.02,0.04,0.08']), /^error: delta-ek needs --dt-over-tc with exactly two numbers/m);
+    refused(await simInProcess(['delta-ek', 'two-disc', '--dt-over-tc', '0.02,0x1']), /^error: --dt-over-tc: '0x1' is not a number/m);
+    refused(await simInProcess(['delta-ek', 'two-disc', '--dt-over-tc', '0.02,0.04,0.08']), /^error: delta-ek needs --dt-over-tc with exactly two numbers/m);
   });
 
-  it('--from and --to: numbers, and a window that is neither empty nor inverted', () => {
+  it('--from and --to: numbers, and a window that is neither empty nor inverted', async () => {
     const dir = tmp();
     const f = join(dir, 't.csv');
     writeFileSync(f, `t,x_0\n${Array.from({ length: 40 }, (_, k) => `${k * 0.01},${Math.sin(k)}`).join('\n')}\n`);
-    refused(sim(['fit', f, '--column', 'x_0', '--from', '0x1']), /^error: --from: '0x1' is not a number/m);
-    refused(sim(['fit', f, '--column', 'x_0', '--from', '0.3', '--to', '0.1']), /^error: --from, --to: the window \[0\.3, 0\.1\] s is empty or inverted/m);
-    refused(sim(['fit', f, '--column', 'x_0', '--from', '0.2', '--to', '0.2']), /^error: --from, --to: the window \[0\.2, 0\.2\] s is empty or inverted/m);
+    refused(await simInProcess(['fit', f, '--column', 'x_0', '--from', '0x1']), /^error: --from: '0x1' is not a number/m);
+    refused(await simInProcess(['fit', f, '--column', 'x_0', '--from', '0.3', '--to', '0.1']), /^error: --from, --to: the window \[0\.3, 0\.1\] s is empty or inverted/m);
+    refused(await simInProcess(['fit', f, '--column', 'x_0', '--from', '0.2', '--to', '0.2']), /^error: --from, --to: the window \[0\.2, 0\.2\] s is empty or inverted/m);
   });
 });
 
@@ -107,34 +110,34 @@ describe('compare: variants that differ, each well formed', () => {
     [['mu=0.3', 'constructor=1'], /^error: variant 2\.constructor: unknown parameter/m],
   ];
   for (const [variants, pattern] of cases) {
-    it(variants.map((v) => JSON.stringify(v)).join(' '), () => {
+    it(variants.map((v) => JSON.stringify(v)).join(' '), async () => {
       const dir = join(tmp(), 'cmp');
-      refused(sim(['compare', 'two-disc', ...variants.flatMap((v) => ['--variant', v]), '--out', dir]), pattern);
+      refused(await simInProcess(['compare', 'two-disc', ...variants.flatMap((v) => ['--variant', v]), '--out', dir]), pattern);
       expect(existsSync(dir)).toBe(false);
     });
   }
 });
 
 describe('analysis windows and CSV rows', () => {
-  it('run.oscillation: inverted, empty, or after the end of the run', () => {
+  it('run.oscillation: inverted, empty, or after the end of the run', async () => {
     const args = ['run', 'cd-chain', '--out', join(tmp(), 'o')];
-    refused(sim([...args, '--set', 'run.oscillation.to=0.2']), /^error: run\.oscillation\.to: must be later than run\.oscillation\.from \(0\.3 s\), got 0\.2; the fit's window would be empty$/m);
-    refused(sim([...args, '--set', 'run.oscillation.to=0.3']), /^error: run\.oscillation\.to: must be later than/m);
-    refused(sim([...args, '--set', 'run.oscillation={"of":49,"from":50,"to":60}']), /^error: run\.oscillation\.from: 50 s is not before the run's end \(.* s\); the fit's window would be empty$/m);
+    refused(await simInProcess([...args, '--set', 'run.oscillation.to=0.2']), /^error: run\.oscillation\.to: must be later than run\.oscillation\.from \(0\.3 s\), got 0\.2; the fit's window would be empty$/m);
+    refused(await simInProcess([...args, '--set', 'run.oscillation.to=0.3']), /^error: run\.oscillation\.to: must be later than/m);
+    refused(await simInProcess([...args, '--set', 'run.oscillation={"of":49,"from":50,"to":60}']), /^error: run\.oscillation\.from: 50 s is not before the run's end \(.* s\); the fit's window would be empty$/m);
   });
 
-  it('run.relaxation: inverted or empty', () => {
-    refused(sim(['run', 'two-disc', '--set', 'run.relaxation.to=0.1', '--out', join(tmp(), 'o')]), /^error: run\.relaxation\.to: must be below run\.relaxation\.from \(0\.01\).*got 0\.1; the window would be empty$/m);
-    refused(sim(['sweep', 'two-disc', '--set', 'run.relaxation.from=1e-6']), /^error: run\.relaxation\.to: must be below run\.relaxation\.from \(0\.000001\)/m);
+  it('run.relaxation: inverted or empty', async () => {
+    refused(await simInProcess(['run', 'two-disc', '--set', 'run.relaxation.to=0.1', '--out', join(tmp(), 'o')]), /^error: run\.relaxation\.to: must be below run\.relaxation\.from \(0\.01\).*got 0\.1; the window would be empty$/m);
+    refused(await simInProcess(['sweep', 'two-disc', '--set', 'run.relaxation.from=1e-6']), /^error: run\.relaxation\.to: must be below run\.relaxation\.from \(0\.000001\)/m);
   });
 
-  it('fit: a row shorter or longer than the header (short rows were skipped silently)', () => {
+  it('fit: a row shorter or longer than the header (short rows were skipped silently)', async () => {
     const dir = tmp();
     const rows = Array.from({ length: 40 }, (_, k) => `${k * 0.01},${Math.sin(k)}`);
     for (const [bad, cells] of [[`${0.4}`, 1], [`0.4,1,2`, 3]] as const) {
       const f = join(dir, `r${cells}.csv`);
       writeFileSync(f, `t,x_0\n${[...rows, bad, '0.41,0.5'].join('\n')}\n`);
-      refused(sim(['fit', f, '--column', 'x_0']), new RegExp(`^error: fit: .*r${cells}\\.csv line 42 has ${cells} cells, the header 2; every row of a tracks\\.csv has one cell per column$`, 'm'));
+      refused(await simInProcess(['fit', f, '--column', 'x_0']), new RegExp(`^error: fit: .*r${cells}\\.csv line 42 has ${cells} cells, the header 2; every row of a tracks\\.csv has one cell per column$`, 'm'));
     }
   });
 });

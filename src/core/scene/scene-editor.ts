@@ -9,7 +9,9 @@
  * and at most `undoBodies` bodies in all), the oldest dropped first.
  */
 import type { KernelPool } from '../columns/kernel-pool';
+import { orificeAt, type Orifice } from '../diagnostics/discharge';
 import { MAX_PARTICLES, ScenarioError, type ScenarioSpec } from '../scenarios/schema';
+import { wallGates } from '../scenarios/wall-schema';
 import { withParams } from '../scenarios/live-params';
 import { describeIssue, protoKeys } from '../scenarios/schema-issues';
 import { World } from '../sim/world';
@@ -38,6 +40,8 @@ interface Level {
   world: World;
   edit: SceneEdit;
   opened: Map<string, number>;
+  /** The orifice the last gate opened there left */
+  orifice: Orifice | null;
   /** The edit was scheduled (its time still to come), not applied */
   scheduled: boolean;
   /** Redo: the step the world was at when the edit was undone (a run since then loses the redo) */
@@ -65,6 +69,8 @@ export class SceneEditor {
   /** Edits still to come, in time order, with their index in the scenario's list (or −1) */
   private pending: { edit: SceneEdit; index: number }[] = [];
   private opened = new Map<string, number>();
+  /** The orifice the last gate opened left (its discharge: diagnostics/discharge.ts), or null */
+  orifice: Orifice | null = null;
   private levels: Level[] = [];
   private redos: Level[] = [];
   /** Edits applied that can no longer be undone (their levels were dropped) */
@@ -121,7 +127,7 @@ export class SceneEditor {
     const edit = parseEdit(input), w = this.world;
     if (edit.at !== undefined && edit.at > w.t + 1e-9 * w.dt) {
       this.schedule({ edit, index: -1 });
-      this.push({ world: w, edit, opened: this.opened, scheduled: true, step: 0 });
+      this.push({ world: w, edit, opened: this.opened, orifice: this.orifice, scheduled: true, step: 0 });
       return edit;
     }
     return this.commit({ ...edit, at: w.t });
@@ -138,9 +144,12 @@ export class SceneEditor {
       if (n < input.count) spawned = { edit: { ...input, count: input.count - n, seed: (input.seed + 1) % 2 ** 32, at: (input.at ?? before.t) + input.every }, index: -1 };
     }
     const next = applyEdit(before, edit, { maxBodies: this.options.maxBodies, opened: this.opened, pool: this.options.pool });
-    this.push({ world: before, edit, opened: this.opened, scheduled: false, step: 0, spawned });
+    this.push({ world: before, edit, opened: this.opened, orifice: this.orifice, scheduled: false, step: 0, spawned });
     if (spawned) this.schedule(spawned);
-    if (edit.op === 'open-gate') this.opened = new Map(this.opened).set(edit.gate, edit.at ?? before.t);
+    if (edit.op === 'open-gate') {
+      this.opened = new Map(this.opened).set(edit.gate, edit.at ?? before.t);
+      this.orifice = gateOrifice(before, edit.gate);
+    }
     this.world = next;
     this.log.push(edit);
     return edit;
@@ -183,8 +192,9 @@ export class SceneEditor {
       return level.edit;
     }
     if (level.spawned) this.unschedule(level.spawned.edit);
-    this.redos.push({ world: this.world, edit: this.log.pop()!, opened: this.opened, scheduled: false, step: level.world.stepCount, spawned: level.spawned });
+    this.redos.push({ world: this.world, edit: this.log.pop()!, opened: this.opened, orifice: this.orifice, scheduled: false, step: level.world.stepCount, spawned: level.spawned });
     this.opened = level.opened;
+    this.orifice = level.orifice;
     this.use(level.world);
     return level.edit;
   }
@@ -204,8 +214,9 @@ export class SceneEditor {
       this.push({ ...level, world: this.world });
     } else {
       if (level.spawned) this.schedule(level.spawned);
-      this.push({ world: this.world, edit: level.edit, opened: this.opened, scheduled: false, step: 0, spawned: level.spawned });
+      this.push({ world: this.world, edit: level.edit, opened: this.opened, orifice: this.orifice, scheduled: false, step: 0, spawned: level.spawned });
       this.opened = level.opened;
+      this.orifice = level.orifice;
       this.log.push(level.edit);
       this.use(level.world);
     }
@@ -252,4 +263,10 @@ export class SceneEditor {
   save(): ScenarioSpec {
     return { ...this.base, edits: [...this.log, ...this.scheduled] };
   }
+}
+
+/** The orifice gate `gate` of world `w` leaves as it opens now: its wall where it is, the movable grains there */
+function gateOrifice(w: World, gate: string): Orifice | null {
+  const k = wallGates(w.spec.walls).indexOf(gate), W = w.walls, p = w.params;
+  return k < 0 ? null : orificeAt(W.ax[k], W.ay[k], W.bx[k], W.by[k], w.t, p.gravityX, p.gravityY, w.bodies);
 }

@@ -7,13 +7,17 @@
 import type { DiscPassView, PairMaterial } from './disc-pass-view';
 import { LINEAR } from '../laws/law-ids';
 import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from '../wasm/assembly/disc-pair-flags';
+import {
+  DT, EVX, EVY, EW, EX, EY, FX, FY, H_CONTACT, H_PARTNER, H_START, II, IM, INNER, KN, KT, LENGTH, LIST, MU, OFN, OFT, OI, OJ, ONX, ONY, OPREV, OXI, OXI_EVAL,
+  PARTNER, PI, PJ, PSLOT, PXI, RAD, RATIO, SLOT, SUMS, TABLE_SLOTS, TAU, ZETA_N, ZETA_T,
+} from '../wasm/assembly/disc-pair-table';
 import { ArenaOffsets } from '../wasm/arena-offsets';
 import type { WasmKernels } from '../wasm/kernels';
 
 /** the pass's sums the kernel carries (indices NORMAL_POWER … ELASTIC of disc-force-pass.ts) */
-const SUMS = 6;
-/** The columns' offsets, by slot (this thread's; the same columns call after call on a pool's chunks) */
-const OFFSETS = new ArenaOffsets(32);
+const SUMS_CARRIED = 6;
+/** The columns' offsets, by the table's slot (this thread's; the same columns call after call on a pool's chunks) */
+const OFFSETS = new ArenaOffsets(TABLE_SLOTS);
 
 /**
  * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) (history by pair slot, or by key in v.history; scattering
@@ -24,28 +28,29 @@ const OFFSETS = new ArenaOffsets(32);
 export function discPairsWasm(
   w: WasmKernels, v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number, list: Int32Array | null = null, listMode = LISTED,
 ): number {
-  const a = w.arena, o = OFFSETS;
-  const ex = o.of(a, 0, v.ex), ey = o.of(a, 1, v.ey), evx = o.of(a, 2, v.evx), evy = o.of(a, 3, v.evy), ew = o.of(a, 4, v.ew);
-  const rad = o.of(a, 5, v.rad), im = o.of(a, 6, v.im), ii = o.of(a, 7, v.ii), fx = o.of(a, 8, v.fx), fy = o.of(a, 9, v.fy), tau = o.of(a, 10, v.tau);
-  const pi = o.of(a, 11, v.pi), pj = o.of(a, 12, v.pj), oi = o.of(a, 13, v.oi), oj = o.of(a, 14, v.oj), ofn = o.of(a, 15, v.ofn), oft = o.of(a, 16, v.oft);
-  const oxiE = o.of(a, 17, v.oxiE), oxi = o.of(a, 18, v.oxi), oprev = o.of(a, 19, v.oprev), slot = o.of(a, 20, v.slot);
-  const pxi = o.of(a, 21, v.pxi), partner = v.findPartners ? o.of(a, 22, v.partner) : 0, x = v.history;
-  const pslot = v.bySlot ? o.of(a, 23, v.pslot) : 0, hStart = v.bySlot ? 0 : o.of(a, 24, x.start);
-  const hPartner = v.bySlot ? 0 : o.of(a, 25, x.partner), hContact = v.bySlot ? 0 : o.of(a, 26, x.contact);
-  const block = !v.scatter, onx = block ? o.of(a, 27, v.onx) : 0, ony = block ? o.of(a, 28, v.ony) : 0, inner = block ? o.of(a, 29, v.inner) : 0;
-  const listAt = list ? o.of(a, 30, list) : 0;
-  if ((ex | ey | evx | evy | ew | rad | im | ii | fx | fy | tau | pi | pj | oi | oj | ofn | oft | oxiE | oxi | oprev | slot | pxi | pslot | partner | hStart | hPartner | hContact | onx | ony | inner | listAt) < 0) return -1;
+  const a = w.arena, o = OFFSETS, t = w.table, x = v.history, block = !v.scatter;
+  t[EX] = o.of(a, EX, v.ex); t[EY] = o.of(a, EY, v.ey); t[EVX] = o.of(a, EVX, v.evx); t[EVY] = o.of(a, EVY, v.evy); t[EW] = o.of(a, EW, v.ew);
+  t[RAD] = o.of(a, RAD, v.rad); t[IM] = o.of(a, IM, v.im); t[II] = o.of(a, II, v.ii); t[FX] = o.of(a, FX, v.fx); t[FY] = o.of(a, FY, v.fy); t[TAU] = o.of(a, TAU, v.tau);
+  t[PI] = o.of(a, PI, v.pi); t[PJ] = o.of(a, PJ, v.pj); t[OI] = o.of(a, OI, v.oi); t[OJ] = o.of(a, OJ, v.oj); t[OFN] = o.of(a, OFN, v.ofn); t[OFT] = o.of(a, OFT, v.oft);
+  t[OXI_EVAL] = o.of(a, OXI_EVAL, v.oxiE); t[OXI] = o.of(a, OXI, v.oxi); t[OPREV] = o.of(a, OPREV, v.oprev); t[SLOT] = o.of(a, SLOT, v.slot);
+  t[PXI] = o.of(a, PXI, v.pxi); t[PARTNER] = v.findPartners ? o.of(a, PARTNER, v.partner) : 0;
+  t[PSLOT] = v.bySlot ? o.of(a, PSLOT, v.pslot) : 0;
+  t[H_START] = v.bySlot ? 0 : o.of(a, H_START, x.start); t[H_PARTNER] = v.bySlot ? 0 : o.of(a, H_PARTNER, x.partner); t[H_CONTACT] = v.bySlot ? 0 : o.of(a, H_CONTACT, x.contact);
+  t[ONX] = block ? o.of(a, ONX, v.onx) : 0; t[ONY] = block ? o.of(a, ONY, v.ony) : 0; t[INNER] = block ? o.of(a, INNER, v.inner) : 0;
+  t[LIST] = list ? o.of(a, LIST, list) : 0;
   // the sums in place if they are the arena's (a pool's chunk sums), else through the kernels' scratch
-  const into = o.of(a, 31, sums), s = w.sums;
-  if (into < 0) for (let q = 0; q < SUMS; q++) s[q] = sums[s0 + q];
+  const into = o.of(a, SUMS, sums), s = w.sums;
+  t[SUMS] = into >= 0 ? into + 8 * s0 : s.byteOffset;
+  let missing = 0;
+  for (let slot = 0; slot < TABLE_SLOTS; slot++) missing |= t[slot];
+  if (missing < 0) return -1;
+  if (into < 0) for (let q = 0; q < SUMS_CARRIED; q++) s[q] = sums[s0 + q];
+  const par = w.params;
+  par[KN] = m.kn; par[KT] = m.kt; par[MU] = m.mu; par[ZETA_N] = m.zetaN; par[ZETA_T] = m.zetaT; par[RATIO] = m.gtRatio; par[LENGTH] = v.L; par[DT] = dt;
   const flags = (v.periodic ? PERIODIC : 0) | (v.commit ? COMMIT : 0) | (m.capElastic ? CAP_ELASTIC : 0) | (m.clampNormal ? CLAMP : 0)
     | (m.gtFromRatio ? FROM_RATIO : 0) | (v.findPartners ? PARTNERS : 0) | (v.bySlot ? 0 : BY_KEY) | (block ? BLOCK : 0) | (list ? listMode : 0);
-  const k = w.discPairs(
-    ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner,
-    into >= 0 ? into + 8 * s0 : s.byteOffset, hStart, hPartner, hContact, onx, ony, inner, listAt,
-    p0, p1, k0, flags, v.L, dt, m.kn, m.kt, m.mu, m.zetaN, m.zetaT, m.gtRatio,
-  );
-  if (into < 0) for (let q = 0; q < SUMS; q++) sums[s0 + q] = s[q];
+  const k = w.discPairs(w.tableAt, p0, p1, k0, flags);
+  if (into < 0) for (let q = 0; q < SUMS_CARRIED; q++) sums[s0 + q] = s[q];
   v.of.fill(0, k0, k); v.olaw.fill(LINEAR, k0, k);
   w.pairRuns++;
   return k;

@@ -17,9 +17,10 @@ import { arenaOf, WasmArena, type WasmMemory } from '../wasm/wasm-arena';
 
 /**
  * Control block: a sequence number bumped per command, the command, the next chunk, the chunk count,
- * threads done, 1 + the kernel a worker failed in (0: none), and how many workers run the WebAssembly kernels
+ * threads done, 1 + the kernel a worker failed in (0: none), how many workers run the WebAssembly kernels, and
+ * how many took a thread number (for their kernels' table, wasm/kernels.ts)
  */
-const SEQ = 0, CMD = 1, NEXT = 2, CHUNKS = 3, DONE = 4, FAILED = 5, WASM_WORKERS = 6, CONTROL_INTS = 8;
+const SEQ = 0, CMD = 1, NEXT = 2, CHUNKS = 3, DONE = 4, FAILED = 5, WASM_WORKERS = 6, THREADS = 7, CONTROL_INTS = 8;
 /** A chunk is at most a few thousand bodies or pairs: no answer in this long means a worker is gone [ms] */
 const ANSWER_TIMEOUT_MS = 30_000;
 /** Commands besides kernel indices: go back to the event loop for new columns, stop, or just answer */
@@ -101,6 +102,7 @@ export class WorkerPool implements KernelPool {
     const inMemory = arena ? Object.keys(this.bound).filter((key) => arenaOf(this.bound[key]) === arena) : [];
     const memory = arena?.memory ?? null;
     Atomics.store(this.control, WASM_WORKERS, 0);
+    Atomics.store(this.control, THREADS, 0);
     for (const w of this.workers) w.postMessage({ control: this.control, args: this.args, columns: this.bound, seq, memory, inMemory });
   }
 
@@ -207,7 +209,7 @@ function takeChunks(ctl: Int32Array, f: Kernel, columns: Columns, args: Float64A
  */
 function kernelsFor(message: PoolMessage): WasmKernels | null {
   if (!message.memory) return null;
-  const kernels = WasmKernels.create(WasmArena.attach(message.memory));
+  const kernels = WasmKernels.create(WasmArena.attach(message.memory), 1 + Atomics.add(message.control, THREADS, 1));
   if (!kernels) return null;
   kernels.arena.claim(message.inMemory.map((key) => message.columns[key]));
   Atomics.add(message.control, WASM_WORKERS, 1);

@@ -5,8 +5,9 @@
  * every column they pass is the arena's (WasmArena.offsetOf) and fall back to their JavaScript twins.
  */
 import { FILTER_CHUNK } from './assembly/disc-pair-flags';
+import { PARAMS, PARAMS_AT, TABLE_BYTES, TABLE_SLOTS } from './assembly/disc-pair-table';
 import { kernelsWasm } from './generated/kernels-wasm';
-import { wasmApi, type WasmArena } from './wasm-arena';
+import { FIRST_PAGE, wasmApi, type WasmArena } from './wasm-arena';
 
 type Kernel = (...args: number[]) => number;
 
@@ -27,6 +28,10 @@ export class WasmKernels {
   readonly sums: Float64Array;
   /** scratch for the touching pairs of one chunk of candidates (the pair loop's FILTER), the arena's; empty on a worker */
   readonly touching: Int32Array;
+  /** the disc kernels' table (assembly/disc-pair-table.ts): its byte offset, its column offsets by slot and its parameters */
+  readonly tableAt: number;
+  readonly table: Int32Array;
+  readonly params: Float64Array;
   /** Gear's derivatives, one array for whichever Gear integrator the world has (gearDerivatives) */
   private gear: Float64Array<ArrayBuffer> | null = null;
 
@@ -51,9 +56,13 @@ export class WasmKernels {
   readonly particleBounds: Kernel;
   readonly blockBodies: Kernel;
 
-  private constructor(readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, e: Record<string, Kernel>) {
+  private constructor(readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, thread: number, e: Record<string, Kernel>) {
     this.sums = sums;
     this.touching = touching;
+    // each thread's table in the arena's first page, which nothing else uses (wasm-arena.ts)
+    this.tableAt = thread * TABLE_BYTES;
+    this.table = new Int32Array(arena.memory.buffer, this.tableAt, TABLE_SLOTS);
+    this.params = new Float64Array(arena.memory.buffer, this.tableAt + PARAMS_AT, PARAMS);
     this.discPairs = e.discPairs;
     this.gssssPredictCoordinate = e.gssssPredictCoordinate;
     this.gssssUpdateCoordinate = e.gssssUpdateCoordinate;
@@ -86,17 +95,18 @@ export class WasmKernels {
   }
 
   /**
-   * The kernels on `arena`'s memory, or null where WebAssembly is not available. A worker's attached arena
-   * (WasmArena.attach) gets no scratch: its callers (a pool's chunk kernels) write their sums in place.
+   * The kernels on `arena`'s memory for thread `thread` (0 the calling thread, 1 … a pool's workers: the table
+   * is the thread's), or null where WebAssembly is not available. A worker's attached arena (WasmArena.attach)
+   * gets no scratch: its callers (a pool's chunk kernels) write their sums in place.
    */
-  static create(arena: WasmArena): WasmKernels | null {
+  static create(arena: WasmArena, thread = 0): WasmKernels | null {
     const sums = arena.attached ? new Float64Array(0) : arena.f64(8);
     const touching = arena.attached ? new Int32Array(0) : arena.i32(FILTER_CHUNK);
-    if (!wasmApi || !sums || !touching) return null;
+    if (!wasmApi || !sums || !touching || (thread + 1) * TABLE_BYTES > FIRST_PAGE) return null;
     try {
       compiled ??= new wasmApi.Module(kernelsWasm);
       const e = new wasmApi.Instance(compiled, { env: { memory: arena.memory } }).exports as Record<string, Kernel>;
-      return new WasmKernels(arena, sums, touching, e);
+      return new WasmKernels(arena, sums, touching, thread, e);
     } catch {
       return null;
     }

@@ -17,8 +17,8 @@ export const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebA
 
 /** at most 2 GB, so that every byte offset is a positive 32-bit integer */
 const PAGE = 65536, MAX_PAGES = 32768;
-/** The first page is left to the kernels' own statics (they have none today) */
-const FIRST = PAGE;
+/** The first page is left to the kernels' own statics: each thread's disc-kernel table (wasm/kernels.ts) */
+export const FIRST_PAGE = PAGE;
 /**
  * Bytes left after each column, five cache lines: columns of one power-of-two capacity would otherwise start
  * at the same address modulo 4 KB and compete for the same L1 cache sets (Gear's corrector streams 16 columns:
@@ -33,7 +33,7 @@ const STAGGER = 320;
 const owners = new WeakMap<ArrayBufferView, WasmArena>();
 
 export class WasmArena {
-  private top = FIRST;
+  private top = FIRST_PAGE;
 
   /** `attached`: a worker's view of another thread's arena (it allocates nothing, and only names the columns it was sent) */
   private constructor(readonly memory: WasmMemory, readonly attached = false) {}

@@ -4,12 +4,17 @@
  * (test/core/wasm-disc-pairs.test.ts); history by last step's pair slot, or by body and partner
  * (state/pair-history-index.ts's PairHistoryIndex.find) after the list was rebuilt; on a worker pool's block
  * (contacts/parallel-disc-pass.ts) it leaves n in the record and adds the forces of the block's own bodies only. Compiled by
- * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts.
+ * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts, read from a
+ * table of offsets by slot (disc-pair-table.ts).
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  */
 import { countTouching } from './count-touching';
 import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FILTER_CHUNK, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './disc-pair-flags';
+import {
+  DT, EVX, EVY, EW, EX, EY, FX, FY, H_CONTACT, H_PARTNER, H_START, II, IM, INNER, KN, KT, LENGTH, LIST, MU, OFN, OFT, OI, OJ, ONX, ONY, OPREV, OXI, OXI_EVAL,
+  PARAMS_AT, PARTNER, PI, PJ, PSLOT, PXI, RAD, RATIO, SLOT, SUMS, TAU, ZETA_N, ZETA_T,
+} from './disc-pair-table';
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
 
@@ -24,42 +29,44 @@ const NONE = -1, MANY = -2;
   return -1;
 }
 
-/** Pairs [p0, p1) (LISTED: pairs list[p0 … p1); FILTER: those of p0 … p1 − 1 that touch, listed here) from contact k0 on; returns the end. `sums`: normal power, dashpot, slip, max δ/a, (wall power), elastic energy. */
-export function discPairs(
-  ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
-  fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
-  oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
-  pxi: usize, pslot: usize, partner: usize, sums: usize, hStart: usize, hPartner: usize, hContact: usize,
-  onx: usize, ony: usize, inner: usize, list: usize,
-  p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
-  kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
-): i32 {
+/** Column slot s's byte offset in the table at t */
+@inline function col(t: usize, s: i32): usize { return <usize>load<i32>(t + (<usize>s << 2)); }
+/** Parameter s of the table at t */
+@inline function param(t: usize, s: i32): f64 { return load<f64>(t + PARAMS_AT + (<usize>s << 3)); }
+
+/**
+ * Pairs [p0, p1) (LISTED: pairs list[p0 … p1); FILTER: those of p0 … p1 − 1 that touch, listed here) from contact k0
+ * on, the columns and parameters in the table at `table` (disc-pair-table.ts); returns the end. The sums: normal
+ * power, dashpot, slip, max δ/a, (wall power), elastic energy.
+ */
+export function discPairs(table: usize, p0: i32, p1: i32, k0: i32, flags: i32): i32 {
   if ((flags & FILTER) != 0) {
     // the touching pairs of each FILTER_CHUNK candidates listed first, without a branch per candidate (half of
     // them touch), then the loop over those only
+    const periodic = (flags & PERIODIC) != 0 ? 1 : 0, L = param(table, LENGTH), list = col(table, LIST), slot = col(table, SLOT);
+    const ex = col(table, EX), ey = col(table, EY), rad = col(table, RAD), im = col(table, IM), ii = col(table, II), pi = col(table, PI), pj = col(table, PJ);
     let k = k0;
     for (let c0 = p0; c0 < p1; c0 += FILTER_CHUNK) {
-      const count = countTouching(ex, ey, rad, im, ii, pi, pj, c0, min(p1, c0 + FILTER_CHUNK), (flags & PERIODIC) != 0 ? 1 : 0, L, list, slot);
-      k = pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, hStart, hPartner, hContact, onx, ony, inner, list, 0, count, k, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
+      const count = countTouching(ex, ey, rad, im, ii, pi, pj, c0, min(p1, c0 + FILTER_CHUNK), periodic, L, list, slot);
+      k = pairLoop<i32>(table, 0, count, k, flags);
     }
     return k;
   }
   // one loop for each way of visiting the pairs, so that neither pays for the other's choice at every pair
-  return (flags & LISTED) != 0
-    ? pairLoop<i32>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, hStart, hPartner, hContact, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio)
-    : pairLoop<f64>(ex, ey, evx, evy, ew, rad, im, ii, fx, fy, tau, pi, pj, oi, oj, ofn, oft, oxiE, oxi, oprev, slot, pxi, pslot, partner, sums, hStart, hPartner, hContact, onx, ony, inner, list, p0, p1, k0, flags, L, dt, kn, kt, mu, zetaN, zetaT, ratio);
+  return (flags & LISTED) != 0 ? pairLoop<i32>(table, p0, p1, k0, flags) : pairLoop<f64>(table, p0, p1, k0, flags);
 }
 
 /** discPairs' loop; T: i32, the pairs are list[p0 … p1); f64, they are p0 … p1 − 1 (a compile-time choice) */
-@inline function pairLoop<T>(
-  ex: usize, ey: usize, evx: usize, evy: usize, ew: usize, rad: usize, im: usize, ii: usize,
-  fx: usize, fy: usize, tau: usize, pi: usize, pj: usize,
-  oi: usize, oj: usize, ofn: usize, oft: usize, oxiE: usize, oxi: usize, oprev: usize, slot: usize,
-  pxi: usize, pslot: usize, partner: usize, sums: usize, hStart: usize, hPartner: usize, hContact: usize,
-  onx: usize, ony: usize, inner: usize, list: usize,
-  p0: i32, p1: i32, k0: i32, flags: i32, L: f64, dt: f64,
-  kn: f64, kt: f64, mu: f64, zetaN: f64, zetaT: f64, ratio: f64,
-): i32 {
+@inline function pairLoop<T>(table: usize, p0: i32, p1: i32, k0: i32, flags: i32): i32 {
+  const ex = col(table, EX), ey = col(table, EY), evx = col(table, EVX), evy = col(table, EVY), ew = col(table, EW);
+  const rad = col(table, RAD), im = col(table, IM), ii = col(table, II), fx = col(table, FX), fy = col(table, FY), tau = col(table, TAU);
+  const pi = col(table, PI), pj = col(table, PJ), oi = col(table, OI), oj = col(table, OJ), ofn = col(table, OFN), oft = col(table, OFT);
+  const oxiE = col(table, OXI_EVAL), oxi = col(table, OXI), oprev = col(table, OPREV), slot = col(table, SLOT);
+  const pxi = col(table, PXI), partner = col(table, PARTNER), pslot = col(table, PSLOT);
+  const hStart = col(table, H_START), hPartner = col(table, H_PARTNER), hContact = col(table, H_CONTACT);
+  const onx = col(table, ONX), ony = col(table, ONY), inner = col(table, INNER), list = col(table, LIST), sums = col(table, SUMS);
+  const kn = param(table, KN), kt = param(table, KT), mu = param(table, MU), zetaN = param(table, ZETA_N), zetaT = param(table, ZETA_T);
+  const ratio = param(table, RATIO), L = param(table, LENGTH), dt = param(table, DT);
   const periodic = (flags & PERIODIC) != 0, commit = (flags & COMMIT) != 0, elastic = (flags & CAP_ELASTIC) != 0;
   const clamp = (flags & CLAMP) != 0, fromRatio = (flags & FROM_RATIO) != 0, findPartners = (flags & PARTNERS) != 0;
   const byKey = (flags & BY_KEY) != 0, block = (flags & BLOCK) != 0;

@@ -6,7 +6,7 @@ import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { SceneEdit } from '../core/scene/edit-schema';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim/world-types';
-import type { TangentialId } from '../core/config/param-ids';
+import type { TangentialId } from '../core/param-rows/param-ids';
 import type { LiveParams } from '../core/config/param-table';
 import type { PlaneId } from '../core/plane/plane-ids';
 import type { BlowUpStatus } from './blow-up';

@@ -17,6 +17,7 @@ export { applyOverrides } from '../core/scenarios/overrides';
 export { getBuiltInInput } from '../core/scenarios/registry';
 export { amplificationLimit, amplifiedScheme, growthPerStep } from '../core/integrators/amplification';
 export { contactFrequencies } from '../core/diagnostics/contact-frequencies';
+export { normalLawNamed } from '../core/laws/registry';
 export { SceneEditor } from '../core/scene/scene-editor';
 
 export interface WorldLike {

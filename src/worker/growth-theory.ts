@@ -6,15 +6,18 @@
  * which the measured growth, set by its fastest-growing mode, must lie in.
  */
 import type { GrowthTheory } from '../protocol/blow-up';
-import { amplificationLimit, amplifiedScheme, contactFrequencies, coreWorld, growthPerStep, type WorldLike } from './core-adapter';
+import { amplificationLimit, amplifiedScheme, contactFrequencies, coreWorld, growthPerStep, normalLawNamed, type WorldLike } from './core-adapter';
 
 /** Frequencies sampled across the band, and damping ratios at each */
 const OMEGA_SAMPLES = 48, ZETA_SAMPLES = 5;
 
-/** The theory for world `w` at its Δt now; null for a scene it does not cover (no contacts, polygons, not the linear law, contact dynamics). */
+/**
+ * The theory for world `w` at its Δt now; null for a scene it does not cover (no contacts, polygons, contact dynamics,
+ * a law whose contacts are not linear springs of stiffness kn: its declaration's `linearSpring`).
+ */
 export function growthTheory(w: WorldLike): GrowthTheory | null {
   const p = w.params;
-  if (w.polygons || p.normalLaw !== 'linear') return null;
+  if (w.polygons || !normalLawNamed(p.normalLaw).choice.linearSpring) return null;
   const general = { family: p.gssssFamily, rhoMin: p.rhoMin, rhoMax: p.rhoMax, rhoS: p.rhoS, eta: p.eta };
   const scheme = amplifiedScheme(p.integrator, general, w.velocityDependentForces);
   if (!scheme) return null;

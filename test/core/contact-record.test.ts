@@ -10,7 +10,7 @@ import { contactVelocities } from '../../src/core/contacts/contact-velocity';
 import { scatterForces } from '../../src/core/contacts/scatter-forces';
 import { CD_HISTORY } from '../../src/core/integrators/contact-dynamics';
 import { dashpots } from '../../src/core/laws/dashpot';
-import { materialCoefficients } from '../../src/core/laws/material-coefficients';
+import { materialCoefficients } from '../../src/core/config/material-coefficients';
 import { CONTACT_LAWS } from '../../src/core/laws/registry';
 import { BodyState } from '../../src/core/state/body-state';
 import { ContactList } from '../../src/core/state/contact-list';

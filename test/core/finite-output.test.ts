@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario, type RunSink } from '../../src/cli/run-scenario';
 import { combinationProblem } from '../../src/core/models/combination';
-import { INTEGRATOR_IDS, TANGENTIAL_IDS } from '../../src/core/config/param-ids';
+import { INTEGRATOR_IDS, TANGENTIAL_IDS } from '../../src/core/param-rows/param-ids';
 import { builtIn } from '../helpers';
 
 const finiteSink = (bad: string[]): RunSink => ({

@@ -11,7 +11,7 @@
  * serves, and the LAMMPS export, which refuses it by name.
  */
 import { describe, expect, it } from 'vitest';
-import { num } from '../../src/core/config/param-info';
+import { num } from '../../src/core/param-rows/param-info';
 import type { ContactLaw } from '../../src/core/laws/contact-law';
 import type { MaterialCoefficients } from '../../src/core/laws/material';
 import { CONTACT_LAWS, registerContactLaw } from '../../src/core/laws/registry';
@@ -38,7 +38,9 @@ const dummyLaw: ContactLaw<typeof DUMMY_PARAMS> = {
     name: 'dummy',
     shapes: ['disc'],
     params: DUMMY_PARAMS,
+    reads: ['kn', 'ktOverKn'],
     units: {},
+    linearSpring: false,
     damping: 'rate',
     fixedRestitution: false,
     coefficients(p, mrRef) {
@@ -74,7 +76,8 @@ const { SHORT_KEYS } = await import('../../src/core/scenarios/overrides');
 const { World } = await import('../../src/core/sim/world');
 const { loadScenario } = await import('../../src/cli/load-scenario');
 const { exportLammps } = await import('../../src/cli/lammps-export');
-const { paramUnit, shownSoftParams } = await import('../../src/ui/controls/solver-kind');
+const { shownSoftParams } = await import('../../src/core/config/param-visibility');
+const { paramUnit } = await import('../../src/ui/controls/solver-kind');
 
 const GAMMA = 40, KN = 1e5, MR = 0.5; // head-on: two 1 kg discs, kn 1e5 N/m
 

@@ -4,7 +4,7 @@
  * (and the same names the hand-kept lists had), and a row added to a table shows up in every list it belongs to.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { num, choice, type ParamInfo, type ParamValues } from '../../src/core/config/param-info';
+import { num, choice, type ParamInfo, type ParamValues } from '../../src/core/param-rows/param-info';
 import {
   CD_PARAMS, GSSSS_PARAMS, LAW_PARAMS, LECTURE_ADVANCED, paramLists, PISTON_PARAMS, RESTART_PARAMS, SOFT_ONLY_PARAMS,
 } from '../../src/core/config/param-lists';

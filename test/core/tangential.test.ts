@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/cli/run-scenario';
 import { coulombCap } from '../../src/core/contacts/coulomb-cap';
-import { materialCoefficients } from '../../src/core/laws/material-coefficients';
+import { materialCoefficients } from '../../src/core/config/material-coefficients';
 import { ContactList } from '../../src/core/state/contact-list';
 import { parseScenario } from '../../src/core/scenarios/schema';
 import { World } from '../../src/core/sim/world';

@@ -3,7 +3,8 @@
  * space–time diagram under the canvas, growing row by row while it runs (the panel's own pixels, read
  * from a screenshot), charts the mean velocity along the pipe and the flux, and shows the Hertz and
  * Haff–Werner coefficients in place of εn and the tangential spring. In a disc pile, choosing the Hertz
- * law in the GUI brings γN and a tc quoted at the reference impact speed; the pipe panels stay hidden.
+ * law in the GUI brings γN and a tc quoted at the reference impact speed, Hertz–Mindlin its E and ν in place of kn;
+ * the pipe panels stay hidden.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -126,6 +127,13 @@ describe('pipe flow (paper 003) in headless Chromium', () => {
     await page.locator('[data-testid="gui-tangential"] select').selectOption('haff-werner');
     await expect.poll(() => shown(page, 'gui-gammaS')).toBe(true);
     for (const id of ['ktOverKn', 'tangentialDamping', 'etOverEn', 'capMode', 'en']) expect(await shown(page, `gui-${id}`), id).toBe(false);
+
+    // Hertz–Mindlin reads E, ν and κ, not kn (its declaration's `reads`): the kn row hides, its own rows show
+    expect(await shown(page, 'gui-kn')).toBe(true);
+    await page.locator('[data-testid="gui-normalLaw"] select').selectOption('hertz-mindlin');
+    await expect.poll(() => shown(page, 'gui-youngModulus')).toBe(true);
+    for (const id of ['poissonRatio', 'hmDamping']) expect(await shown(page, `gui-${id}`), id).toBe(true);
+    for (const id of ['kn', 'gammaN', 'hertzSpeed']) expect(await shown(page, `gui-${id}`), id).toBe(false);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -3,7 +3,7 @@
  * row of the table (param-table.ts): a bad value is refused with the field and its allowed range.
  */
 import { PARAMS, type LiveParams, type ParamName, type ParamPatch } from './param-table';
-import type { ParamInfo } from './param-info';
+import type { ParamInfo } from '../param-rows/param-info';
 
 /** Bad input: names the field and the allowed range. */
 export class ParamError extends Error {

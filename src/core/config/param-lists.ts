@@ -1,10 +1,10 @@
 /**
  * The lists of live-parameter names that used to be kept by hand, now read off the table's rows
- * (param-table.ts, param-info.ts): which changes restart the run, the general GSSSS member's parameters, and
+ * (param-table.ts, param-rows/param-info.ts): which changes restart the run, the general GSSSS member's parameters, and
  * the page's groups of controls (soft DEM only, contact dynamics, piston, hidden in lecture mode, a contact
  * law's own). Each list keeps the table's order. `paramLists(table)` derives them from any table, so a test can add a row.
  */
-import type { NamesWhere, ParamInfo } from './param-info';
+import type { NamesWhere, ParamInfo } from '../param-rows/param-info';
 import { PARAMS } from './param-table';
 
 /** The names of `table`'s rows for which `pick` holds, in table order. */

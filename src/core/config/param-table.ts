@@ -2,7 +2,7 @@
  * Live parameters: the ones a slider, a URL, `--set` or a run.schedule entry may change while a run goes on,
  * one row each and the single declaration of each. A row gives the range every "allowed range" message
  * quotes (the scenario schema, the CLI, the sliders, the URL parser) and the roles other lists derive from it
- * (param-info.ts): the scenario path (`--set` short names, the World's reading and writing of a scenario),
+ * (param-rows/param-info.ts): the scenario path (`--set` short names, the World's reading and writing of a scenario),
  * the default, the restart on change, the solver that reads it, its group of controls and lecture mode.
  * The contact laws bring theirs (laws/contact-law.ts): the `normalLaw` options and each law's own rows come from
  * the registry (laws/registry.ts), read once here, which closes it.
@@ -10,11 +10,11 @@
  * law's own parameter is a row of its declaration only (the schema takes those rows as they are).
  * The order of the rows is the order of `sim --help`, the URL and the page's generic controls.
  */
-import type { LawParams } from '../laws/contact-law';
+import type { LawParams, SharedLawParam } from '../laws/contact-law';
 import { type BuiltInLawParams, closeContactLaws, DEFAULT_NORMAL_LAW } from '../laws/registry';
 import { PLANE_IDS } from '../plane/plane-ids';
-import { CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS } from './param-ids';
-import { bool, choice, int, num, type ParamInfo, type ParamValues } from './param-info';
+import { CAP_MODES, GSSSS_FAMILIES, INTEGRATOR_IDS, SWEEP_ORDERS, TANGENTIAL_DAMPING_MODES, TANGENTIAL_IDS } from '../param-rows/param-ids';
+import { bool, choice, int, num, type ParamInfo, type ParamValues } from '../param-rows/param-info';
 
 const LAWS = closeContactLaws();
 /** The laws `normalLaw` may name */
@@ -33,16 +33,19 @@ function lawRows(): LawParams {
 }
 const LAW_ROWS = lawRows() as { readonly [K in keyof BuiltInLawParams]: BuiltInLawParams[K] & { readonly law: string } };
 
-/** The material rows before the laws' own: the law's choice and what every law reads (LawInput) */
+/** The laws that read a shared row (their declarations' `reads`): its control shows while one of them is chosen */
+const readBy = (name: SharedLawParam) => CHOSEN_LAWS.filter((l) => l.choice!.reads.includes(name)).map((l) => l.id);
+
+/** The material rows before the laws' own: the law's choice and what the laws share (LawInput) */
 const LAW_SHARED_ROWS = {
   normalLaw: choice({ path: 'material.normalLaw', default: DEFAULT_NORMAL_LAW, restarts: true, solver: 'soft', advanced: true },
     'normal law (discs)', CHOSEN_LAWS.map((l) => l.id),
     `disc contacts: ${CHOSEN_LAWS.map((l) => `'${l.id}' ${l.description}`).join('; ')}; polygons always use the area law`),
-  kn: num({ path: 'material.kn', default: 1e5, restarts: true, solver: 'soft' },
+  kn: num({ path: 'material.kn', default: 1e5, restarts: true, solver: 'soft', readBy: readBy('kn') },
     'normal stiffness kn', 'N/m', 1e-6, 1e14, true, 'linear law: spring on the overlap [N/m] (docs/model.md#linear-spring-and-dashpot); Hertz: k_N [N/m^1.5]', 1, 1e10),
-  ktOverKn: num({ path: 'material.ktOverKn', default: 1 / 3, restarts: true, solver: 'soft' },
+  ktOverKn: num({ path: 'material.ktOverKn', default: 1 / 3, restarts: true, solver: 'soft', readBy: readBy('ktOverKn') },
     'kt/kn', '', 0, 10, false, 'tangential over normal stiffness; paper 000 uses 1/3', 0, 2),
-  en: num({ path: 'material.en', default: 0.9, restarts: true, solver: 'soft' },
+  en: num({ path: 'material.en', default: 0.9, restarts: true, solver: 'soft', readBy: readBy('en') },
     'normal restitution εn', '', 0.01, 1, false, 'linear law: sets the normal dashpot exactly (docs/model.md#damping-from-restitution)'),
 } as const satisfies Record<string, ParamInfo>;
 

@@ -6,6 +6,7 @@
  * a flat wall, no sliding: I θ̈ + k_s R² θ = 0, θ(0) = θ0, θ̇(0) = ω0 ⇒
  *   θ(t) = θ0 + (ω0/ω_n) sin(ω_n t) (with θ0 = 0 the spring starts unloaded), ω_n = R √(k_s/I).
  */
+import { normalLawNamed } from '../laws/registry';
 import type { ScenarioSpec } from '../scenarios/schema';
 
 export interface AnalyticSolution {
@@ -21,8 +22,8 @@ export function analyticSolution(spec: ScenarioSpec): AnalyticSolution | string 
   const wall = spec.walls[0];
   const fits = spec.particles.length === 1 && p.r !== undefined && spec.generators.length === 0 && p.lockX && p.lockY && !p.lockRotation
     && spec.walls.length === 1 && wall.type === 'line' && !wall.velocity && spec.gravity[0] === 0 && spec.gravity[1] === 0
-    && m.en === 1 && spec.solver.rotation && !p.torque && m.normalLaw === 'linear';
-  if (!fits || wall.type !== 'line' || p.r === undefined) return 'case-i was changed so that the closed form no longer applies (needs the linear law, εn = 1, locked centre, one flat wall, no gravity)';
+    && m.en === 1 && spec.solver.rotation && !p.torque && normalLawNamed(m.normalLaw).choice.linearSpring;
+  if (!fits || wall.type !== 'line' || p.r === undefined) return 'case-i was changed so that the closed form no longer applies (needs a law whose contacts are linear springs of stiffness kn, εn = 1, locked centre, one flat wall, no gravity)';
   const R = p.r, mass = p.m ?? m.density * Math.PI * R * R, I = p.inertia ?? 0.5 * mass * R * R;
   const n = Math.hypot(wall.normal[0], wall.normal[1]);
   const delta = R - ((p.x - wall.point[0]) * wall.normal[0] + (p.y - wall.point[1]) * wall.normal[1]) / n;

@@ -9,7 +9,7 @@
  */
 import { LOCK_ROT, LOCK_Y } from '../state/body-flags';
 import { BodyState } from '../state/body-state';
-import type { IntegratorId } from '../config/param-ids';
+import type { IntegratorId } from '../param-rows/param-ids';
 import { spectralRadius } from '../math/eigenvalues';
 import { GEAR_TABLES, GearIntegrator } from './gear';
 import { GSSSS_PRESETS, type GssssParameters, type GssssPresetId } from './gssss-parameters';

@@ -16,7 +16,7 @@
  * bodies move with their stored velocity and are not corrected.
  */
 import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
-import type { IntegratorId } from '../config/param-ids';
+import type { IntegratorId } from '../param-rows/param-ids';
 import type { BodyState } from '../state/body-state';
 import { interpolateStability, type Integrator, type StepDriver } from './integrator';
 import { growF64, isShared } from '../math/grow';

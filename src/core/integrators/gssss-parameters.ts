@@ -19,7 +19,7 @@
  *   common: λ1 = λ4 = 1, λ2 = ½, W1Λ1 = W1Λ4 = W1, W3Λ3 = W2Λ5 = 0 (explicit), φ = W1Λ6 − W1
  */
 
-import type { GssssFamilyId } from '../config/param-ids';
+import type { GssssFamilyId } from '../param-rows/param-ids';
 
 /** The markers one explicit step needs (docs/model.md#explicit-gssss-family). */
 export interface GssssMarkers {

@@ -15,7 +15,7 @@
  */
 import { DRAGGED, FIXED, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
-import type { IntegratorId } from '../config/param-ids';
+import type { IntegratorId } from '../param-rows/param-ids';
 import type { Integrator, StepDriver } from './integrator';
 import { gssssMarkers, type GssssMarkers, type GssssParameters } from './gssss-parameters';
 import { stabilityLimit } from './gssss-stability';

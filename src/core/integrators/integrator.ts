@@ -10,7 +10,7 @@ import type { WasmKernels } from '../wasm/kernels';
 import type { PoolContext } from '../columns/pool-context';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
-import type { IntegratorId } from '../config/param-ids';
+import type { IntegratorId } from '../param-rows/param-ids';
 import type { LiveParams } from '../config/param-table';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';

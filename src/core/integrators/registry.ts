@@ -1,5 +1,5 @@
 /** The integrators, one row each. Adding an integrator = one file + one row here. */
-import type { IntegratorId } from '../config/param-ids';
+import type { IntegratorId } from '../param-rows/param-ids';
 import type { LiveParams } from '../config/param-table';
 import { ContactDynamics } from './contact-dynamics';
 import { GearIntegrator } from './gear';

@@ -10,7 +10,7 @@
  * (no friction while pulled). With `clampNormal` the dashpot never pulls harder than the spring does. No history.
  * LAMMPS: refused (its granular styles have no adhesion reaching beyond contact on a linear spring).
  */
-import { num } from '../config/param-info';
+import { num } from '../param-rows/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
 import type { MaterialCoefficients } from './material';
@@ -38,7 +38,9 @@ export const cohesiveLaw: ContactLaw<typeof COHESIVE_PARAMS> = {
     name: 'cohesive',
     shapes: ['disc'],
     params: COHESIVE_PARAMS,
+    reads: ['kn', 'ktOverKn', 'en'],
     units: {},
+    linearSpring: false,
     damping: 'restitution',
     fixedRestitution: false,
     coefficients(p, mrRef) {

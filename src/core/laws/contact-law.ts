@@ -9,7 +9,7 @@
  * monomorphic loops). The scalar kernels serve the per-contact paths (the stored spring's cap at t_{n+1}) and
  * the energy diagnostics.
  */
-import type { ParamInfo, ParamValues } from '../config/param-info';
+import type { ParamInfo, ParamValues } from '../param-rows/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { HistorySlot } from '../state/history-slots';
 import type { LawCoefficients, MaterialCoefficients } from './material';
@@ -17,7 +17,13 @@ import type { LawCoefficients, MaterialCoefficients } from './material';
 /** A law's own rows of the live-parameter table (config/param-table.ts), by short name. */
 export type LawParams = Readonly<Record<string, ParamInfo>>;
 
-/** The live parameters a law reads: the shared stiffness kn and restitution εn, and its own rows. */
+/**
+ * The rows of the parameter table every law may read (config/param-table.ts): the stiffness kn, kt/kn (a spring
+ * scheme's k_t = (k_t/k_n)·kLinear) and the restitution εn. A law declares which of them it reads (`reads`).
+ */
+export type SharedLawParam = 'kn' | 'ktOverKn' | 'en';
+
+/** The live parameters a law may read: the shared stiffness kn and restitution εn, and its own rows. */
 export type LawInput<P extends LawParams = LawParams> = { readonly kn: number; readonly en: number } & ParamValues<P>;
 
 /** What `normalLaw` brings when it names this law. */
@@ -34,8 +40,21 @@ export interface LawChoice<P extends LawParams = LawParams> {
    * unit, whether a change restarts the run; the page shows them while this law is chosen.
    */
   params: P;
+  /**
+   * The shared rows it reads (SharedLawParam): 'kn' where its stiffness is kn, 'ktOverKn' where a spring scheme's
+   * k_t is (k_t/k_n)·kLinear (a law whose coefficients give their own `kt` leaves it out), 'en' where εn sets its
+   * dashpot (damping 'restitution'). The page shows a shared row while the chosen law reads it
+   * (config/param-visibility.ts); test/ui/soft-params.test.ts checks each declaration against its coefficients.
+   */
+  reads: readonly SharedLawParam[];
   /** The units it reads shared parameters in, where they differ from the table's (Hertz: kn in N/m^1.5) */
   units: Readonly<Record<string, string>>;
+  /**
+   * Its elastic force is kn·δ on every overlap, with nothing beyond contact: each contact a linear spring of the
+   * constant stiffness kn, as the amplification-factor theory of a blow-up (worker/growth-theory.ts) and the
+   * closed-form references (convergence/analytic.ts) assume
+   */
+  linearSpring: boolean;
   /**
    * How its normal dashpot is set (laws/dashpot.ts): 'restitution', γ_n = 2 ζ_n √(m_r k_n) with ζ_n from εn;
    * 'rate', γ_n = rate·m_r with the rate from its own parameters; 'contact', by the law itself per contact (its
@@ -46,7 +65,7 @@ export interface LawChoice<P extends LawParams = LawParams> {
   fixedRestitution: boolean;
   /**
    * Its damping, reference contact time and linear stiffness for the live parameters p (reduced mass mrRef [kg];
-   * laws/material-coefficients.ts); also, where it has them, its range beyond contact (`range` [m]: the colliders
+   * config/material-coefficients.ts); also, where it has them, its range beyond contact (`range` [m]: the colliders
    * keep pairs with a gap below it, and the neighbour search's skin grows by it) and its own force constants
    * (`own`, which its kernels read as m.own)
    */

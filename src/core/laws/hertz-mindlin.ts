@@ -10,7 +10,7 @@
  * collision of two discs of effective radius `hmRadius` at `hmSpeed` (laws/hertz-collision.ts), where ζ = κ/√6.
  * The shared kn and kt/kn are not read. No history. LAMMPS: refused (not mapped).
  */
-import { num } from '../config/param-info';
+import { num } from '../param-rows/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
 import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
@@ -63,7 +63,9 @@ export const hertzMindlinLaw: ContactLaw<typeof HM_PARAMS> = {
     name: 'Hertz–Mindlin',
     shapes: ['disc'],
     params: HM_PARAMS,
+    reads: [],
     units: {},
+    linearSpring: false,
     damping: 'contact',
     fixedRestitution: false,
     coefficients(p, mrRef) {

@@ -10,7 +10,7 @@
  * at δ_max, 1.5 k_N √δ_max. With `clampNormal` the force is max(f_n, 0). No history. LAMMPS: gran/hertz/history
  * (src/cli/lammps-hertz.ts).
  */
-import { num } from '../config/param-info';
+import { num } from '../param-rows/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
 import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
@@ -37,7 +37,9 @@ export const hertzLaw: ContactLaw<typeof HERTZ_PARAMS> = {
     name: 'Hertz',
     shapes: ['disc'],
     params: HERTZ_PARAMS,
+    reads: ['kn', 'ktOverKn'],
     units: { kn: 'N/m^1.5' },
+    linearSpring: false,
     damping: 'rate',
     fixedRestitution: false,
     coefficients(p, mrRef) {

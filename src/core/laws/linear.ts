@@ -25,7 +25,9 @@ export const linearLaw: ContactLaw<Record<never, never>> = {
     name: 'linear',
     shapes: ['disc', 'polygon'],
     params: {},
+    reads: ['kn', 'ktOverKn', 'en'],
     units: {},
+    linearSpring: true,
     damping: 'restitution',
     fixedRestitution: true,
     coefficients(p, mrRef) {

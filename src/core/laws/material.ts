@@ -1,5 +1,5 @@
 /**
- * Per-run contact coefficients derived once from the live parameters (laws/material-coefficients.ts), so the hot
+ * Per-run contact coefficients derived once from the live parameters (config/material-coefficients.ts), so the hot
  * loops read numbers, not objects. The fields every law's contacts read; what a law brings itself (its damping,
  * its reference contact) comes from its declaration (contact-law.ts) as numbers here.
  */

@@ -9,7 +9,7 @@
  * Each check returns the message for a refused combination, or null.
  */
 import { ParamError } from '../config/param-check';
-import { TANGENTIAL_IDS } from '../config/param-ids';
+import { TANGENTIAL_IDS } from '../param-rows/param-ids';
 import type { LiveParams } from '../config/param-table';
 import { CD_HISTORY } from '../integrators/contact-dynamics';
 import { INTEGRATORS, type GssssSettings } from '../integrators/registry';

@@ -5,7 +5,7 @@
  * (physical-ranges.ts) or the scenario is refused naming the field, so no step starts from a mass of 5e-324 kg
  * or a t_c of 0 s (which once gave Ek = Infinity and a summary with "tc": 0).
  */
-import { materialCoefficients } from '../laws/material-coefficients';
+import { materialCoefficients } from '../config/material-coefficients';
 import type { BodyState } from '../state/body-state';
 import { referenceReducedMass } from '../state/reference-mass';
 import { paramsOfSpec } from './live-params';

@@ -3,7 +3,7 @@
  * field from its row of the parameter table, a number within its physical range, an x, y pair, a one-line name.
  */
 import { z } from 'zod';
-import type { BooleanParamInfo, ChoiceParamInfo, NumericParamInfo, ParamInfo, ParamValue } from '../config/param-info';
+import type { BooleanParamInfo, ChoiceParamInfo, NumericParamInfo, ParamInfo, ParamValue } from '../param-rows/param-info';
 import { LAW_PARAMS, type LawParam } from '../config/param-lists';
 import { PARAMS as P } from '../config/param-table';
 import { physicalProblem, RANGES, type PhysicalRange } from './physical-ranges';

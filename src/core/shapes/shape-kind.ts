@@ -8,7 +8,7 @@
  * written for is refused by name or stepped on the general path, never taken for another. A pure leaf: the page
  * imports it through the frame protocol.
  */
-import { TANGENTIAL_IDS, type TangentialId } from '../config/param-ids';
+import { TANGENTIAL_IDS, type TangentialId } from '../param-rows/param-ids';
 
 /**
  * Passes written for some shapes only: a scene takes one when every shape in it names it. The general path (the

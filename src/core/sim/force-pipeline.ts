@@ -21,7 +21,7 @@ import { CD_HISTORY } from '../integrators/contact-dynamics';
 import type { GssssMarkers } from '../integrators/gssss-parameters';
 import { dashpots } from '../laws/dashpot';
 import type { MaterialCoefficients } from '../laws/material';
-import { materialCoefficients } from '../laws/material-coefficients';
+import { materialCoefficients } from '../config/material-coefficients';
 import { CONTACT_LAWS } from '../laws/registry';
 import { copyPrefix } from '../math/grow';
 import { NeighborSearch } from '../neighbors/neighbor-search';

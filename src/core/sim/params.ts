@@ -4,5 +4,5 @@
  * leaves alone). New code imports from config/.
  */
 export { describeRange } from '../config/param-check';
-export { INTEGRATOR_IDS, type IntegratorId } from '../config/param-ids';
+export { INTEGRATOR_IDS, type IntegratorId } from '../param-rows/param-ids';
 export { PARAMS, type LiveParams, type ParamPatch } from '../config/param-table';

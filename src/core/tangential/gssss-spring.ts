@@ -13,7 +13,7 @@
  * Discs and walls only (polygons would need the backward-difference ü_t of docs/model.md#the-tangential-acceleration).
  */
 import { capSprings } from '../contacts/coulomb-cap';
-import type { TangentialId } from '../config/param-ids';
+import type { TangentialId } from '../param-rows/param-ids';
 import { ContactList } from '../state/contact-list';
 import { ContactKinematics, DELTA, TW, UN, UT, UTDOT } from './contact-kinematics';
 import type { TangentialContext, TangentialScheme } from './tangential-scheme';

@@ -1,5 +1,5 @@
 /** The tangential schemes, one row each. Adding a scheme = one file + one row here. */
-import type { TangentialId } from '../config/param-ids';
+import type { TangentialId } from '../param-rows/param-ids';
 import { cundallSpring } from './cundall';
 import { geometricScheme } from './geometric';
 import { geometricPaperScheme } from './geometric-paper';

@@ -15,7 +15,7 @@ import type { WallSet } from '../boundaries/walls';
 import type { GssssMarkers } from '../integrators/gssss-parameters';
 import type { ContactLaw } from '../laws/contact-law';
 import type { MaterialCoefficients } from '../laws/material';
-import type { TangentialId } from '../config/param-ids';
+import type { TangentialId } from '../param-rows/param-ids';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import type { HistorySlot } from '../state/history-slots';

@@ -7,16 +7,17 @@
 import GUI, { type Controller } from 'lil-gui';
 import { MAX_THREADS, threadsForCores } from '../../core/parallel/max-threads';
 import { checkParam, parseDecimal } from '../../core/config/param-check';
-import type { NumericParamInfo } from '../../core/config/param-info';
+import type { NumericParamInfo } from '../../core/param-rows/param-info';
 import { CD_PARAMS, GSSSS_PARAMS, LAW_PARAMS, LECTURE_ADVANCED, PISTON_PARAMS, SOFT_ONLY_PARAMS } from '../../core/config/param-lists';
 import { PARAMS, type LiveParams, type ParamName } from '../../core/config/param-table';
+import { shownSoftParams } from '../../core/config/param-visibility';
 import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } from '../../protocol/api';
 import type { CsvKind } from '../charts/charts';
 import { attachExactEntry, type ExactEntry } from './exact-entry';
 import { fmtNum, tcText } from './format';
 import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
-import { paramUnit, SolverKindChoice, scheduleText, shownSoftParams } from './solver-kind';
+import { paramUnit, SolverKindChoice, scheduleText } from './solver-kind';
 import { COLOR_OPTIONS, FPS_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 import { PLANE_EXPLANATIONS } from '../charts/plane-definitions';
 

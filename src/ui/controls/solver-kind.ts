@@ -1,38 +1,15 @@
 /**
- * The "Soft DEM / Contact dynamics" choice at the top of the Solver folder, and which soft-DEM controls the
- * current model shows (the table's rows say which solver reads each parameter: core/config/param-lists.ts). Switching keeps the scene running: it only changes the integrator
+ * The "Soft DEM / Contact dynamics" choice at the top of the Solver folder, and the unit a parameter is shown in
+ * under the chosen law (which controls show: core/config/param-visibility.ts). Switching keeps the scene running: it only changes the integrator
  * (to contact dynamics, or back to the soft-DEM integrator used last, gear5 at first); the core
  * restores each kind's own Δt. The kinds come from the core's integrator registry via the worker.
  */
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
-import { LAW_PARAMS, type SoftParam } from '../../core/config/param-lists';
-import { PARAMS, type LiveParams, type ParamName } from '../../core/config/param-table';
+import { PARAMS, type ParamName } from '../../core/config/param-table';
 import { normalLawNamed } from '../../core/laws/registry';
 import type { ScheduledChange, SolverCatalog } from '../../protocol/api';
 import { fmtNum } from './format';
-
-/**
- * Which soft-contact controls the current model uses (the others are hidden): none under contact
- * dynamics; the chosen law's own parameters (its declaration's, core/laws/contact-law.ts: the Hertz law's γN
- * and reference speed), and εn only for a law whose dashpot it sets (or when it still sets εt: a spring
- * scheme that takes its damping from restitution); with Haff–Werner friction its γS instead of the
- * tangential spring, its damping and the cap mode (that cap is always on the total force).
- */
-export function shownSoftParams(p: Pick<LiveParams, 'normalLaw' | 'tangential' | 'tangentialDamping'>, contactDynamics: boolean): Record<SoftParam, boolean> {
-  const soft = !contactDynamics;
-  const law = normalLawNamed(p.normalLaw).choice;
-  const spring = p.tangential !== 'haff-werner';
-  const ratio = p.tangentialDamping !== 'restitution';
-  const shown: Record<string, boolean> = {
-    normalLaw: soft, kn: soft,
-    en: soft && (law.damping === 'restitution' || (spring && !ratio)),
-    ktOverKn: soft && spring, tangentialDamping: soft && spring, nuTOverNuN: soft && spring && ratio, etOverEn: soft && spring && !ratio,
-    gammaS: soft && !spring, capMode: soft && spring, clampNormal: soft, tangential: soft,
-  };
-  for (const name of LAW_PARAMS) shown[name] = soft && PARAMS[name].law === p.normalLaw;
-  return shown as Record<SoftParam, boolean>;
-}
 
 /** The unit a numeric parameter is shown in under the chosen law (its declaration's `units`: Hertz reads kn as k_N in N/m^1.5) */
 export function paramUnit(name: ParamName, normalLaw: string | undefined): string {

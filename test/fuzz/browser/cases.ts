@@ -6,7 +6,7 @@
  * (oracle.ts); a file case carries its own expectation.
  */
 import { deflateRawSync, gzipSync } from 'node:zlib';
-import type { ParamInfo } from '../../../src/core/config/param-info';
+import type { ParamInfo } from '../../../src/core/param-rows/param-info';
 import { PARAMS } from '../../../src/core/config/param-table';
 import { Rng } from '../prng';
 

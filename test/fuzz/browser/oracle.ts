@@ -4,7 +4,7 @@
  * repeated key are named in the message at the top (field first, then the rule), and the default is
  * used; the first of repeated keys counts; a good value is applied.
  */
-import type { ParamInfo } from '../../../src/core/config/param-info';
+import type { ParamInfo } from '../../../src/core/param-rows/param-info';
 import { PARAMS } from '../../../src/core/config/param-table';
 
 /** A plain decimal, optionally signed, with an optional exponent (no hex, no '_', no 'Infinity'). */

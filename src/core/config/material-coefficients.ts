@@ -2,10 +2,10 @@
  * The contact coefficients of a run from its live parameters: the chosen law's (its declaration's damping and
  * reference contact, laws/registry.ts) and the tangential ones (docs/model.md#damping-from-restitution).
  */
-import type { LiveParams } from '../config/param-table';
-import type { MaterialCoefficients } from './material';
-import { normalLawNamed } from './registry';
-import { dampingRatio } from './restitution';
+import type { LiveParams } from './param-table';
+import type { MaterialCoefficients } from '../laws/material';
+import { normalLawNamed } from '../laws/registry';
+import { dampingRatio } from '../laws/restitution';
 
 const NO_CONSTANTS = Object.freeze({});
 

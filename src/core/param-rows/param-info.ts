@@ -1,9 +1,10 @@
 /**
- * What one row of the live-parameter table (param-table.ts) declares: how a value is checked and shown
+ * What one row of the live-parameter table (config/param-table.ts) declares: how a value is checked and shown
  * (kind, range, label, unit, help) and the roles that other lists used to repeat by hand (its scenario
  * path, its default, whether a change restarts the run, which solver reads it, its group of controls,
- * whether lecture mode hides it, the contact law that brings it). The builders keep the literal types, so the
- * lists derived from the table (param-lists.ts) are typed by name.
+ * whether lecture mode hides it, the contact law that brings it or the laws that read it). The builders keep the
+ * literal types, so the lists derived from the table (config/param-lists.ts) are typed by name. A leaf: the laws'
+ * declarations build their rows with it, and the table (config/) assembles them.
  */
 
 /** Which solver reads a parameter: soft DEM only, contact dynamics only, or both. */
@@ -29,6 +30,11 @@ export interface ParamRoles<V> {
    * control shows while that law is the normalLaw.
    */
   law?: string;
+  /**
+   * A row the contact laws share (kn, kt/kn, εn): the laws whose declarations read it (their `reads`; set when the
+   * table is assembled). Its control shows while one of them is the normalLaw (config/param-visibility.ts).
+   */
+  readBy?: readonly string[];
 }
 
 /** A numeric parameter's allowed range and how a slider should show it. */

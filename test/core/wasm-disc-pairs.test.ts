@@ -1,5 +1,5 @@
 /**
- * The WebAssembly kernels (wasm/kernels.ts: the disc pair loop, Gear's and GSSSS's per-body updates, forces,
+ * The WebAssembly kernels (wasm/kernels.ts: the disc pair loop and wall contacts, Gear's and GSSSS's per-body updates, forces,
  * energies, the reuse test, the collision monitor) are an optimisation: a run with them gives the JavaScript
  * loops' numbers bit for bit — bodies, record, energy account, the collision monitor's state and the
  * restitutions it measures — with walls, across a periodic seam, in both cap modes, clamped, for Gear and
@@ -46,9 +46,10 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
       // the pile formed (contacts grew from none: the lists grew in the arena) and the kernel ran every step,
       // those that rebuilt the pair list (history by key) and those that kept it (by pair slot)
       expect(wasm.contacts.count).toBeGreaterThan(50);
-      const before = wasm.wasm!.pairRuns, builds = wasm.search.builds;
+      const before = wasm.wasm!.pairRuns, walls = wasm.wasm!.wallRuns, builds = wasm.search.builds;
       wasm.step(500);
       expect(wasm.wasm!.pairRuns - before).toBe(500);
+      expect(wasm.wasm!.wallRuns - walls).toBe(500 * wasm.walls.count); // every wall's contacts too (disc-walls.ts)
       expect(wasm.search.builds - builds).toBeGreaterThan(20);
       expect(wasm.health.status).toBe('ok');
     });

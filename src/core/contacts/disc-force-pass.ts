@@ -28,6 +28,7 @@ import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import { discPairsFilteredWasm, discPairsWasm } from './disc-pair-wasm';
+import { discWallsWasm } from './disc-wall-wasm';
 import { DiscPassView, type PairMaterial } from './disc-pass-view';
 import type { NarrowPhase } from './narrow-phase';
 
@@ -224,6 +225,11 @@ export function wallContacts(
   np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, start: number, end: number,
   commit: boolean,
 ): void {
+  // the WebAssembly loop where the columns are in its arena (the same bits), else this one
+  if (np.kernels && discWallsWasm(np.kernels, np.bodies, np.walls, w, np.index, prev, out, m, dt, sums, start, end, commit)) {
+    out.count = end;
+    return;
+  }
   const walls = np.walls, b = np.bodies, evx = b.evx, evy = b.evy, ew = b.eomega;
   const rad = b.radius, im = b.invMass, fx = b.fx, fy = b.fy, tau = b.tau;
   const wvx = walls.vx[w], wvy = walls.vy[w], fixedWall = walls.invMass[w] === 0;

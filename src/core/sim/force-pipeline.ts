@@ -108,7 +108,7 @@ export class ForcePipeline {
     const missing = collidersMissing(shapes);
     if (missing) throw new Error(missing);
     this.shapesFused = servesAll(shapes, 'fused-disc');
-    if (servesAll(shapes, 'wasm')) this.adoptArena(pool !== undefined);
+    if (servesAll(shapes, 'wasm')) this.adoptArena();
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
       collisions.reset(bodies.n);
@@ -147,15 +147,16 @@ export class ForcePipeline {
 
   /**
    * Disc scenes: the bodies' columns and those the WebAssembly pair loop reads and writes move into the
-   * kernels' arena (wasm/kernels.ts; they grow there); on a worker pool (`pooled`) also the normals the
-   * pool's gather reads. Where WebAssembly or shared memory is missing, nothing changes and the JavaScript loops run.
+   * kernels' arena (wasm/kernels.ts; they grow there), with the record's columns a wall's contact fills
+   * (contacts/disc-wall-wasm.ts) and the normals a worker pool's gather reads. Where WebAssembly or shared memory
+   * is missing, nothing changes and the JavaScript loops run.
    */
-  private adoptArena(pooled: boolean): void {
+  private adoptArena(): void {
     const arena = WasmArena.create();
     const kernels = arena && WasmKernels.create(arena);
     if (!arena || !kernels) return;
     arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);
-    const listColumns = ['i', 'j', 'feature', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair', ...(pooled ? ['nx', 'ny'] : [])];
+    const listColumns = ['i', 'j', 'feature', 'fn', 'ft', 'xiEval', 'xi', 'prevIndex', 'contactOfPair', 'nx', 'ny', 'delta', 'un', 'ut', 'mr', 'isNew', 'gn', 'gt', 'fe'];
     for (const c of [this.record, this.previous]) arena.adopt(c, listColumns);
     arena.adopt(this.search.pairs, ['i', 'j']);
     arena.adopt(this.search, ['refX', 'refY']);

@@ -22,6 +22,8 @@ const FILTER_PAIRS = 65_536;
 export class WasmKernels {
   /** how many pair loops ran in WebAssembly (the rest in JavaScript): the tests' and the bench's count */
   pairRuns = 0;
+  /** how many walls' contacts had their forces in WebAssembly (the rest in JavaScript): the tests' count */
+  wallRuns = 0;
   /** candidate pairs from which the serial pair loop filters them first (discPairsFilteredWasm); the tests set 0 */
   filterFrom = FILTER_PAIRS;
   /** scratch the kernels return sums in (the arena's; 8 doubles) */
@@ -36,6 +38,7 @@ export class WasmKernels {
   private gear: Float64Array<ArrayBuffer> | null = null;
 
   readonly discPairs: Kernel;
+  readonly discWalls: Kernel;
   readonly gssssPredictCoordinate: Kernel;
   readonly gssssUpdateCoordinate: Kernel;
   readonly gearPredict: Kernel;
@@ -64,6 +67,7 @@ export class WasmKernels {
     this.table = new Int32Array(arena.memory.buffer, this.tableAt, TABLE_SLOTS);
     this.params = new Float64Array(arena.memory.buffer, this.tableAt + PARAMS_AT, PARAMS);
     this.discPairs = e.discPairs;
+    this.discWalls = e.discWalls;
     this.gssssPredictCoordinate = e.gssssPredictCoordinate;
     this.gssssUpdateCoordinate = e.gssssUpdateCoordinate;
     this.gearPredict = e.gearPredict;

@@ -6,21 +6,18 @@
  * (contacts/parallel-disc-pass.ts) it leaves n in the record and adds the forces of the block's own bodies only. Compiled by
  * src/cli/build-wasm.ts; the columns are byte offsets into the memory of core/wasm/wasm-arena.ts, read from a
  * table of offsets by slot (disc-pair-table.ts).
- *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
- *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
+ *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  the contact's forces by linear-cundall.ts;  F = f_n n + f_t t on j.
  */
 import { countTouching } from './count-touching';
 import { BLOCK, BY_KEY, CAP_ELASTIC, CLAMP, COMMIT, FILTER, FILTER_CHUNK, FROM_RATIO, LISTED, PARTNERS, PERIODIC } from './disc-pair-flags';
 import {
   DT, EVX, EVY, EW, EX, EY, FX, FY, H_CONTACT, H_PARTNER, H_START, II, IM, INNER, KN, KT, LENGTH, LIST, MU, OFN, OFT, OI, OJ, ONX, ONY, OPREV, OXI, OXI_EVAL,
-  PARAMS_AT, PARTNER, PI, PJ, PSLOT, PXI, RAD, RATIO, SLOT, SUMS, TAU, ZETA_N, ZETA_T,
+  PARTNER, PI, PJ, PSLOT, PXI, RAD, RATIO, SLOT, SUMS, TAU, ZETA_N, ZETA_T,
 } from './disc-pair-table';
+import { contactFn, linearCundall, loadSums, storeSums } from './linear-cundall';
+import { addF64, col, f64At, i32At, param } from './memory-access';
 /** collision-monitor.ts's NONE and MANY */
 const NONE = -1, MANY = -2;
-
-@inline function f64At(base: usize, k: i32): f64 { return load<f64>(base + (<usize>k << 3)); }
-@inline function i32At(base: usize, k: i32): i32 { return load<i32>(base + (<usize>k << 2)); }
-@inline function addF64(base: usize, k: usize, v: f64): void { store<f64>(base + k, load<f64>(base + k) + v); }
 
 /** PairHistoryIndex.find(i, j): contact (i, j)'s index in last step's list, or −1 (body i's partners are hPartner[hStart[i] … hStart[i + 1])) */
 @inline function findPair(hStart: usize, hPartner: usize, hContact: usize, i: i32, j: i32): i32 {
@@ -28,11 +25,6 @@ const NONE = -1, MANY = -2;
   for (let e = i32At(hStart, i); e < end; e++) if (i32At(hPartner, e) == j) return i32At(hContact, e);
   return -1;
 }
-
-/** Column slot s's byte offset in the table at t */
-@inline function col(t: usize, s: i32): usize { return <usize>load<i32>(t + (<usize>s << 2)); }
-/** Parameter s of the table at t */
-@inline function param(t: usize, s: i32): f64 { return load<f64>(t + PARAMS_AT + (<usize>s << 3)); }
 
 /**
  * Pairs [p0, p1) (LISTED: pairs list[p0 … p1); FILTER: those of p0 … p1 − 1 that touch, listed here) from contact k0
@@ -72,8 +64,8 @@ export function discPairs(table: usize, p0: i32, p1: i32, k0: i32, flags: i32): 
   const byKey = (flags & BY_KEY) != 0, block = (flags & BLOCK) != 0;
   const invKt = kt > 0 ? 1 / kt : 0;
   const zn2 = 2 * zetaN, zt2 = 2 * zetaT, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
-  let normalPower = load<f64>(sums), dashpot = load<f64>(sums, 8), slip = load<f64>(sums, 16);
-  let maxRatio = load<f64>(sums, 24), energy = load<f64>(sums, 40);
+  loadSums(sums);
+  let maxRatio = load<f64>(sums, 24);
   let k = k0;
   for (let t = p0; t < p1; t++) {
     const p = isInteger<T>() ? i32At(list, t) : t;
@@ -109,41 +101,8 @@ export function discPairs(table: usize, p0: i32, p1: i32, k0: i32, flags: i32): 
     const q = byKey ? findPair(hStart, hPartner, hContact, i, j) : i32At(pslot, p);
     store<i32>(oprev + k4, q);
     const xi0 = q >= 0 ? f64At(pxi, q) : 0;
-    const sm = Math.sqrt(mr);
-    const g = zn2 * sm * sqrtKn;
-    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
-    const e = kn * delta;
-    let fn = e - g * un;
-    if (clamp && fn < 0) fn = 0;
-    else normalPower += g * un * un;
-    store<f64>(ofn + k8, fn);
-    let xi = xi0 + ut * dt;
-    let ft: f64;
-    if (elastic) {
-      const lim = e > 0 ? mu * e : 0;
-      if (kt * Math.abs(xi) > lim) {
-        xi = (xi > 0 ? lim : -lim) * invKt;
-        slip += kt * xi * ut;
-      }
-      ft = -kt * xi - gt * ut;
-      dashpot += gt * ut * ut;
-    } else {
-      const f = -kt * xi - gt * ut;
-      const lim = fn > 0 ? mu * fn : 0;
-      if (Math.abs(f) > lim) {
-        ft = f > 0 ? lim : -lim;
-        xi = -ft * invKt;
-        slip -= ft * ut;
-      } else {
-        ft = f;
-        dashpot += gt * ut * ut;
-      }
-    }
-    store<f64>(oxiE + k8, xi);
-    store<f64>(oxi + k8, commit ? xi : xi0);
-    store<f64>(oft + k8, ft);
-    energy += 0.5 * kn * delta * delta;
-    energy += 0.5 * kt * xi * xi;
+    const ft = linearCundall(k8, delta, un, ut, mr, xi0, kn, kt, mu, invKt, zn2, zt2, sqrtKn, sqrtKt, ratio, dt, fromRatio, clamp, elastic, commit, ofn, oft, oxiE, oxi, false, 0, 0, 0);
+    const fn = contactFn();
     const pa = partner + (<usize>i << 2), pb = partner + (<usize>j << 2);
     if (!block) {
       const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
@@ -171,7 +130,7 @@ export function discPairs(table: usize, p0: i32, p1: i32, k0: i32, flags: i32): 
     }
     k++;
   }
-  store<f64>(sums, normalPower); store<f64>(sums, dashpot, 8); store<f64>(sums, slip, 16);
-  store<f64>(sums, maxRatio, 24); store<f64>(sums, energy, 40);
+  storeSums(sums);
+  store<f64>(sums, maxRatio, 24);
   return k;
 }

@@ -12,6 +12,7 @@
  */
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
+import { dampedNormal } from './dashpot';
 import { AREA } from './law-ids';
 import type { MaterialCoefficients } from './material';
 
@@ -28,16 +29,10 @@ export const areaLaw: ContactLaw<Record<never, never>> = {
 
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     let power = 0;
-    const law = c.law, area = c.delta, lc = c.lc, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn;
+    const law = c.law, area = c.delta, lc = c.lc;
     const kn = m.kn, clamp = m.clampNormal;
     for (let k = 0; k < c.count; k++) {
-      if (law[k] !== AREA) continue;
-      const g = gn[k];
-      const e = (kn * area[k]) / lc[k];
-      fe[k] = e;
-      const f = e - g * un[k];
-      if (clamp && f < 0) fn[k] = 0;
-      else { fn[k] = f; power += g * un[k] * un[k]; }
+      if (law[k] === AREA) power += dampedNormal(c, k, (kn * area[k]) / lc[k], clamp);
     }
     return power;
   },

@@ -23,3 +23,17 @@ export function dashpots(c: ContactList, m: MaterialCoefficients): void {
     ktc[k] = kt;
   }
 }
+
+/**
+ * A law's normal force on contact k from its elastic part e: f_n = e − γ_n u_n into fn (max(f_n, 0) with `clamp`,
+ * LAMMPS limit_damping) and e into fe (the 'elastic' Coulomb cap's critical force). Returns the power its dashpot
+ * dissipates there, γ_n u_n² [W] (none while clamped).
+ */
+export function dampedNormal(c: ContactList, k: number, e: number, clamp: boolean): number {
+  const g = c.gn[k], u = c.un[k];
+  c.fe[k] = e;
+  const f = e - g * u;
+  if (clamp && f < 0) { c.fn[k] = 0; return 0; }
+  c.fn[k] = f;
+  return g * u * u;
+}

@@ -13,6 +13,7 @@
 import { num } from '../param-rows/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
+import { dampedNormal } from './dashpot';
 import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
 import type { LawConstants, MaterialCoefficients } from './material';
 
@@ -88,7 +89,7 @@ export const hertzMindlinLaw: ContactLaw<typeof HM_PARAMS> = {
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     const n = c.count;
     let power = 0;
-    const law = c.law, delta = c.delta, un = c.un, gn = c.gn, gt = c.gt, kt = c.kt, fe = c.fe, fn = c.fn, mr = c.mr, rin = c.rin, rjn = c.rjn;
+    const law = c.law, delta = c.delta, gn = c.gn, gt = c.gt, kt = c.kt, fe = c.fe, fn = c.fn, mr = c.mr, rin = c.rin, rjn = c.rjn;
     const own = m.own, kappa = own.kappa, clamp = m.clampNormal, fromRatio = m.gtFromRatio, ratio = m.gtRatio, zt2 = 2 * m.zetaT;
     const viscous = m.viscousShear; // Haff–Werner keeps its own γ_t = γ_S m_r (laws/dashpot.ts)
     const s = scratch;
@@ -103,10 +104,7 @@ export const hertzMindlinLaw: ContactLaw<typeof HM_PARAMS> = {
       kt[k] = ks;
       gn[k] = g;
       if (!viscous) gt[k] = fromRatio ? ratio * g : zt2 * Math.sqrt(mr[k] * ks);
-      fe[k] = e;
-      const f = e - g * un[k];
-      if (clamp && f < 0) fn[k] = 0;
-      else { fn[k] = f; power += g * un[k] * un[k]; }
+      power += dampedNormal(c, k, e, clamp);
     }
     return power;
   },

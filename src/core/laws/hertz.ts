@@ -13,6 +13,7 @@
 import { num } from '../param-rows/param-info';
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
+import { dampedNormal } from './dashpot';
 import { HERTZ_TC_COEFFICIENT, hertzMaxOverlap, hertzTimeUnit } from './hertz-collision';
 import { HERTZ } from './law-ids';
 import type { MaterialCoefficients } from './material';
@@ -53,17 +54,12 @@ export const hertzLaw: ContactLaw<typeof HERTZ_PARAMS> = {
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     const n = c.count;
     let power = 0;
-    const law = c.law, delta = c.delta, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn;
+    const law = c.law, delta = c.delta;
     const kn = m.kn, clamp = m.clampNormal;
     for (let k = 0; k < n; k++) {
       if (law[k] !== HERTZ) continue;
-      const g = gn[k];
       const d = delta[k];
-      const e = d > 0 ? kn * d * Math.sqrt(d) : 0;
-      fe[k] = e;
-      const f = e - g * un[k];
-      if (clamp && f < 0) fn[k] = 0;
-      else { fn[k] = f; power += g * un[k] * un[k]; }
+      power += dampedNormal(c, k, d > 0 ? kn * d * Math.sqrt(d) : 0, clamp);
     }
     return power;
   },

@@ -9,6 +9,7 @@
  */
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
+import { dampedNormal } from './dashpot';
 import { LINEAR } from './law-ids';
 import type { MaterialCoefficients } from './material';
 import { contactTime, dampingRatio } from './restitution';
@@ -40,16 +41,10 @@ export const linearLaw: ContactLaw<Record<never, never>> = {
   normalForces(c: ContactList, m: MaterialCoefficients): number {
     const n = c.count;
     let power = 0;
-    const law = c.law, delta = c.delta, un = c.un, gn = c.gn, fe = c.fe, fn = c.fn;
+    const law = c.law, delta = c.delta;
     const kn = m.kn, clamp = m.clampNormal;
     for (let k = 0; k < n; k++) {
-      if (law[k] !== LINEAR) continue;
-      const g = gn[k];
-      const e = kn * delta[k];
-      fe[k] = e;
-      const f = e - g * un[k];
-      if (clamp && f < 0) fn[k] = 0;
-      else { fn[k] = f; power += g * un[k] * un[k]; }
+      if (law[k] === LINEAR) power += dampedNormal(c, k, kn * delta[k], clamp);
     }
     return power;
   },

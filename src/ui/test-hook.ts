@@ -94,6 +94,8 @@ export function installTestHook(d: HookDeps): void {
     }),
     /** the space–time panel of a pipe scene: rows kept and shown, columns, running maximum, title and figures */
     spaceTime: () => d.spaceTime.snapshot(),
+    /** the space–time rows kept: times and column counts */
+    spaceTimeRows: () => d.spaceTime.rows(),
     /** the exported PNG's caption lines */
     pngCaption: () => d.pngCaption(),
     /** the charts the exported PNG draws (a comparison's overlays in place of the single run's) */

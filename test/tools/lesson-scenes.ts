@@ -11,6 +11,9 @@
  * - plane-jump.json (the contact-plane lesson): a square turned 45° dropped onto the corner of a fixed square; it tips
  *   off the corner, and the usual contact plane (the line through the crossing points) jumps as the crossing points
  *   change edges while the four definitions disagree by up to 75°.
+ * - pipe-developed.json (the pipe lesson): the `pipe-flow` built-in run for PIPE_DEVELOP_SECONDS from its homogeneous
+ *   start, the plugs formed and travelling (docs/validation.md#e10-pipe-flow), so that the space–time picture shows
+ *   them from its first row rather than after seconds of a homogeneous gas.
  * Run it again after a change to the core that moves the pile; the lesson's test (test/worker/blow-up-watch.test.ts)
  * checks what the files give. `npm run lesson-scenes -- plane-jump.json` writes only the files named.
  */
@@ -83,6 +86,26 @@ function pileSettled(): object {
   };
 }
 
+/** The pipe: seconds of flow before the state is stored (the density waves form within the first 2 s) */
+const PIPE_DEVELOP_SECONDS = 4;
+
+function pipeDeveloped(): object {
+  const w = createWorld(getBuiltIn('pipe-flow'));
+  while (w.t < PIPE_DEVELOP_SECONDS - 1e-9) {
+    w.step(1000);
+    if (w.health.status !== 'ok') throw new Error(`the pipe diverged while developing: ${w.health.message}`);
+  }
+  const spec = w.toSpec();
+  console.log(`pipe: ${PIPE_DEVELOP_SECONDS} s of flow, ⟨vx⟩ ${w.diagnostics().meanVx.toFixed(3)} m/s, density σ ${w.spaceTime?.sd.toFixed(3)} grains per bin`);
+  return {
+    ...spec,
+    name: 'pipe-developed',
+    title: 'Pipe flow, developed: density waves (paper 003 Fig. 6)',
+    description: `${spec.description} The flow has run ${PIPE_DEVELOP_SECONDS} s from its homogeneous start (the pipe-flow built-in, by the same core: ${COMMAND}): the plugs have formed.`,
+    run: { ...spec.run, duration: 4 },
+  };
+}
+
 function planeJump(): object {
   const h = 0.05, square = [[-h, -h], [h, -h], [h, h], [-h, h]];
   return {
@@ -98,7 +121,7 @@ function planeJump(): object {
 }
 
 /** The scenes by file; each built only when written */
-const SCENES: Record<string, () => object> = { 'disc-on-floor.json': discOnFloor, 'pile-settled.json': pileSettled, 'plane-jump.json': planeJump };
+const SCENES: Record<string, () => object> = { 'disc-on-floor.json': discOnFloor, 'pile-settled.json': pileSettled, 'plane-jump.json': planeJump, 'pipe-developed.json': pipeDeveloped };
 const only = process.argv.slice(2);
 
 mkdirSync(OUT, { recursive: true });

@@ -111,10 +111,10 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'pipe-waves',
     title: '8 · Density waves in a pipe',
-    watch: 'Grains fall down a narrow pipe; dense plugs form and travel up the pipe while the grains fall — traffic-jam waves in the space–time picture (paper 003). At the end the page measures their speed.',
-    query: 'scenario=pipe-flow',
+    watch: 'Grains fall down a narrow pipe; dense plugs travel up the pipe while the grains fall through them — traffic-jam waves, the bright streaks of the space–time picture (paper 003). At the end the page measures their speed.',
+    query: 'scenario=pipe-developed',
     charts: ['chart-ek', 'chart-flow'],
-    end: { duration: 4 }, // the waves' speed from its last 2 s, the flow developed within the first (docs/validation.md#e10-pipe-flow)
+    end: { duration: 4 }, // from the flow stored after 4 s (lesson-scenes); the waves' speed from its last 2 s (docs/validation.md#e10-pipe-flow)
     headline: wavesHeadline,
   },
   {

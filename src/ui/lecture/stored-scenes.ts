@@ -11,6 +11,7 @@ export const STORED_SCENES: Readonly<Record<string, string>> = {
   'disc-on-floor': 'lessons/disc-on-floor.json',
   'pile-settled': 'lessons/pile-settled.json',
   'plane-jump': 'lessons/plane-jump.json',
+  'pipe-developed': 'lessons/pipe-developed.json',
 };
 
 export function isStoredScene(name: string): boolean {

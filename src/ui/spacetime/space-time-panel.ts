@@ -7,8 +7,9 @@
 import { Application, BufferImageSource, Sprite, Texture } from 'pixi.js';
 import type { SpaceTimeChunk, SpaceTimeInfo } from '../../protocol/api';
 import { BACKGROUND } from '../palette';
+import { densityCss } from './density-ramp';
 import { firstShownRow, SpaceTimeImage } from './space-time-image';
-import { spaceTimeHelp, spaceTimeStats, spaceTimeTitle } from './space-time-text';
+import { spaceTimeHelp, spaceTimeKey, spaceTimeStats, spaceTimeTitle } from './space-time-text';
 import { waveSpeed } from './wave-speed';
 
 /** CSS pixels per row (per sample) */
@@ -40,8 +41,19 @@ export class SpaceTimePanel {
   /** the image version in the texture, and the image version and panel size last drawn */
   private uploaded = -1;
   private drawn = '';
+  /** the colour map's key beside the title, in the panel's head row (it never lies over the canvas or the picture) */
+  private readonly key = document.createElement('span');
+  private readonly keyText = document.createElement('span');
 
-  constructor(private readonly el: SpaceTimeElements) {}
+  constructor(private readonly el: SpaceTimeElements) {
+    const bar = document.createElement('span');
+    bar.className = 'spacetime-bar';
+    bar.style.background = densityCss();
+    this.key.className = 'spacetime-key';
+    this.key.dataset.testid = 'spacetime-key';
+    this.key.append(bar, this.keyText);
+    el.title.after(this.key);
+  }
 
   async init(): Promise<void> {
     await this.app.init({
@@ -114,6 +126,8 @@ export class SpaceTimePanel {
     const title = spaceTimeTitle(info, image.group);
     if (this.el.title.textContent !== title) this.el.title.textContent = title;
     this.el.title.title = spaceTimeHelp(info, image.group, image.max);
+    const range = spaceTimeKey(image.max);
+    if (this.keyText.textContent !== range) this.keyText.textContent = range;
     this.showStats(first);
   }
 
@@ -121,6 +135,13 @@ export class SpaceTimePanel {
     const image = this.image;
     if (!image) return;
     this.el.stats.textContent = spaceTimeStats(this.sd, this.sdInitial, image.timeAt(first), image.timeAt(image.rows - 1), this.waveSpeed(now));
+  }
+
+  /** The rows kept: their times [s] and column counts (the tests compare the page's estimate with the core's on them). */
+  rows(): { t: number[]; counts: number[][] } {
+    const image = this.image, t: number[] = [], counts: number[][] = [];
+    for (let r = 0; image && r < image.rows; r++) { t.push(image.timeAt(r)); counts.push(Array.from(image.row(r))); }
+    return { t, counts };
   }
 
   /** What the panel shows (its figures brought up to date), for the tests and a lesson's end: rows kept and shown, the texture's columns, the running maximum, the words, the waves' speed [m/s]. */

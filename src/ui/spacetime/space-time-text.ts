@@ -5,6 +5,7 @@
  */
 import type { SpaceTimeInfo } from '../../protocol/api';
 import { fmtNum } from '../controls/format';
+import { SMOOTH_COLUMNS, SMOOTH_ROWS } from './space-time-image';
 
 /** "space–time: grains per 2R₀ bin, time ↓" for columns of `group` bins. */
 export function spaceTimeTitle(info: Pick<SpaceTimeInfo, 'binWidth' | 'grainRadius'>, group: number): string {
@@ -18,7 +19,13 @@ export function spaceTimeTitle(info: Pick<SpaceTimeInfo, 'binWidth' | 'grainRadi
 export function spaceTimeHelp(info: SpaceTimeInfo, group: number, max: number): string {
   const columns = group > 1 ? `, summed ${group} to a column` : '';
   return `R₀ = ${fmtNum(info.grainRadius)} m, the mean grain radius; ${info.bins} bins of ${fmtNum(info.binWidth)} m along the pipe${columns}; `
-    + `a row every ${fmtNum(info.every)} s of simulated time, the newest at the bottom; darker = more grains, black = ${fmtNum(max)} grains (the most so far)`;
+    + `a row every ${fmtNum(info.every)} s of simulated time, the newest at the bottom; each pixel the grains per bin averaged over ${SMOOTH_COLUMNS} columns `
+    + `and the ${SMOOTH_ROWS} latest rows; viridis from dark violet (no grain) to yellow = ${fmtNum(max)} grains (the densest so far)`;
+}
+
+/** The colour map's key: "0 … 5.89 grains per bin" (the picture's average counts, dark violet … yellow). */
+export function spaceTimeKey(max: number): string {
+  return `0 … ${fmtNum(max)} grains per bin`;
 }
 
 /**

@@ -22,7 +22,7 @@ function pipe(name: string, title: string, width: number, length: number, count:
   return {
     name,
     title,
-    description: `Grains fall down a narrow pipe (gravity to the right) between walls of fixed grains, periodic along the pipe. Dense plugs form and travel up the pipe while the grains fall through them, like traffic jams: the space–time diagram below the canvas shows them as dark streaks leaning against the flow (paper 003 Fig. 6).${note}`,
+    description: `Grains fall down a narrow pipe (gravity to the right) between walls of fixed grains, periodic along the pipe. Dense plugs form and travel up the pipe while the grains fall through them, like traffic jams: the space–time diagram below the canvas shows them as bright streaks leaning against the flow (paper 003 Fig. 6).${note}`,
     paperRef: 'paper 003 §4, Figs. 5–6; docs/validation.md#e10-pipe-flow',
     material: {
       normalLaw: 'hertz', kn: 100, gammaN: 1000, hertzSpeed: 1, tangentialDamping: 'ratio', mu: 0.5, gammaS: 300,

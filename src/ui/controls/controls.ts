@@ -1,13 +1,11 @@
 /**
- * lil-gui panel: scenario, run controls, solver, material, gravity, view and export.
- * Slider ranges come from the core's parameter table (PARAMS). Log-scale parameters use a slider
- * over log10(value) whose label shows the value itself; μ's leftmost notch is exactly 0.
- * Every controller gets a stable data-testid="gui-<name>".
+ * lil-gui panel: scenario, run controls, solver, material, gravity, view and export. The rows of the core's
+ * parameter table (PARAMS) get their controllers from param-controls.ts; which of them show for the current model
+ * is the core's answer (core/config/param-visibility.ts). Every controller gets a stable data-testid="gui-<name>".
  */
 import GUI, { type Controller } from 'lil-gui';
 import { MAX_THREADS, threadsForCores } from '../../core/parallel/max-threads';
-import { checkParam, parseDecimal } from '../../core/config/param-check';
-import type { NumericParamInfo } from '../../core/param-rows/param-info';
+import { parseDecimal } from '../../core/config/param-check';
 import { CD_PARAMS, GSSSS_PARAMS, LAW_PARAMS, LECTURE_ADVANCED, PISTON_PARAMS, SOFT_ONLY_PARAMS } from '../../core/config/param-lists';
 import { PARAMS, type LiveParams, type ParamName } from '../../core/config/param-table';
 import { shownSoftParams } from '../../core/config/param-visibility';
@@ -15,9 +13,10 @@ import type { ScenarioInfo, ScheduledChange, SchemeProblems, SolverCatalog } fro
 import type { CsvKind } from '../charts/charts';
 import { attachExactEntry, type ExactEntry } from './exact-entry';
 import { fmtNum, tcText } from './format';
+import { ParamControls, tag } from './param-controls';
 import { SolverNotes } from './solver-notes';
 import { SpeedControl } from './speed-control';
-import { paramUnit, SolverKindChoice, scheduleText } from './solver-kind';
+import { SolverKindChoice, scheduleText } from './solver-kind';
 import { COLOR_OPTIONS, FPS_OPTIONS, SPF_OPTIONS, type ColorOption, type UiState } from '../url-state';
 import { PLANE_EXPLANATIONS } from '../charts/plane-definitions';
 
@@ -57,12 +56,6 @@ function threadOptions(cores: number): string[] {
   return ['auto', ...Array.from({ length: most }, (_, k) => String(k + 1))];
 }
 
-function tag(c: Controller, id: string): Controller {
-  c.domElement.setAttribute('data-testid', `gui-${id}`);
-  return c;
-}
-
-interface LogSlider { set(v: number): void; ctrl: Controller }
 
 /** A line of text at the top of a folder (set with textContent, never HTML). */
 function noteIn(folder: GUI, testId: string): HTMLElement {
@@ -77,10 +70,8 @@ export class Controls {
   readonly gui: GUI;
   /** current values as shown (the worker's params after every change) */
   readonly values: Record<string, unknown> = {};
-  private readonly logSliders = new Map<string, LogSlider>();
-  private readonly ctrls = new Map<string, Controller>();
-  /** typed entries of the numeric parameters */
-  private readonly entries = new Map<ParamName, ExactEntry>();
+  /** the controllers of the table's rows (a slider, a dropdown or a switch each, with its typed entry) */
+  private readonly rows: ParamControls;
   /** the recording cadence: what it is now, and its typed entry */
   private readonly recordCtrl: Controller;
   private readonly recordEntry: ExactEntry;
@@ -111,11 +102,12 @@ export class Controls {
   private readonly materialNote: HTMLElement;
   private contactDynamics = false;
 
-  constructor(host: HTMLElement, scenarios: ScenarioInfo[], catalog: SolverCatalog, private readonly h: ControlHandlers) {
+  constructor(host: HTMLElement, scenarios: ScenarioInfo[], catalog: SolverCatalog, h: ControlHandlers) {
     const gui = new GUI({ container: host, title: 'Controls', width: 340 });
     gui.domElement.setAttribute('data-testid', 'gui');
     this.gui = gui;
     const m = this.model;
+    this.rows = new ParamControls(m, this.values, (name, v) => h.param(name, v), (message) => h.refused(message), () => this.suppress);
 
     // --- scenario and run ---
     const names = scenarios.map((s) => s.name);
@@ -143,11 +135,11 @@ export class Controls {
     // --- solver ---
     const solver = gui.addFolder('Solver');
     this.kindChoice = new SolverKindChoice(solver, catalog, (integrator) => { if (!this.suppress) h.param('integrator', integrator); });
-    const integratorCtrl = this.choice(solver, 'integrator');
-    const tangentialCtrl = this.choice(solver, 'tangential');
+    const integratorCtrl = this.rows.choice(solver, 'integrator');
+    const tangentialCtrl = this.rows.choice(solver, 'tangential');
     this.solverNotes = new SolverNotes(catalog, integratorCtrl, tangentialCtrl);
-    this.logSlider(solver, 'dtOverTc');
-    const dtCtrl = this.ctrls.get('dtOverTc')!;
+    this.rows.logSlider(solver, 'dtOverTc');
+    const dtCtrl = this.rows.ctrls.get('dtOverTc')!;
     this.tcNote = document.createElement('div');
     this.tcNote.className = 'solver-note tc-note';
     this.tcNote.setAttribute('data-testid', 'gui-tc');
@@ -157,7 +149,7 @@ export class Controls {
     this.stableMark.setAttribute('data-testid', 'stability-mark');
     this.stableMark.hidden = true;
     dtCtrl.domElement.querySelector('.lil-slider')?.appendChild(this.stableMark);
-    this.bool(solver, 'rotation');
+    this.rows.bool(solver, 'rotation');
     // the "let it blow up" switch (issue 36): a run goes past the divergence detector for a bounded time
     m.blowUp = false;
     const blowUp = tag(solver.add(m, 'blowUp').name('let it blow up'), 'blow-up')
@@ -180,17 +172,17 @@ export class Controls {
     const definitions = document.createElement('ul');
     for (const text of Object.values(PLANE_EXPLANATIONS)) definitions.appendChild(document.createElement('li')).textContent = text;
     planeNote.appendChild(definitions);
-    this.choice(this.planeFolder, 'plane');
-    this.linear(this.planeFolder, 'planeHysteresis', 0.5);
+    this.rows.choice(this.planeFolder, 'plane');
+    this.rows.linear(this.planeFolder, 'planeHysteresis', 0.5);
     this.planeFolder.hide();
 
     // --- contact dynamics (shown only while it is the solver) and the piston (only with one) ---
     this.cdFolder = gui.addFolder('Contact dynamics');
     this.cdFolder.domElement.setAttribute('data-testid', 'gui-cd-folder');
-    for (const name of CD_PARAMS) this.generic(this.cdFolder, name);
+    for (const name of CD_PARAMS) this.rows.generic(this.cdFolder, name);
     this.pistonFolder = gui.addFolder('Piston');
     this.pistonFolder.domElement.setAttribute('data-testid', 'gui-piston-folder');
-    for (const name of PISTON_PARAMS) this.generic(this.pistonFolder, name);
+    for (const name of PISTON_PARAMS) this.rows.generic(this.pistonFolder, name);
     this.scheduleNote = noteIn(this.pistonFolder, 'schedule-note');
     this.cdFolder.hide();
     this.pistonFolder.hide();
@@ -200,42 +192,42 @@ export class Controls {
     this.materialNote = noteIn(mat, 'material-cd-note');
     this.materialNote.textContent = 'Contact dynamics: rigid discs. The normal law, kn, kt/kn, εn, tangential damping and the Coulomb cap are not used; μ is exact Coulomb friction.';
     this.materialNote.hidden = true;
-    this.choice(mat, 'normalLaw');
-    this.logSlider(mat, 'kn');
+    this.rows.choice(mat, 'normalLaw');
+    this.rows.logSlider(mat, 'kn');
     // each contact law's own parameters (its declaration's rows), shown while it is the normal law
-    for (const name of LAW_PARAMS) this.generic(mat, name);
-    this.linear(mat, 'ktOverKn', 0.01);
-    this.linear(mat, 'en', 0.01);
-    this.choice(mat, 'tangentialDamping');
-    this.linear(mat, 'nuTOverNuN', 0.01);
-    this.linear(mat, 'etOverEn', 0.01);
-    this.generic(mat, 'gammaS');
-    this.logSlider(mat, 'mu');
-    this.choice(mat, 'capMode');
-    this.bool(mat, 'clampNormal');
+    for (const name of LAW_PARAMS) this.rows.generic(mat, name);
+    this.rows.linear(mat, 'ktOverKn', 0.01);
+    this.rows.linear(mat, 'en', 0.01);
+    this.rows.choice(mat, 'tangentialDamping');
+    this.rows.linear(mat, 'nuTOverNuN', 0.01);
+    this.rows.linear(mat, 'etOverEn', 0.01);
+    this.rows.generic(mat, 'gammaS');
+    this.rows.logSlider(mat, 'mu');
+    this.rows.choice(mat, 'capMode');
+    this.rows.bool(mat, 'clampNormal');
 
     // --- any other live parameter of the table, by kind: the general GSSSS member's parameters in
     // their own folder (shown only while integrator = 'gssss'), the rest under Integrator options ---
-    const rest = (Object.keys(PARAMS) as ParamName[]).filter((k) => !this.ctrls.has(k) && !['gravityX', 'gravityY'].includes(k));
+    const rest = (Object.keys(PARAMS) as ParamName[]).filter((k) => !this.rows.ctrls.has(k) && !['gravityX', 'gravityY'].includes(k));
     // the general GSSSS member's parameters (integrator 'gssss'; docs/model.md#the-u0-and-v0-parameters)
     const gssss = rest.filter((k) => (GSSSS_PARAMS as readonly string[]).includes(k));
     const others = rest.filter((k) => !gssss.includes(k));
     if (gssss.length) {
       this.gssssFolder = solver.addFolder('GSSSS member options (integrator gssss)');
       this.gssssFolder.domElement.setAttribute('data-testid', 'gui-gssss-options');
-      for (const name of gssss) this.generic(this.gssssFolder, name);
+      for (const name of gssss) this.rows.generic(this.gssssFolder, name);
       this.gssssFolder.hide();
     }
     if (others.length) {
       const more = solver.addFolder('Integrator options');
-      for (const name of others) this.generic(more, name);
+      for (const name of others) this.rows.generic(more, name);
       more.close();
     }
 
     // --- gravity ---
     const grav = gui.addFolder('Gravity');
-    this.linear(grav, 'gravityX', 0.1);
-    this.linear(grav, 'gravityY', 0.1);
+    this.rows.linear(grav, 'gravityX', 0.1);
+    this.rows.linear(grav, 'gravityY', 0.1);
 
     // --- view ---
     const view = gui.addFolder('View');
@@ -273,105 +265,8 @@ export class Controls {
     // lecture mode hides what a lesson does not need (lecture/lecture.css; its 'advanced' button shows them)
     for (const folder of [grav, ex]) folder.domElement.classList.add('lecture-advanced');
     // the rows marked advanced: the material's less common knobs (kn, kt/kn, εn and μ stay)
-    for (const name of LECTURE_ADVANCED) this.ctrls.get(name)?.domElement.classList.add('lecture-advanced');
+    for (const name of LECTURE_ADVANCED) this.rows.ctrls.get(name)?.domElement.classList.add('lecture-advanced');
     solver.folders.filter((f) => f._title === 'Integrator options').forEach((f) => f.domElement.classList.add('lecture-advanced'));
-  }
-
-  /** A controller chosen by the parameter's kind in PARAMS. */
-  private generic(folder: GUI, name: ParamName): void {
-    const info = PARAMS[name] as { kind: string };
-    if (info.kind === 'choice') this.choice(folder, name);
-    else if (info.kind === 'boolean') this.bool(folder, name);
-    else if ((PARAMS[name] as NumericParamInfo).log) this.logSlider(folder, name);
-    else {
-      const n = PARAMS[name] as NumericParamInfo;
-      this.linear(folder, name, (n.sliderMax - n.sliderMin) / 200);
-    }
-  }
-
-  private info(name: ParamName): NumericParamInfo {
-    return PARAMS[name] as NumericParamInfo;
-  }
-
-  private choice(folder: GUI, name: ParamName): Controller {
-    const info = PARAMS[name];
-    if (info.kind !== 'choice') throw new Error(name);
-    this.model[name] = info.options[0];
-    const c = tag(folder.add(this.model, name, info.options as unknown as string[]).name(info.label), name)
-      .onChange((v: string) => { if (!this.suppress) this.h.param(name, v); });
-    c.domElement.title = info.help;
-    this.ctrls.set(name, c);
-    return c;
-  }
-
-  private bool(folder: GUI, name: ParamName): Controller {
-    const info = PARAMS[name];
-    this.model[name] = false;
-    const c = tag(folder.add(this.model, name).name(info.label), name)
-      .onChange((v: boolean) => { if (!this.suppress) this.h.param(name, v); });
-    c.domElement.title = info.help;
-    this.ctrls.set(name, c);
-    return c;
-  }
-
-  private linear(folder: GUI, name: ParamName, step: number): Controller {
-    const info = this.info(name);
-    this.model[name] = info.sliderMin;
-    const c = tag(folder.add(this.model, name, info.sliderMin, info.sliderMax, step).name(this.label(name)), name)
-      .onChange((v: number) => { if (!this.suppress) this.h.param(name, v); });
-    c.domElement.title = `${info.help} (allowed ${info.min} to ${info.max})`;
-    this.ctrls.set(name, c);
-    this.exact(c, name);
-    return c;
-  }
-
-  /** The typed entry of a numeric parameter: exact values within the allowed (not the slider's) range. */
-  private exact(c: Controller, name: ParamName): void {
-    const rules = { parse: (text: string) => checkParam(name, text) as number };
-    this.entries.set(name, attachExactEntry(c, name, rules, (v) => this.h.param(name, v), (message) => this.h.refused(message)));
-  }
-
-  /** The unit a numeric parameter is shown in under the chosen law (the Hertz law reads kn as k_N in N/m^1.5, paper 003 Eq. 18). */
-  private unit(name: ParamName): string {
-    return paramUnit(name, this.values.normalLaw as string | undefined);
-  }
-
-  private label(name: ParamName, v?: unknown): string {
-    const info = PARAMS[name];
-    const unit = this.unit(name) ? ` ${this.unit(name)}` : '';
-    return v === undefined ? `${info.label}${unit ? ` [${unit.trim()}]` : ''}` : `${info.label} = ${fmtNum(Number(v))}${unit}`;
-  }
-
-  private logSlider(folder: GUI, name: ParamName): void {
-    const info = this.info(name);
-    const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);
-    const zeroOk = info.min === 0;
-    const span = hi - lo;
-    const min = zeroOk ? lo - span * 0.05 : lo;
-    const key = `${name}Log`;
-    this.model[key] = lo;
-    // named at once: until the first status (a 100,000-disc silo loads for seconds) lil-gui would show the key 'knLog'
-    const c = tag(folder.add(this.model, key, min, hi, span / 500).name(this.label(name)), name);
-    c.domElement.classList.add('log-slider');
-    c.domElement.title = `${info.help} (log slider; allowed ${info.min} to ${info.max})`;
-    const toValue = (e: number) => {
-      if (zeroOk && e < lo - span * 0.025) return 0;
-      const v = Number((10 ** e).toPrecision(3));
-      return info.integer ? Math.min(info.max, Math.max(info.min, Math.round(v))) : v;
-    };
-    c.onChange((e: number) => {
-      const v = toValue(e);
-      c.name(this.label(name, v));
-      if (!this.suppress) this.h.param(name, v);
-    });
-    const set = (v: number) => {
-      this.model[key] = v > 0 ? Math.min(hi, Math.max(min, Math.log10(v))) : min;
-      c.name(this.label(name, v));
-      c.updateDisplay();
-    };
-    this.logSliders.set(name, { set, ctrl: c });
-    this.ctrls.set(name, c);
-    this.exact(c, name);
   }
 
   /**
@@ -383,7 +278,7 @@ export class Controls {
     const soft = !this.contactDynamics;
     const shown = shownSoftParams(p, this.contactDynamics);
     for (const name of SOFT_ONLY_PARAMS) {
-      const c = this.ctrls.get(name);
+      const c = this.rows.ctrls.get(name);
       if (c && c._hidden === shown[name]) c.show(shown[name]);
     }
     this.solverNotes.showTangential(soft);
@@ -399,14 +294,7 @@ export class Controls {
       for (const name of Object.keys(PARAMS) as ParamName[]) {
         const v = p[name];
         this.values[name] = v;
-        this.entries.get(name)?.set(Number(v));
-        const ls = this.logSliders.get(name);
-        if (ls) { ls.set(Number(v)); continue; }
-        const c = this.ctrls.get(name);
-        if (!c) continue;
-        this.model[name] = v;
-        if (PARAMS[name].kind === 'number') c.name(this.label(name, v));
-        c.updateDisplay();
+        this.rows.show(name, v);
       }
       this.contactDynamics = this.kindChoice.isContactDynamics(p.integrator);
       this.syncMaterialVisibility(p);
@@ -499,7 +387,7 @@ export class Controls {
     if (tc && this.contactDynamics) txt = `Δt = ${fmtNum(dt)} s · tc(kn) = ${fmtNum(tc)} s`;
     else if (tc) txt = `${tcText(tc, hertzSpeed)} · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark: the limit for lasting contacts; one short collision can pass it)` : ''}`;
     if (this.tcNote.textContent !== txt) this.tcNote.textContent = txt;
-    const info = this.info('dtOverTc');
+    const info = PARAMS.dtOverTc;
     const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);
     const show = !this.contactDynamics && !!stable && stable > 0;
     const frac = show ? (Math.log10(stable!) - lo) / (hi - lo) : NaN;

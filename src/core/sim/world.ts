@@ -269,20 +269,20 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   }
 
   /** (Re)starts the integrator from the committed state, re-baselines the energy check. */
-  private restart(): void {
+  private restart(restored = false): void {
     this.integrator.reserve(this.bodies.capacity);
     this.integrator.init(this);
     this.pipeline.completeRecord();
-    this.baselineEnergy();
+    this.baselineEnergy(restored);
   }
 
   /**
    * The energy account starts again from the committed state: the divergence bound, the dissipation
    * tally and the accuracy warnings (after a restart, and after any parameter change).
    */
-  private baselineEnergy(): void {
+  private baselineEnergy(restored = false): void {
     const p = this.params;
-    this.ledger.baseline(this.integrator, p.gravityX, p.gravityY, this.t, this.pool, this.wasm);
+    this.ledger.baseline(this.integrator, p.gravityX, p.gravityY, this.t, this.pool, this.wasm, restored);
     this.watch.resetAccuracy(this);
   }
 
@@ -366,7 +366,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     this.watch.healthy(this.stepCount, this.t);
     this.spaceTimeRows.restart(this.t);
     this.peaks.reset();
-    this.restart();
+    this.restart(true);
     if (snapshot !== this.watch.lastGood) this.watch.saveLastGood(this); // a divergence later must not go forward again
   }
 

@@ -41,7 +41,7 @@ export interface SimStatus {
   contacts: number;
   /** Threads the scene steps on (1: the worker alone; more: its worker pool, setThreads) */
   threads: number;
-  /** What the serial loops run in: WebAssembly where the page is cross-origin isolated (shared memory), else JavaScript */
+  /** What the serial loops run in: WebAssembly (on a plain memory where the page is not cross-origin isolated), JavaScript where it is missing */
   kernels: 'WebAssembly' | 'JavaScript';
   /** Steps per wall-clock second over the last ~second */
   stepsPerSec: number;

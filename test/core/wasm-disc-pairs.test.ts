@@ -6,7 +6,7 @@
  * central difference, while the contact lists grow in their arena; and each falls back to JavaScript when a
  * column lives elsewhere.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DiscPassView } from '../../src/core/contacts/disc-pass-view';
 import { LASTING_CONTACTS } from '../../src/core/diagnostics/collision-monitor';
 import { growF64 } from '../../src/core/math/grow';
@@ -72,6 +72,28 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
       expect(runs).toBe(400); // every step's pair loop in WebAssembly (chunk by chunk inside the kernel)
       expect(wasm.contacts.count).toBeGreaterThan(wasm.n);
     }
+  });
+
+  it('runs on a plain memory where SharedArrayBuffer is missing (a page without cross-origin isolation): the same bits', () => {
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    let plain: World, js: World;
+    try {
+      plain = worldOf('pile', ...DENSE, 'integrator=cdm');
+      js = worldOf('pile', ...DENSE, 'integrator=cdm');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(plain.wasm!.arena.shared).toBe(false);
+    expect(plain.kernels).toBe('WebAssembly');
+    js.useJavaScriptKernels();
+    const runs = plain.wasm!.pairRuns, walls = plain.wasm!.wallRuns;
+    for (let batch = 0; batch < 8; batch++) {
+      plain.step(500);
+      js.step(500);
+      expect(differences(plain, js)).toEqual([]);
+    }
+    expect(plain.contacts.count).toBeGreaterThan(50); // the lists grew inside the plain memory, which never grows
+    expect([plain.wasm!.pairRuns - runs, plain.wasm!.wallRuns - walls]).toEqual([4000, 4000 * plain.walls.count]);
   });
 
   it('Gear 5: the same bits through a drag, a Δt change, a periodic seam and a rewind', () => {

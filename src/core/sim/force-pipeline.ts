@@ -39,7 +39,7 @@ import { cundallSpring } from '../tangential/cundall';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { commitTrial, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
 import { WasmKernels } from '../wasm/kernels';
-import { WasmArena } from '../wasm/wasm-arena';
+import { PLAIN_BYTES_PER_DISC, WasmArena } from '../wasm/wasm-arena';
 import { bodyForces } from './body-forces';
 
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
@@ -152,7 +152,7 @@ export class ForcePipeline {
    * is missing, nothing changes and the JavaScript loops run.
    */
   private adoptArena(): void {
-    const arena = WasmArena.create();
+    const arena = WasmArena.create(PLAIN_BYTES_PER_DISC * this.bodies.n);
     const kernels = arena && WasmKernels.create(arena);
     if (!arena || !kernels) return;
     arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);

@@ -1,17 +1,18 @@
 /**
  * The core's WebAssembly kernels (assembly/*.ts, compiled by src/cli/build-wasm.ts into one module) on
- * one arena's memory: one instance per arena, the memory being the instance's import. The module is
- * compiled once per thread. The kernels read the columns in place (byte offsets); callers check that
+ * one arena's memory: one instance per arena, the memory being the instance's import. The module (for a shared or
+ * a plain memory, wasm-arena.ts) is compiled once per thread. The kernels read the columns in place (byte offsets); callers check that
  * every column they pass is the arena's (WasmArena.offsetOf) and fall back to their JavaScript twins.
  */
 import { FILTER_CHUNK } from './assembly/disc-pair-flags';
 import { PARAMS, PARAMS_AT, TABLE_BYTES, TABLE_SLOTS } from './assembly/disc-pair-table';
-import { kernelsWasm } from './generated/kernels-wasm';
+import { kernelsWasm, kernelsWasmUnshared } from './generated/kernels-wasm';
 import { FIRST_PAGE, wasmApi, type WasmArena } from './wasm-arena';
 
 type Kernel = (...args: number[]) => number;
 
-let compiled: object | null = null;
+/** The module for a shared memory and for a plain one (build-wasm.ts compiles both), once a thread */
+let compiledShared: object | null = null, compiledPlain: object | null = null;
 /**
  * From this many candidate pairs on, the serial pair loop lists each chunk's touching pairs first (FILTER):
  * measured on the bench piles (cdm) +5–17 % at 100k discs and +11 % at 1M, but −3 to −7 % at 10k (30k pairs)
@@ -108,8 +109,8 @@ export class WasmKernels {
     const touching = arena.attached ? new Int32Array(0) : arena.i32(FILTER_CHUNK);
     if (!wasmApi || !sums || !touching || (thread + 1) * TABLE_BYTES > FIRST_PAGE) return null;
     try {
-      compiled ??= new wasmApi.Module(kernelsWasm);
-      const e = new wasmApi.Instance(compiled, { env: { memory: arena.memory } }).exports as Record<string, Kernel>;
+      const module = arena.shared ? (compiledShared ??= new wasmApi.Module(kernelsWasm)) : (compiledPlain ??= new wasmApi.Module(kernelsWasmUnshared));
+      const e = new wasmApi.Instance(module, { env: { memory: arena.memory } }).exports as Record<string, Kernel>;
       return new WasmKernels(arena, sums, touching, thread, e);
     } catch {
       return null;

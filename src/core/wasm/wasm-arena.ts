@@ -1,15 +1,18 @@
 /**
  * Columns in a WebAssembly memory, for the kernels that read them in place (wasm/kernels.ts).
- * The memory is shared: growing it never moves or detaches what is already allocated, so a column taken
- * from the arena stays valid for good, and growth keeps a grown column in its arena (math/grow.ts).
+ * Where SharedArrayBuffer is allowed (Node; a cross-origin isolated page) the memory is shared: growing it never
+ * moves or detaches what is already allocated, so a column taken from the arena stays valid for good, and growth
+ * keeps a grown column in its arena (math/grow.ts). Elsewhere (a page without cross-origin isolation) it is a plain
+ * memory, which growing would detach with every column on it: it is reserved whole at the start, sized by the scene,
+ * and never grows; a column that no longer fits leaves the arena (its kernels then run their JavaScript twins).
  * Allocation is a bump pointer (with a small gap after each column): a column that grows leaves its old space unused (geometric growth wastes
- * at most as much as it keeps). Only where SharedArrayBuffer is allowed (Node; a cross-origin isolated page).
+ * at most as much as it keeps).
  */
 
 /** The WebAssembly API the core uses (the core's types have no DOM): reached through globalThis */
 export interface WasmMemory { readonly buffer: ArrayBufferLike; grow(pages: number): number }
 interface WasmApi {
-  Memory: new (d: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
+  Memory: new (d: { initial: number; maximum: number; shared?: boolean }) => WasmMemory;
   Module: new (bytes: Uint8Array) => object;
   Instance: new (m: object, imports: object) => { exports: Record<string, unknown> };
 }
@@ -17,6 +20,13 @@ export const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebA
 
 /** at most 2 GB, so that every byte offset is a positive 32-bit integer */
 const PAGE = 65536, MAX_PAGES = 32768;
+/**
+ * What a disc scene's columns take in a plain memory, per disc, with room for its contacts to grow (a settled pile's
+ * ≈ 2 contacts per disc, two lists of 19 columns, the bump allocator's old copies) [bytes]
+ */
+export const PLAIN_BYTES_PER_DISC = 4096;
+/** A plain memory is at least 1 MB and at most 512 MB (the largest of those sizes the runtime then grants) [pages] */
+const PLAIN_MIN_PAGES = 16, PLAIN_MAX_PAGES = 8192;
 /** The first page is left to the kernels' own statics: each thread's disc-kernel table (wasm/kernels.ts) */
 export const FIRST_PAGE = PAGE;
 /**
@@ -35,8 +45,11 @@ const owners = new WeakMap<ArrayBufferView, WasmArena>();
 export class WasmArena {
   private top = FIRST_PAGE;
 
-  /** `attached`: a worker's view of another thread's arena (it allocates nothing, and only names the columns it was sent) */
-  private constructor(readonly memory: WasmMemory, readonly attached = false) {}
+  /**
+   * `attached`: a worker's view of another thread's arena (it allocates nothing, and only names the columns it was
+   * sent); `shared`: the memory is shared (else plain, and it never grows beyond its first size)
+   */
+  private constructor(readonly memory: WasmMemory, readonly attached = false, readonly shared = true) {}
 
   /** A worker's view of the arena over `memory` (parallel/worker-pool.ts): it allocates nothing; claim() names its columns. */
   static attach(memory: WasmMemory): WasmArena {
@@ -48,14 +61,25 @@ export class WasmArena {
     for (const c of columns) owners.set(c, this);
   }
 
-  /** A new arena, or null where shared WebAssembly memory is not available */
-  static create(): WasmArena | null {
-    if (!wasmApi || typeof SharedArrayBuffer === 'undefined') return null;
-    try {
-      return new WasmArena(new wasmApi.Memory({ initial: 2, maximum: MAX_PAGES, shared: true }));
-    } catch {
-      return null;
+  /**
+   * A new arena, on a shared memory where SharedArrayBuffer is allowed, else on a plain one of `plainBytes` (the
+   * largest the runtime grants of that and its halves down to 1 MB, reserved, not touched: the system gives the
+   * pages as the columns first write them); null without WebAssembly
+   */
+  static create(plainBytes = 0): WasmArena | null {
+    if (!wasmApi) return null;
+    if (typeof SharedArrayBuffer !== 'undefined') {
+      try {
+        return new WasmArena(new wasmApi.Memory({ initial: 2, maximum: MAX_PAGES, shared: true }));
+      } catch { /* a plain one then */ }
     }
+    const wanted = 1 + Math.ceil((FIRST_PAGE + plainBytes) / PAGE);
+    for (let pages = Math.min(PLAIN_MAX_PAGES, Math.max(PLAIN_MIN_PAGES, wanted)); pages >= PLAIN_MIN_PAGES; pages >>= 1) {
+      try {
+        return new WasmArena(new wasmApi.Memory({ initial: pages, maximum: pages }), false, false);
+      } catch { /* a smaller one */ }
+    }
+    return null;
   }
 
   /** `bytes` of zeros aligned to 8, as a byte offset into the memory; −1 when the memory is full */
@@ -64,6 +88,7 @@ export class WasmArena {
     const at = this.top, end = at + ((bytes + 7) & ~7) + STAGGER;
     const size = this.memory.buffer.byteLength;
     if (end > size) {
+      if (!this.shared) return -1;
       const pages = Math.min(MAX_PAGES - size / PAGE, Math.max(Math.ceil((end - size) / PAGE), size / PAGE));
       if (size + pages * PAGE < end) return -1;
       this.memory.grow(pages);

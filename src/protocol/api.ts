@@ -170,6 +170,9 @@ export const SERIES_COLUMNS = [
   'ekWalls', 'ePotential', 'energySupplied', 'dissipatedNormal', 'dissipatedTangential', 'dissipatedSlip', 'energyResidual',
   // variants 2–4's ledger residual [J] (as `energyResidual`), drawn over variant 1's on the ledger chart; NaN as ek2…
   'residual2', 'residual3', 'residual4',
+  // the selected contact (World.selectedContactDetail), for the x–y chart: its overlap δ [m] (an area [m²] for polygons)
+  // and the normal and tangential force on j [N]; NaN when none is selected or the pair is apart
+  'contactOverlap', 'contactFn', 'contactFt',
 ] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 

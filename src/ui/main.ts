@@ -218,6 +218,7 @@ async function main(): Promise<void> {
     worker: { fault: () => watch.fault, setWatchdogMs: (ms: number) => { watch.watchdogMs = ms; }, inject: (kind: string) => api.injectFault(kind) },
     session: keeper.hook(),
     measure: measure.hook(),
+    xy: charts.xyHook(),
     edit: wakingCalls(build, idle),
     // the lesson's story (test/e2e/lesson-blow-up.test.ts): its part, end and headline; Replay
     lesson: wakingCalls({ story: () => story.snapshot(), replay: () => story.replay(), escapes: () => escapes.marked }, idle),

@@ -109,6 +109,8 @@ export const CHARTS = {
   piston: { position: { color: HUE.purple } },
   /** a pipe's mean velocity and number flux */
   flow: { meanVx: { color: HUE.blue }, flux: { color: HUE.yellow, dash: [6, 4] } },
+  /** the x–y chart's one line (charts/xy-chart.ts) */
+  xy: { line: { color: HUE.green } },
   /** the energy ledger: the stacked accounts (bottom to top, in the key's order), the supply, the residual */
   ledger: {
     kinetic: { color: HUE.yellow },

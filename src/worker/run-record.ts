@@ -30,6 +30,7 @@ const PLANE_ROW = PLANE_IDS.map((id) => COLUMN(PLANE_COLUMN[id]));
 const CROSSINGS_ROW = COLUMN('crossings');
 const MEAN_VX_ROW = COLUMN('meanVx');
 const FLUX_ROW = COLUMN('flux');
+const CONTACT_ROWS = (['contactOverlap', 'contactFn', 'contactFt'] as const).map(COLUMN);
 /** Row indices of a comparison's variants 2–4 (Ek, divergence, plane angle, ledger residual) */
 const VARIANT_ROWS: VariantRows = {
   ek: (['ek2', 'ek3', 'ek4'] as const).map(COLUMN),
@@ -118,6 +119,8 @@ export class RunRecord {
     r[CROSSINGS_ROW] = d.crossings;
     r[MEAN_VX_ROW] = d.meanVx;
     r[FLUX_ROW] = d.flux;
+    const c = w.selectedContactDetail();
+    r[CONTACT_ROWS[0]] = c ? c.delta : NaN; r[CONTACT_ROWS[1]] = c ? c.fn : NaN; r[CONTACT_ROWS[2]] = c ? c.ft : NaN;
     writeLedger(r, d);
     if (s.comparison) s.comparison.writeRow(r, VARIANT_ROWS);
     else for (const k of VARIANT_ROW_INDICES) r[k] = NaN;

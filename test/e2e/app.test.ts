@@ -168,9 +168,9 @@ describe('granular sandbox in headless Chromium', () => {
     await page.context().close();
   });
 
-  it('exported Ek and angle CSV rows match the chart data', async () => {
+  it('exported Ek and angle CSV rows match the chart data; the x–y chart plots the recorded overlap against t', async () => {
     // two-disc selects contact (0, 1) itself, so the angle chart has values too
-    const { page } = await openApp(session.browser, `${session.app.url}?scenario=two-disc`);
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=two-disc`);
     await waitFor(page, 'window.__sandbox.seriesLength() > 50');
     await hook(page, (h) => h.pause());
     await waitFor(page, 'window.__sandbox.status()?.running === false');
@@ -195,6 +195,35 @@ describe('granular sandbox in headless Chromium', () => {
         for (let c = 0; c < data.length; c++) expect(tail[r][c]).toBe(data[c][r]);
       }
     }
+
+    // the x–y chart in the position chart's place (issue 36 item 8): the selected contact's overlap δ against t, picked in
+    // its menus by their accessible names; its points are the recorded rows' (t, δ) where both are finite, δ > 0 throughout
+    await page.getByTestId('show-xy').click();
+    expect(await page.getByTestId('chart-position').isHidden()).toBe(true);
+    await page.getByRole('combobox', { name: 'quantity on the y axis' }).selectOption('contactOverlap');
+    await page.getByRole('combobox', { name: 'quantity on the x axis' }).selectOption('t');
+    type Xy = { snapshot(): { shown: boolean; choice: { x: string; y: string }; x: (number | null)[]; y: (number | null)[]; empty: string | null }; recorded(c: string): number[] };
+    const xy = () => page.evaluate(() => {
+      const h = (window as unknown as { __sandbox: { xy: Xy } }).__sandbox.xy;
+      return { ...h.snapshot(), t: h.recorded('t'), overlap: h.recorded('contactOverlap') };
+    });
+    await expect.poll(async () => (await xy()).y.length).toBeGreaterThan(10);
+    const plot = await xy();
+    expect(plot.shown).toBe(true);
+    expect(plot.choice).toEqual({ x: 't', y: 'contactOverlap' });
+    expect(plot.empty).toBeNull();
+    const rows = plot.t.map((t, k) => [t, plot.overlap[k]]).filter(([, d]) => Number.isFinite(d));
+    expect(rows.length).toBeGreaterThan(0.9 * plot.t.length); // the pair touches throughout (its first row is before the first contact search)
+    expect(plot.x).toEqual(rows.map(([t]) => t)); // no break: the rows with an overlap follow each other
+    expect(plot.y).toEqual(rows.map(([, d]) => d));
+    expect(Math.min(...(plot.y as number[]))).toBeGreaterThan(0);
+    // a quantity the scene has no value of: the chart says so instead of drawing
+    await page.getByRole('combobox', { name: 'quantity on the x axis' }).selectOption('piston');
+    await expect.poll(async () => page.getByTestId('chart-xy-empty').textContent()).toBe('no piston position yet: a scene with a piston');
+    expect((await xy()).x).toEqual([]);
+    await page.getByTestId('show-position').click();
+    expect(await page.getByTestId('chart-xy').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

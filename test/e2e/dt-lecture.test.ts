@@ -79,6 +79,7 @@ describe('the Δt lecture', () => {
     await entry.press('Enter');
     await expect.poll(async () => (await hook(page, (h) => h.workerStatus())).params.dtOverTc, { timeout: 10_000 }).toBe(dtOverTc0 / 2);
     const timesAtRun = await hook(page, (h) => h.seriesTimes());
+    await page.getByTestId('show-xy').click(); // the x–y chart, Ek against t, keeps its own ghost
     await page.locator('[data-testid="rewind-run"]').click();
     await waitFor(page, `window.__sandbox.status()?.t > ${back.t} + 0.01`, 30_000);
     await hook(page, (h) => h.pause());
@@ -111,6 +112,9 @@ describe('the Δt lecture', () => {
       return n;
     });
     expect(ghostPixels).toBeGreaterThan(20);
+    // and on the x–y chart: the abandoned rows' (t, Ek)
+    const xy = await page.evaluate(() => (window as unknown as { __sandbox: { xy: { snapshot(): { choice: { x: string; y: string }; ghost: number } } } }).__sandbox.xy.snapshot());
+    expect(xy).toEqual(expect.objectContaining({ choice: { x: 't', y: 'ek' }, ghost: abandoned.length }));
     // the timeline branched: no snapshot is later than now
     const after = await hook(page, (h) => h.timeline());
     expect(after.viewing).toBe(-1);

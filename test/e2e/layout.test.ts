@@ -5,7 +5,7 @@
  * its plot, and no chart title is cut (scrollWidth = clientWidth) — in the default scene, with banners shown, with a
  * comparison running and in lecture mode with a lesson; each state checked at one size, then at the other, on one page.
  * In lecture mode the canvas keeps more than 70 % of the stage's height at 1280×720 (the lesson's note beside it), the
- * charts have more than twice the plot area they have outside it, a click enlarges a
+ * charts have more than twice the plot area they have outside it and draw their ticks and axis titles at ≥ 16 px, a click enlarges a
  * chart over the canvas and Esc puts it back; an empty chart says how to fill it.
  */
 import { describe, expect, it } from 'vitest';
@@ -85,6 +85,12 @@ const plotAreas = (page: Page) => page.evaluate(() => Object.fromEntries([...doc
   return [c.id, r ? r.width * r.height : 0];
 })));
 
+/** The type each chart shown draws its axes in [CSS px]: ticks and titles (lecture-axes.ts marks the plot), by chart id. */
+const axisType = (page: Page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#charts > .chart')].filter((c) => (c as HTMLElement).checkVisibility()).map((c) => {
+  const u = [...c.querySelectorAll<HTMLElement>('.uplot')].find((o) => o.checkVisibility());
+  return [c.id, { tick: Number(u?.dataset.tickPx), title: Number(u?.dataset.titlePx) }];
+})));
+
 describe('layout (headless Chromium, 1280×720 and 1920×1080)', () => {
   it('the default scene, then banners (a refused value, a diverged run), then a comparison: nothing meets anything', async () => {
     const { page, errors } = await openApp(session.browser, session.app.url);
@@ -136,11 +142,16 @@ describe('layout (headless Chromium, 1280×720 and 1920×1080)', () => {
     expect(h['canvas-host'].height, `canvas ${h['canvas-host'].height} px of the stage's ${h.stage.height}`).toBeGreaterThan(0.7 * h.stage.height);
     expect(h['canvas-host'].height).toBeGreaterThan(SIZES[0].height / 3);
     const lecture = await plotAreas(page);
+    // and type the back row can read: each chart's ticks and axis titles at 16 px at least (13 and 14 outside)
+    const lectureType = await axisType(page);
+    expect(Object.keys(lectureType).sort()).toEqual(Object.keys(lecture).sort());
+    for (const [id, px] of Object.entries(lectureType)) expect(Math.min(px.tick, px.title), `${id}: ${px.tick} px ticks, ${px.title} px titles`).toBeGreaterThanOrEqual(16);
     await page.keyboard.press('l');
     await waitFor(page, '!document.body.classList.contains("lecture")');
     await expect.poll(async () => (await plotAreas(page))['chart-ek'], { timeout: 5_000 }).toBeLessThan(lecture['chart-ek'] / 2);
     const plain = await plotAreas(page);
     for (const id of Object.keys(lecture)) expect(lecture[id], `${id}: ${lecture[id]} px² in lecture mode, ${plain[id]} px² outside`).toBeGreaterThan(2 * plain[id]);
+    expect(Object.values(await axisType(page)).map((px) => px.tick)).toEqual(Object.keys(lecture).map(() => 13));
     await page.keyboard.press('l');
     // a click on a chart lays it over the canvas and the charts row; Esc puts it back
     const ek = page.locator('[data-testid="chart-ek"]');

@@ -50,6 +50,10 @@ describe('the tangential-update lesson (headless Chromium, 1280×720)', () => {
     const shown = (v: number) => String(Number(v.toPrecision(3)));
     expect(note).toContain(`tangential = traditional: ${shown(traditional.energyResidual)} J`);
     expect(note).toContain(`tangential = consistent: ${shown(consistent.energyResidual)} J`);
+    // the ledger's title prints variant 1's residual as the note does: the same share of the energy supplied (it read 10 % against the note's 7.43 %)
+    const share = `${shown((100 * traditional.energyResidual) / traditional.energySupplied)} %`;
+    expect(note).toContain(`tangential = traditional: ${shown(traditional.energyResidual)} J = ${share} of the energy supplied`);
+    expect(await page.getByTestId('ledger-residual').textContent()).toBe(`· residual ${shown(traditional.energyResidual)} J, ${share}`);
     // the disc, rolled away from where it landed, still on the canvas
     const disc = await page.evaluate(() => {
       const h = (window as unknown as Hook).__sandbox, i = h.status()!.tracked, d = h.discs();

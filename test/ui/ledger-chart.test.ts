@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERIES_COLUMNS, type SeriesChunk, type SeriesColumn } from '../../src/protocol/api';
 import { buildLedgerData, LEDGER_LAYERS, residualVariants } from '../../src/ui/charts/ledger-chart';
+import { residualShare } from '../../src/ui/charts/residual-share';
 import { SeriesStore } from '../../src/ui/charts/series-store';
 import { worldOf } from '../helpers';
 
@@ -69,5 +70,16 @@ describe('energy ledger chart data', () => {
     const data = buildLedgerData(store, 0, store.length, 2);
     expect(data).toHaveLength(LEDGER_LAYERS.length + 4);
     expect(data[LEDGER_LAYERS.length + 3]).toEqual(Array.from({ length: store.length }, (_, r) => (r === 3 ? null : 0.25)));
+  });
+
+  it('the residual\'s share is of the energy supplied as recorded, not of the supplied line as drawn (shifted by the lowest potential)', () => {
+    // the tangential-update lesson's traditional update: 0.228 J of 3.07 J supplied; the title said 10 % (0.228 / 2.28, the drawn line)
+    expect(residualShare(0.228, 3.07)).toBe('7.43 %');
+    const store = record('case-ii-drop', [], 20, 50);
+    const last = store.length - 1, n = LEDGER_LAYERS.length;
+    const drawn = buildLedgerData(store, 0, store.length)[n + 1][last]!;
+    expect(Math.abs(drawn - store.cols.energySupplied[last])).toBeGreaterThan(0.01 * store.cols.energySupplied[last]);
+    expect(residualShare(1, 0)).toBe('');
+    expect(residualShare(NaN, 3)).toBe('');
   });
 });

@@ -95,7 +95,7 @@ export function angleLayout(view: PlaneView): Pick<uPlot.Options, 'scales' | 'ax
     },
     axes: [
       T_AXIS,
-      { ...AXIS, ...LINEAR_AXIS, label: 'plane angle [°]', labelSize: 22 },
+      { ...AXIS, ...LINEAR_AXIS, label: 'θ [°]', labelSize: 22 },
       {
         ...AXIS, scale: 'y2', side: 1, show: poly, grid: { show: false }, label: 'crossings', labelSize: 22,
         stroke: STYLE.crossings.color, incrs: COUNT_INCRS, values: (_u: uPlot, splits: number[]) => linearTickLabels(splits), size: labelWidth,

@@ -6,8 +6,10 @@
 import type uPlot from 'uplot';
 import { AXIS_COLOR, borderStyle, GRID_COLOR, TICK_COLOR, type LineStyle } from '../palette';
 import { decadeLabel, decadeSplits, labelledDecades, linearRange, linearTickLabels, linearTicks, linearTickSpace, logRange } from './axis-range';
+import { PAGE_TICK_PX, PAGE_TITLE_PX, tickFont, tickPx, titleFont } from './lecture-axes';
 
-export const AXIS = { stroke: AXIS_COLOR, grid: { stroke: GRID_COLOR }, ticks: { stroke: TICK_COLOR }, font: '13px system-ui, sans-serif', labelFont: 'bold 14px system-ui, sans-serif' };
+/** Every axis's colours and type (lecture mode's larger type: lecture-axes.ts) */
+export const AXIS = { stroke: AXIS_COLOR, grid: { stroke: GRID_COLOR }, ticks: { stroke: TICK_COLOR }, font: tickFont(PAGE_TICK_PX), labelFont: titleFont(PAGE_TITLE_PX) };
 
 /** The key's markers: each series' box bordered in its colour, dashed or dotted as its line. */
 export const LEGEND_MARKERS = { dash: (u: uPlot, i: number) => borderStyle(u.series[i].dash) };
@@ -18,10 +20,10 @@ export function fmt(v: number | null | undefined): string {
   return a !== 0 && (a < 1e-3 || a >= 1e4) ? v.toExponential(3) : v.toPrecision(4);
 }
 
-/** Axis width that fits its longest tick label (13 px font) plus the axis title. */
-export function labelWidth(_u: uPlot, values: string[] | null): number {
+/** Axis width that fits its longest tick label (7.6 px a character in 13 px type) plus the ticks. */
+export function labelWidth(u: uPlot, values: string[] | null, axisIdx: number): number {
   const chars = values && values.length ? Math.max(...values.map((v) => (v ?? '').length)) : 4;
-  return 34 + 7.6 * chars;
+  return 34 + (7.6 / PAGE_TICK_PX) * tickPx(u, axisIdx) * chars;
 }
 
 /**

@@ -9,6 +9,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ANGLE_COLUMNS, angleLayout, DISC_VIEW, samePlaneView, type PlaneView } from './angle-chart';
+import { inPageType, onLectureChange } from './lecture-axes';
 import { AXIS, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from './chart-style';
 import { CHARTS, TEXT } from '../palette';
 import type { SeriesStore } from './series-store';
@@ -163,6 +164,7 @@ export class LiveChart {
   constructor(private readonly host: HTMLElement, private chartKind: ChartKind, private readonly store: SeriesStore) {
     this.create();
     this.observer.observe(host);
+    onLectureChange(() => this.create());
   }
 
   get canvas(): HTMLCanvasElement | null {
@@ -246,7 +248,7 @@ export class LiveChart {
     };
     const empty = CHART_COLUMNS[this.kind].header.map(() => []);
     const data = this.data.length === empty.length ? this.data : empty;
-    this.plot = new uPlot(opts, data as uPlot.AlignedData, this.host);
+    this.plot = new uPlot(inPageType(opts), data as uPlot.AlignedData, this.host);
     // the legend's height is known once it is laid out: the observer then fits the plot above it
     if (this.legendEl) this.observer.unobserve(this.legendEl);
     this.legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');

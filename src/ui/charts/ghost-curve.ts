@@ -29,7 +29,7 @@ export class GhostCurve {
     title.after(this.label);
     this.t = new Float64Array(store.capacity);
     this.ek = new Float64Array(store.capacity);
-    store.onDrop = (from) => this.keep(from);
+    store.onDrop.push((from) => this.keep(from));
     chart.setOverlay('ghost', (u) => this.draw(u));
   }
 
@@ -54,18 +54,26 @@ export class GhostCurve {
   }
 
   private draw(u: uPlot): void {
-    if (!this.length) return;
-    const log = this.chart.logY, every = Math.max(1, Math.ceil(this.length / MAX_POINTS));
-    strokeInPlot(u, CHARTS.ek.ghost, 1.5, (ctx) => {
-      let pen = false;
-      for (let k = 0; k < this.length; k += every) {
-        const e = this.ek[k];
-        if (!Number.isFinite(e) || (log && !(e > 0))) { pen = false; continue; }
-        const x = u.valToPos(this.t[k], 'x', true), y = u.valToPos(e, 'y', true);
-        if (pen) ctx.lineTo(x, y);
-        else ctx.moveTo(x, y);
-        pen = true;
-      }
-    });
+    drawGhost(u, this.t, this.ek, this.length, this.chart.logY);
   }
+}
+
+/**
+ * Draws a ghost, the points (x[k], y[k]) for k < n, grey and dashed over plot `u` (scales x and y), thinned to at most
+ * MAX_POINTS segments; the line breaks at a value it cannot draw (not finite, or ≤ 0 on a log y).
+ */
+export function drawGhost(u: uPlot, xs: ArrayLike<number | null>, ys: ArrayLike<number | null>, n: number, logY: boolean): void {
+  if (!n) return;
+  const every = Math.max(1, Math.ceil(n / MAX_POINTS));
+  strokeInPlot(u, CHARTS.ek.ghost, 1.5, (ctx) => {
+    let pen = false;
+    for (let k = 0; k < n; k += every) {
+      const e = ys[k], t = xs[k];
+      if (e === null || t === null || !Number.isFinite(e) || !Number.isFinite(t) || (logY && !(e > 0))) { pen = false; continue; }
+      const x = u.valToPos(t, 'x', true), y = u.valToPos(e, 'y', true);
+      if (pen) ctx.lineTo(x, y);
+      else ctx.moveTo(x, y);
+      pen = true;
+    }
+  });
 }

@@ -11,7 +11,10 @@
 import uPlot from 'uplot';
 import { VARIANT_RESIDUAL_COLUMNS } from '../../protocol/api';
 import { BAND_OPACITY, CHARTS, VARIANTS } from '../palette';
-import { AXIS, fmt, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, plotSize } from './chart-style';
+import { fmtNum } from '../controls/format';
+import { AXIS, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, T_AXIS, T_SERIES, plotSize } from './chart-style';
+import { inPageType, onLectureChange } from './lecture-axes';
+import { residualShare } from './residual-share';
 import type { SeriesStore } from './series-store';
 
 type Cols = SeriesStore['cols'];
@@ -120,6 +123,8 @@ export class LedgerChart {
   /** `readout`: where the newest residual is printed (in the chart's title) */
   constructor(private readonly host: HTMLElement, private readonly store: SeriesStore, private readonly readout: HTMLElement) {
     this.observer.observe(host);
+    // lecture mode's type: the plot is made again at the next update
+    onLectureChange(() => { this.drop(); this.update(); });
   }
 
   get canvas(): HTMLCanvasElement | null {
@@ -134,21 +139,26 @@ export class LedgerChart {
     if (this.plot) this.plot.setSize(this.size());
   }
 
+  /** Destroys the plot (the next update makes it again). */
+  private drop(): void {
+    const key = this.plot?.root.querySelector<HTMLElement>('.u-legend');
+    if (key) this.observer.unobserve(key);
+    this.plot?.destroy();
+    this.plot = null;
+  }
+
   /** Redraws from the store if it changed; the plot is made the first time the chart is shown. */
   update(): void {
     if (this.host.clientWidth === 0) return; // hidden: nothing to draw
     const from = this.store.windowStart(this.windowRows), to = this.store.length;
     const variants = residualVariants(this.store, from, to);
     if (variants !== this.variants) {
-      const key = this.plot?.root.querySelector<HTMLElement>('.u-legend');
-      if (key) this.observer.unobserve(key);
-      this.plot?.destroy();
-      this.plot = null;
+      this.drop();
       this.variants = variants;
     }
     if (!this.plot) {
       // a key without live values: eight series fit in two short lines at 1280×720 (the title prints the residual)
-      this.plot = new uPlot({ ...this.size(), ...layout(variants), legend: { show: true, live: false, markers: LEGEND_MARKERS }, cursor: { drag: { x: false, y: false } } },
+      this.plot = new uPlot(inPageType({ ...this.size(), ...layout(variants), legend: { show: true, live: false, markers: LEGEND_MARKERS }, cursor: { drag: { x: false, y: false } } }),
         Array.from({ length: LEDGER_LAYERS.length + 2 + variants }, (): number[] => []) as uPlot.AlignedData, this.host);
       const legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');
       if (legendEl) this.observer.observe(legendEl);
@@ -159,24 +169,9 @@ export class LedgerChart {
     this.data = buildLedgerData(this.store, from, to, variants);
     const plot = this.plot;
     plot.batch(() => plot.setData(this.data as uPlot.AlignedData));
-    const n = LEDGER_LAYERS.length, last = this.data[0].length - 1;
-    const residual = last >= 0 ? this.data[n + 2][last] : null, supplied = last >= 0 ? this.data[n + 1][last] : null;
-    const text = residual === null ? '' : `· residual ${fmt(residual)} J${supplied ? `, ${(100 * residual / supplied).toPrecision(2)} %` : ''}`;
+    // the newest row's residual and its share of the supply as recorded (the supplied line is drawn shifted)
+    const residual = to > from ? this.store.cols.energyResidual[to - 1] : NaN, share = to > from ? residualShare(residual, this.store.cols.energySupplied[to - 1]) : '';
+    const text = Number.isFinite(residual) ? `· residual ${fmtNum(residual)} J${share ? `, ${share}` : ''}` : '';
     if (this.readout.textContent !== text) this.readout.textContent = text;
   }
-}
-
-/**
- * The ledger takes the Ek chart's place: a button at each chart's top right switches to the other, so the
- * charts row keeps its layout at 1280×720. Returns whether the ledger is shown now, for the test hook.
- */
-export function installLedgerSwitch(ekBox: HTMLElement, ledgerBox: HTMLElement, chart: LedgerChart): { shown: () => boolean; show: (ledger: boolean) => void } {
-  const show = (ledger: boolean) => {
-    ekBox.hidden = ledger;
-    ledgerBox.hidden = !ledger;
-    if (ledger) chart.update();
-  };
-  ekBox.querySelector('[data-testid="show-ledger"]')?.addEventListener('click', () => show(true));
-  ledgerBox.querySelector('[data-testid="show-ek"]')?.addEventListener('click', () => show(false));
-  return { shown: () => !ledgerBox.hidden, show };
 }

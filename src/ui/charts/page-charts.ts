@@ -1,6 +1,6 @@
 /**
  * The page's live charts (#charts): Ek (or, switched, the energy ledger in its place), the contact-plane angle,
- * the position of the tracked particle or the piston, and in pipe scenes the flow; all drawn from the series
+ * the position of the tracked particle or the piston (or, switched, the x–y chart), and in pipe scenes the flow; all drawn from the series
  * store, redrawn at each status poll. A click enlarges a chart (chart-zoom.ts); an empty one says how to fill it.
  */
 import type { SimStatus } from '../../protocol/api';
@@ -10,9 +10,12 @@ import { LiveChart } from './charts';
 import { ChartZoom } from './chart-zoom';
 import { EmptyChartNote, hasPoints } from './empty-chart-note';
 import { GhostCurve } from './ghost-curve';
-import { installLedgerSwitch, LedgerChart } from './ledger-chart';
+import { installChartSwitch, type ChartSwitch } from './chart-switch';
+import { LedgerChart } from './ledger-chart';
 import { movingCoordinates, POSITION_WINDOW_ROWS, positionChartKind, positionChartTitle } from './position-chart';
-import type { SeriesStore } from './series-store';
+import type { SeriesStore, StoreColumn } from './series-store';
+import { XyChart } from './xy-chart';
+import { pointCount } from './xy-quantities';
 
 export class PageCharts {
   readonly ek: LiveChart;
@@ -23,7 +26,10 @@ export class PageCharts {
   /** the run before going back, grey on the Ek chart */
   readonly ghost: GhostCurve;
   /** the ledger shown in the Ek chart's place, or not */
-  readonly ledgerSwitch: { shown: () => boolean; show: (ledger: boolean) => void };
+  readonly ledgerSwitch: ChartSwitch;
+  /** any recorded quantity against any other, in the position chart's place */
+  readonly xy: XyChart;
+  readonly xySwitch: ChartSwitch;
   private readonly positionTitle = $('chart-position-title');
   private readonly flowBox = $('chart-flow');
   private readonly angleNote = new EmptyChartNote($('chart-angle'), 'chart-angle-empty');
@@ -42,7 +48,9 @@ export class PageCharts {
     this.ek.setLog(logY);
     this.ghost = new GhostCurve(store, this.ek, $('chart-ek').querySelector('h2') as HTMLElement);
     this.ledger = new LedgerChart($('chart-ledger-plot'), store, $('ledger-residual'));
-    this.ledgerSwitch = installLedgerSwitch($('chart-ek'), $('chart-ledger'), this.ledger);
+    this.ledgerSwitch = installChartSwitch($('chart-ek'), $('chart-ledger'), 'show-ledger', 'show-ek', () => this.ledger.update());
+    this.xy = new XyChart($('chart-xy'), $('chart-xy-plot'), store);
+    this.xySwitch = installChartSwitch($('chart-position'), $('chart-xy'), 'show-xy', 'show-position', () => this.xy.update());
     // a click on a chart enlarges it over the canvas, Esc puts it back
     new ChartZoom($('layout'), $('charts'));
   }
@@ -68,9 +76,20 @@ export class PageCharts {
     this.angle.update();
     position.update();
     if (s.spaceTime) this.flow.update();
+    this.xy.setContext({ tc: s.timeScales?.tc ?? NaN, polygons: s.polygons });
+    this.xy.update();
     setText(this.positionTitle, positionChartTitle(s, this.shapeOf));
     this.angleNote.show(hasPoints(this.angle.data) ? null : s.selection.contact ? 'the selected bodies are not touching' : 'shift-click two touching bodies to chart their contact');
     this.positionNote.show(position.kind === 'particle' && s.tracked < 0 ? 'click a body to chart its position' : null);
+  }
+
+  /** The x–y chart for the tests: shown or not, its choice, the points drawn, its note; a recorded column as stored. */
+  xyHook() {
+    const { xy, store } = this;
+    return {
+      snapshot: () => ({ shown: this.xySwitch.shown(), choice: { ...xy.choice }, x: xy.data.x.slice(), y: xy.data.y.slice(), empty: xy.empty, ghost: pointCount(xy.ghost) }),
+      recorded: (name: StoreColumn) => Array.from(store.cols[name].subarray(0, store.length)),
+    };
   }
 
   /** Redraws the ledger if it is shown. */

@@ -25,9 +25,10 @@ export class SeriesStore {
   version = 0;
   /**
    * Told before rows go: `from`, the first of the rows [from, length) dropped because time went back (a rewind's
-   * branch, the last good state); null, all of them for a new history (a scene loaded, a reset)
+   * branch, the last good state); null, all of them for a new history (a scene loaded, a reset). The ghosts of the
+   * run before going back listen (ghost-curve.ts).
    */
-  onDrop: ((from: number | null) => void) | null = null;
+  readonly onDrop: ((from: number | null) => void)[] = [];
 
   constructor(capacity = 1 << 17) {
     this.capacity = capacity;
@@ -36,7 +37,7 @@ export class SeriesStore {
   }
 
   clear(): void {
-    this.onDrop?.(null);
+    for (const f of this.onDrop) f(null);
     this.length = 0;
     this.lost = 0;
     this.plane.rewind(this.cols, 0);
@@ -48,7 +49,7 @@ export class SeriesStore {
     const t = this.cols.t;
     let n = this.length;
     while (n > 0 && !(t[n - 1] <= tBack)) n--;
-    if (n < this.length) this.onDrop?.(n);
+    if (n < this.length) for (const f of this.onDrop) f(n);
     this.length = n;
     this.plane.rewind(this.cols, n);
     this.version++;

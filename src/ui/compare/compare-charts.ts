@@ -10,6 +10,7 @@ import uPlot from 'uplot';
 import { VARIANT_ANGLE_COLUMNS, VARIANT_DIVERGENCE_COLUMNS, VARIANT_EK_COLUMNS } from '../../protocol/api';
 import { planeAngleDeg } from '../charts/plane-angle';
 import { LOG_FLOOR } from '../charts/charts';
+import { inPageType, onLectureChange } from '../charts/lecture-axes';
 import { AXIS, LEGEND_MARKERS, LINEAR_AXIS, LINEAR_SCALE, LOG_AXIS, LOG_SCALE, T_AXIS, T_SERIES, line, plotSize } from '../charts/chart-style';
 import type { SeriesStore } from '../charts/series-store';
 import { VARIANTS } from '../palette';
@@ -80,6 +81,7 @@ export class VariantChart {
   constructor(private readonly host: HTMLElement, readonly kind: VariantChartKind, private readonly store: SeriesStore) {
     this.logY = kind === 'divergence';
     this.observer.observe(host);
+    onLectureChange(() => this.create());
   }
 
   /** The variants' labels (variant 1 first); a change rebuilds the plot. */
@@ -115,7 +117,7 @@ export class VariantChart {
     if (this.plot) this.plot.destroy();
     this.plot = null;
     if (this.labels.length < 2) return;
-    const title = this.kind === 'ek' ? 'Ek [J]' : this.kind === 'angle' ? 'plane angle [°]' : 'RMS Δx / r̄';
+    const title = this.kind === 'ek' ? 'Ek [J]' : this.kind === 'angle' ? 'θ [°]' : 'RMS Δx / r̄';
     const opts: uPlot.Options = {
       ...this.size(),
       scales: { x: { time: false }, y: this.logY ? LOG_SCALE : LINEAR_SCALE },
@@ -125,7 +127,7 @@ export class VariantChart {
       legend: { show: true, live: false, markers: LEGEND_MARKERS },
       cursor: { drag: { x: false, y: false } },
     };
-    this.plot = new uPlot(opts, this.legend.map(() => []).concat([[]]) as unknown as uPlot.AlignedData, this.host);
+    this.plot = new uPlot(inPageType(opts), this.legend.map(() => []).concat([[]]) as unknown as uPlot.AlignedData, this.host);
     // the legend's height is known once it is laid out: the observer then fits the plot above it
     if (this.legendEl) this.observer.unobserve(this.legendEl);
     this.legendEl = this.plot.root.querySelector<HTMLElement>('.u-legend');

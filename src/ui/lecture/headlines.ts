@@ -8,6 +8,7 @@ import { PLANE_IDS, type PlaneId } from '../../core/plane/plane-ids';
 import type { StoreColumn } from '../charts/series-store';
 import { PLANE_EXPLANATIONS } from '../charts/plane-definitions';
 import { JUMP_DEG } from '../charts/plane-angle';
+import { residualShare } from '../charts/residual-share';
 import { fmtInt, fmtNum } from '../controls/format';
 import { blowUpLines } from './blow-up-text';
 import { contactSpan, lastValue, speedsAround, type LessonReadout } from './lesson-readout';
@@ -59,8 +60,8 @@ export const relaxationHeadline: Headline = (r) => {
 export const ledgerHeadline: Headline = (r) => {
   const vs = r.status.comparison?.variants ?? [];
   return ['Energy nobody accounts for (the ledger’s residual)', ...vs.map((v, k) => {
-    const share = v.energySupplied > 0 ? ` = ${fmtNum((100 * v.energyResidual) / v.energySupplied)} % of the energy supplied` : '';
-    return `${variantName(r, k)}: ${fmtNum(v.energyResidual)} J${share}`;
+    const share = residualShare(v.energyResidual, v.energySupplied);
+    return `${variantName(r, k)}: ${fmtNum(v.energyResidual)} J${share ? ` = ${share} of the energy supplied` : ''}`;
   })];
 };
 

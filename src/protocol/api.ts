@@ -3,6 +3,7 @@
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
 import type { Accuracy } from '../core/diagnostics/accuracy';
+import type { Orifice } from '../core/diagnostics/discharge';
 import type { SceneEdit } from '../core/scene/edit-schema';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim/world-types';
@@ -87,6 +88,8 @@ export interface SimStatus {
   comparison: ComparisonStatus | null;
   /** The "let it blow up" switch's watch of the run (setBlowUp; src/protocol/blow-up.ts), or null while it is off */
   blowUp: BlowUpStatus | null;
+  /** The orifice the last gate opened left (build mode; its discharge is in the rows `discharged`, `beverloo`), or null */
+  orifice: Orifice | null;
 }
 
 /** One variant of a lockstep comparison as the worker runs it (issue 11; core/sim/comparison.ts). */
@@ -173,6 +176,9 @@ export const SERIES_COLUMNS = [
   // the selected contact (World.selectedContactDetail), for the x–y chart: its overlap δ [m] (an area [m²] for polygons)
   // and the normal and tangential force on j [N]; NaN when none is selected or the pair is apart
   'contactOverlap', 'contactFn', 'contactFt',
+  // the discharge chart once a gate has opened (core/diagnostics/discharge.ts): the mass of the grains past the orifice
+  // [kg] and Beverloo's rate for it [kg/s]; NaN before a gate opens
+  'discharged', 'beverloo',
 ] as const;
 export type SeriesColumn = (typeof SERIES_COLUMNS)[number];
 

@@ -19,13 +19,14 @@ export { amplificationLimit, amplifiedScheme, growthPerStep } from '../core/inte
 export { contactFrequencies } from '../core/diagnostics/contact-frequencies';
 export { normalLawNamed } from '../core/laws/registry';
 export { SceneEditor } from '../core/scene/scene-editor';
+export { dischargedMass } from '../core/diagnostics/discharge';
 
 export interface WorldLike {
   n: number;
   bodies: {
     x: Float64Array; y: Float64Array; phi: Float64Array;
     vx: Float64Array; vy: Float64Array; omega: Float64Array;
-    radius: Float64Array; mass: Float64Array; inertia: Float64Array; flags: Uint8Array;
+    radius: Float64Array; mass: Float64Array; invMass: Float64Array; inertia: Float64Array; flags: Uint8Array;
     /** shape kind per body (SHAPE_* in protocol/frame.ts); a polygon's vertices in the pool below */
     shape: Uint8Array; vertexStart: Int32Array; vertexCount: Int32Array; vertices: Float64Array;
   };

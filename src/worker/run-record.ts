@@ -10,7 +10,7 @@
  * so a long session's export has no gap.
  */
 import { PLANE_COLUMN, SERIES_COLUMNS, type SeriesColumn } from '../protocol/api';
-import { outputEvery, plannedSteps, PLANE_IDS, type WorldLike } from './core-adapter';
+import { dischargedMass, outputEvery, plannedSteps, PLANE_IDS, type WorldLike } from './core-adapter';
 import type { VariantRows } from './comparison-run';
 import { writeLedger } from './ledger-row';
 import { Rewind } from './rewind';
@@ -31,6 +31,8 @@ const CROSSINGS_ROW = COLUMN('crossings');
 const MEAN_VX_ROW = COLUMN('meanVx');
 const FLUX_ROW = COLUMN('flux');
 const CONTACT_ROWS = (['contactOverlap', 'contactFn', 'contactFt'] as const).map(COLUMN);
+/** Row indices of the discharge: the mass past the orifice and Beverloo's rate */
+const DISCHARGE_ROWS = (['discharged', 'beverloo'] as const).map(COLUMN);
 /** Row indices of a comparison's variants 2–4 (Ek, divergence, plane angle, ledger residual) */
 const VARIANT_ROWS: VariantRows = {
   ek: (['ek2', 'ek3', 'ek4'] as const).map(COLUMN),
@@ -124,6 +126,9 @@ export class RunRecord {
     writeLedger(r, d);
     if (s.comparison) s.comparison.writeRow(r, VARIANT_ROWS);
     else for (const k of VARIANT_ROW_INDICES) r[k] = NaN;
+    const o = s.editor?.orifice ?? null;
+    r[DISCHARGE_ROWS[0]] = o ? dischargedMass(w.bodies, w.n, o, w.params.gravityX, w.params.gravityY) : NaN;
+    r[DISCHARGE_ROWS[1]] = o ? o.beverloo : NaN;
     this.ring.push(r);
     if (!s.comparison) this.rewind.record(w);
   }

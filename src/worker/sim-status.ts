@@ -47,6 +47,7 @@ export function simStatus(s: Scene | null, loop: RunLoop, record: RunRecord, sta
     spaceTime: s ? s.spaceTime : null,
     comparison: s?.comparison ? s.comparison.status() : null,
     blowUp: s?.blowUp ? s.blowUp.status() : null,
+    orifice: s?.editor?.orifice ?? null,
   };
 }
 

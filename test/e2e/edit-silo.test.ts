@@ -6,7 +6,8 @@
  * and changes nothing: a wall of zero length, a wall through the grains, a pour outside the scene, a pour over the
  * cap, a gate opened twice, undo past the start. The scene travels in the URL: a fresh page opened at the address
  * and `npm run sim -- run` of the saved file give the same rows (t, Ek, contacts: docs/cli.md#scene-edits). Undo
- * takes every edit back to the empty scene as loaded. 300 grains, not the issue's 2,000: at the stiffness grains of
+ * takes every edit back to the empty scene as loaded. Once the gate is open the discharge chart shows a positive rate and
+ * Beverloo's line at the value the test works out from the orifice drawn. 300 grains, not the issue's 2,000: at the stiffness grains of
  * 3–5 mm need after a 30 cm fall, 2,000 cost ~50 s of one core to settle in the page and again in the CLI.
  * The screenshots of docs/user-guide.md#the-tools are taken here.
  */
@@ -27,6 +28,7 @@ interface EditHook {
   refusals(): number;
   save(): Promise<{ ok: boolean; value: Record<string, unknown> }>;
   rows(): { t: number[]; ek: number[]; contacts: number[] };
+  discharge(): { shown: boolean; rows: number; maxRate: number; beverloo: number; steady: number };
 }
 interface Sandbox {
   edit: EditHook;
@@ -167,6 +169,14 @@ describe('build mode (headless Chromium, 1280×720)', () => {
     const out = await hook(page, (h) => h.discs());
     expect(below(out.y)).toBeGreaterThanOrEqual(30);
     expect(out.x.filter((_, k) => out.y[k] < B[1] && out.y[k] > B[1] - 0.03).every((x) => x > B[0] - 0.03 && x < C[0] + 0.03)).toBe(true);
+    // the discharge chart: a positive rate, and Beverloo's line at W = C φ ρ₂ √g (D − k d)^{3/2} for the orifice drawn
+    // (D = |BC|), the grains' mean diameter d and the scene's areal density ρ₂ = 1000 kg/m² (docs/model.md#silo-discharge)
+    await waitFor(page, 'window.__sandbox.edit.discharge().rows > 3');
+    const flow = await hook(page, (h) => h.edit.discharge());
+    expect(flow.shown).toBe(true);
+    expect(flow.maxRate).toBeGreaterThan(0);
+    const d = (2 * out.r.reduce((a, b) => a + b, 0)) / out.r.length, width = Math.hypot(C[0] - B[0], C[1] - B[1]);
+    expect(flow.beverloo / (0.58 * 0.82 * 1000 * Math.sqrt(9.81) * (width - 1.5 * d) ** 1.5)).toBeCloseTo(1, 4);
     await page.screenshot({ path: join(ROOT, 'public/screenshots/build-mode-discharge.png') });
     n = await refusals(page);
     await page.keyboard.press('o');

@@ -1,7 +1,7 @@
 /**
  * Stories that end (issue 36 item 2; src/ui/lecture/lesson-end.ts, headlines.ts, blow-up-text.ts): a lesson's end
  * condition read from the page's own numbers — its planned duration, Ek settled below a noise floor (an oscillating
- * Ek's zero is not a settling, a stopped variant is not waited for), the blow-up's stop — and the headline numbers
+ * Ek’s zero is not a settling, a stopped variant is not waited for), the blow-up’s stop, a while after a gate opened — and the headline numbers
  * its last frame shows: a collision's duration and restitution from the rows, the blow-up's verdict against the
  * theory. Every lesson declares an end and a headline, and its later parts parse.
  */
@@ -13,6 +13,7 @@ import { collisionHeadline, growthHeadline } from '../../src/ui/lecture/headline
 import { SETTLED_ROWS, storyEnd } from '../../src/ui/lecture/lesson-end';
 import type { LessonReadout } from '../../src/ui/lecture/lesson-readout';
 import { LESSONS } from '../../src/ui/lecture/lessons';
+import { dischargeHeadline } from '../../src/ui/lecture/silo-headline';
 import { parseUrl } from '../../src/ui/url-state';
 
 /** A readout of `rows` rows whose columns `fill` sets (the rest NaN), with status fields `status`. */
@@ -68,6 +69,13 @@ describe('a lesson’s end', () => {
     expect(storyEnd({ blowUp: true, duration: 1 }, readout(3, {}, { t: 2 }))).toBe('duration');
   });
 
+  it('a while after a gate opened (build mode’s silo)', () => {
+    const orifice = { ax: 0, ay: 0, bx: 0.04, by: 0, t: 0.6, width: 0.04, grainDiameter: 0.008, grainDensity: 1000, g: 9.81, beverloo: 7 };
+    expect(storyEnd({ discharge: 1 }, readout(3, {}, { t: 5 }))).toBeNull(); // no gate opened
+    expect(storyEnd({ discharge: 1 }, readout(3, {}, { t: 1.5, orifice }))).toBeNull();
+    expect(storyEnd({ discharge: 1 }, readout(3, {}, { t: 1.6, orifice }))).toBe('discharge');
+  });
+
   it('every lesson declares an end and a headline; its later parts parse and bring their scenes', () => {
     for (const l of LESSONS) {
       for (const part of [l, ...(l.next ?? [])]) {
@@ -85,6 +93,17 @@ describe('a lesson’s end', () => {
 });
 
 describe('headline numbers', () => {
+  it('a silo’s discharge: the steady rate fitted to the rows since the gate opened, against Beverloo’s', () => {
+    // the gate opens at row 100 (t = 0.3 s: before it no discharge); 6 kg/s from then on, rows every 3 ms
+    const orifice = { ax: 0, ay: 0, bx: 0.04, by: 0, t: 0.3, width: 0.04, grainDiameter: 0.008, grainDensity: 1000, g: 9.81, beverloo: 4 };
+    const r = readout(400, { t: (k) => k * 3e-3, discharged: (k) => (k < 100 ? NaN : 6 * (k - 100) * 3e-3) }, { t: 1.197, orifice });
+    const lines = dischargeHeadline(r);
+    expect(lines[0]).toBe('Silo discharge: measured W = 6 kg/s, Beverloo 4 kg/s');
+    expect(lines[2]).toContain('D = 40 mm, grains d = 8 mm');
+    expect(lines[3]).toBe('measured / Beverloo = 1.5');
+    expect(dischargeHeadline(readout(3, {}))[1]).toContain('no gate has opened');
+  });
+
   it('a collision: its duration from the contact rows, εn from the tracked disc’s speeds before and after', () => {
     // one row per step of 1e-4 s: contact from row 20 to row 70 (5 ms = t_c), approach at 0.5 m/s, rebound at 0.45 m/s
     const x = (k: number): number => (k < 20 ? 0.5 * k * 1e-4 : k < 70 ? 1e-3 : 1e-3 - 0.45 * (k - 70) * 1e-4);

@@ -2,10 +2,12 @@
  * Build mode (issue 37): the page-side editor. The toolbar under the canvas, the tools on the canvas, the wall's
  * actions, the gravity dial and the keys, each sending its edits to the worker's scene editor (edit-commands.ts),
  * which checks them and says why when it refuses one. Outside build mode the canvas is the page's as before (drag,
- * throw, pick, pan). main.ts installs it with one call; window.__sandbox.edit is its hook for the tests.
+ * throw, pick, pan). It also draws the discharge chart once a gate has opened (charts/discharge-chart.ts). main.ts installs
+ * it with one call; window.__sandbox.edit is its hook for the tests.
  */
 import './edit.css';
 import type { SceneEditInput } from '../../core/scene/edit-schema';
+import { DischargeChart } from '../charts/discharge-chart';
 import type { SeriesStore } from '../charts/series-store';
 import type { MessageBanner } from '../message-banner';
 import type { PageState } from '../page-state';
@@ -100,7 +102,9 @@ export function installBuildMode(d: BuildModeDeps): Record<string, unknown> {
       return true;
     },
   });
-  d.scene.app.ticker.add(() => { if (on) overlay.draw(); });
+  // the discharge once a gate has opened (in build mode or not: a saved scene's gate opens at its time)
+  const discharge = new DischargeChart(document.getElementById('chart-discharge')!, d.store);
+  d.scene.app.ticker.add(() => { if (on) overlay.draw(); discharge.update(); });
 
   function setOn(v: boolean): void {
     on = v;
@@ -116,6 +120,7 @@ export function installBuildMode(d: BuildModeDeps): Record<string, unknown> {
     state: () => commands.state,
     refusals: () => commands.refusals,
     save: () => d.api.saveScene(),
+    discharge: () => discharge.snapshot(),
     rows: () => {
       const n = d.store.length, c = d.store.cols;
       return { t: Array.from(c.t.subarray(0, n)), ek: Array.from(c.ek.subarray(0, n)), contacts: Array.from(c.contacts.subarray(0, n)) };

@@ -1,6 +1,6 @@
 /**
  * When a lesson's story ends (issue 36 item 2): at its planned duration, when its quantity has settled below a noise
- * floor, or when the blow-up the "let it blow up" switch let run has stopped — the first of those a lesson declares
+ * floor, when the blow-up the "let it blow up" switch let run has stopped, or a while after a gate opened — the first of those a lesson declares
  * (lessons.ts) that holds. Pure: it reads the page's own numbers (lesson-readout.ts).
  */
 import { VARIANT_EK_COLUMNS } from '../../protocol/api';
@@ -14,12 +14,15 @@ export interface LessonEnd {
   settled?: number;
   /** the blow-up stopped (SimStatus.blowUp) */
   blowUp?: true;
+  /** this long after a gate opened [s of simulated time] (SimStatus.orifice: build mode) */
+  discharge?: number;
 }
 
 /** Why the story has ended ('duration', 'settled', 'blow-up'), or null while it goes on. */
-export function storyEnd(end: LessonEnd, r: LessonReadout): 'duration' | 'settled' | 'blow-up' | null {
+export function storyEnd(end: LessonEnd, r: LessonReadout): 'duration' | 'settled' | 'blow-up' | 'discharge' | null {
   const s = r.status;
   if (end.blowUp && s.blowUp?.state === 'stopped') return 'blow-up';
+  if (end.discharge !== undefined && s.orifice && s.t >= s.orifice.t + end.discharge * (1 - 1e-9)) return 'discharge';
   if (end.duration !== undefined && s.t >= end.duration * (1 - 1e-9)) return 'duration';
   if (end.settled !== undefined && settled(r, end.settled)) return 'settled';
   return null;

@@ -9,6 +9,7 @@ import {
   collisionHeadline, growthHeadline, heapHeadline, ledgerHeadline, planeHeadline, relaxationHeadline, restHeadline, scaleHeadline, wavesHeadline, type Headline,
 } from './headlines';
 import type { LessonEnd } from './lesson-end';
+import { dischargeHeadline } from './silo-headline';
 
 /** One part of a lesson's story: its scene and settings, what to watch, its end and its headline. */
 export interface LessonPart {
@@ -125,6 +126,15 @@ export const LESSONS: readonly Lesson[] = [
     charts: ['chart-ek'],
     end: { duration: 0.05 },
     headline: scaleHeadline,
+  },
+  {
+    id: 'silo',
+    title: '10 · Make your own silo',
+    watch: 'A silo built in build mode drains once its gate opens (t = 0.6 s): the chart shows the mass out, its rate W and Beverloo’s law (dashed). Build your own: e, New, draw walls (2), a gate (1, then Make gate), pour (5), Run, open it (o).',
+    query: 'scenario=build-silo',
+    charts: ['chart-discharge', 'chart-ek'],
+    end: { discharge: 1 }, // the silo's 300 grains take ≈ 1.4 s to drain: 1 s of it is steady
+    headline: dischargeHeadline,
   },
 ];
 

@@ -12,6 +12,8 @@ export const STORED_SCENES: Readonly<Record<string, string>> = {
   'pile-settled': 'lessons/pile-settled.json',
   'plane-jump': 'lessons/plane-jump.json',
   'pipe-developed': 'lessons/pipe-developed.json',
+  // not written by the tool: a scene built in build mode, as its edits (docs/lecturers.md#make-your-own-silo)
+  'build-silo': 'lessons/build-silo.json',
 };
 
 export function isStoredScene(name: string): boolean {

@@ -45,14 +45,15 @@ export class PageExport {
   /** The charts shown, as the PNG draws them: a comparison's overlays (and its divergence) in place of the single run's. */
   pngCharts(): ChartPicture[] {
     const c = this.d.charts;
-    const single: [string, { canvas: HTMLCanvasElement | null; legend: { label: string; color: string }[] } | null][] = [
-      ['chart-ek', c.ek], ['chart-ledger', c.ledger], ['chart-angle', c.angle], ['chart-divergence', null], ['chart-position', c.position], ['chart-flow', c.flow],
+    const single: [string, { canvas: HTMLCanvasElement | null; legend: { label: string; color: string }[]; title?: string } | null][] = [
+      ['chart-ek', c.ek], ['chart-ledger', c.ledger], ['chart-angle', c.angle], ['chart-divergence', null], ['chart-position', c.position], ['chart-xy', c.xy], ['chart-flow', c.flow],
     ];
     const out: ChartPicture[] = [];
     for (const [id, chart] of single) {
       const box = document.getElementById(id);
       if (!box || box.hidden) continue;
-      const title = box.querySelector('h2')?.textContent ?? '';
+      // the x–y chart's title is its menus: it names its choice itself
+      const title = chart?.title ?? box.querySelector('h2')?.textContent ?? '';
       const picture = this.d.compare.picture(id, title) ?? (chart?.canvas ? { canvas: chart.canvas, title, legend: chart.legend } : null);
       if (picture) out.push(picture);
     }

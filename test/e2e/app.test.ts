@@ -217,6 +217,9 @@ describe('granular sandbox in headless Chromium', () => {
     expect(plot.x).toEqual(rows.map(([t]) => t)); // no break: the rows with an overlap follow each other
     expect(plot.y).toEqual(rows.map(([, d]) => d));
     expect(Math.min(...(plot.y as number[]))).toBeGreaterThan(0);
+    // the exported picture draws it, named by its choice
+    const png = await page.evaluate(() => (window as unknown as { __sandbox: { pngCharts(): { title: string; legend: string[] }[] } }).__sandbox.pngCharts());
+    expect(png.map((c) => c.title)).toContain('contact overlap δ against time t');
     // a quantity the scene has no value of: the chart says so instead of drawing
     await page.getByRole('combobox', { name: 'quantity on the x axis' }).selectOption('piston');
     await expect.poll(async () => page.getByTestId('chart-xy-empty').textContent()).toBe('no piston position yet: a scene with a piston');

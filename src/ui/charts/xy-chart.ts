@@ -96,6 +96,16 @@ export class XyChart {
     return this.plot ? this.plot.ctx.canvas : null;
   }
 
+  /** What is plotted, in words (the exported PNG's title: the chart's own is its menus) */
+  get title(): string {
+    return `${xyQuantity(this.choice.y)!.label} against ${xyQuantity(this.choice.x)!.label}`;
+  }
+
+  /** The line drawn, for the exported picture's legend */
+  get legend(): { label: string; color: string }[] {
+    return [{ label: this.title, color: CHARTS.xy.line.color }];
+  }
+
   /** Plots quantity `y` against `x` (ids; an unknown one is replaced by the default's). */
   choose(x: string, y: string): void {
     const c = validChoice(x, y);
@@ -143,7 +153,7 @@ export class XyChart {
       scales: { x: { time: false, ...LINEAR_SCALE }, y: LINEAR_SCALE },
       axes,
       series: [{}, {
-        label: `${qy.label} against ${qx.label}`, stroke: CHARTS.xy.line.color, width: 2,
+        label: this.title, stroke: CHARTS.xy.line.color, width: 2,
         paths: rowOrderPath, points: { show: false },
         facets: [{ scale: 'x', auto: true }, { scale: 'y', auto: true }],
       }],

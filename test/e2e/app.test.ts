@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseScenario } from '../../src/core/index';
+import { axeViolations } from './a11y-axe';
 import { openApp, useBrowserSession, waitFor, downloadBytes } from './harness';
 
 interface Hook {
@@ -220,6 +221,8 @@ describe('granular sandbox in headless Chromium', () => {
     // the exported picture draws it, named by its choice
     const png = await page.evaluate(() => (window as unknown as { __sandbox: { pngCharts(): { title: string; legend: string[] }[] } }).__sandbox.pngCharts());
     expect(png.map((c) => c.title)).toContain('contact overlap δ against time t');
+    // its menus and buttons pass axe's WCAG A/AA rules (names, contrast)
+    expect(await axeViolations(page, { include: ['#chart-xy'] })).toEqual([]);
     // a quantity the scene has no value of: the chart says so instead of drawing
     await page.getByRole('combobox', { name: 'quantity on the x axis' }).selectOption('piston');
     await expect.poll(async () => page.getByTestId('chart-xy-empty').textContent()).toBe('no piston position yet: a scene with a piston');

@@ -82,7 +82,7 @@ export class XyChart {
     this.note = new EmptyChartNote(box, 'chart-xy-empty');
     this.showChoice();
     this.observer.observe(host);
-    onLectureChange(() => this.drop());
+    onLectureChange(() => { this.drop(); this.update(); });
     store.onDrop.push((from) => this.keepGhost(from));
   }
 
@@ -114,6 +114,7 @@ export class XyChart {
     this.ghost = { x: [], y: [] }; // of the quantities before
     this.showChoice();
     this.drop();
+    this.update(); // at once, the run paused or not
   }
 
   /** The scene's t_c and whether it has polygons (an overlap is then an area). */

@@ -52,7 +52,11 @@ export class DischargeChart {
       legend: { show: true, live: true, markers: LEGEND_MARKERS },
       cursor: { drag: { x: false, y: false } },
     }, this.data as uPlot.AlignedData, this.host);
-    new ResizeObserver(() => this.plot.setSize(plotSize(this.host, this.plot.root.querySelector<HTMLElement>('.u-legend')))).observe(this.host);
+    // the plot fills its host above the legend, refitted when either changes size (a legend's values wrap it to more lines)
+    const legend = this.plot.root.querySelector<HTMLElement>('.u-legend');
+    const fit = new ResizeObserver(() => this.plot.setSize(plotSize(this.host, legend)));
+    fit.observe(this.host);
+    if (legend) fit.observe(legend);
   }
 
   /** Redraws from the store if it changed: the rows since the gate opened. */

@@ -76,6 +76,8 @@ export class LessonStory {
   private blowUpShown = false;
   /** a part is loading: its end is not looked for meanwhile */
   private loading = false;
+  /** the gate-opening time the run was told to stop after (LessonEnd.discharge), NaN before a gate opened */
+  private stopAfterGate = NaN;
   /** a heap's angles measured on the canvas at the end of a part that asks for it */
   private readonly protractor: Protractor;
 
@@ -98,6 +100,11 @@ export class LessonStory {
     // time went back (Reset, rewind, a replay): the story plays again
     if (s.t < this.lastT) this.resume(part);
     this.lastT = s.t;
+    // a part that ends a while after a gate opened: the run stops there exactly, as at a planned duration
+    if (part.end.discharge !== undefined && s.orifice && s.orifice.t !== this.stopAfterGate && this.ended === null) {
+      this.stopAfterGate = s.orifice.t;
+      void this.d.api.setStopAt(s.orifice.t + part.end.discharge);
+    }
     if (this.ended !== null) {
       // run on past the end by hand: the headline, of a moment gone, makes way for what to watch
       if (!s.running) this.endPaused = true;
@@ -138,6 +145,7 @@ export class LessonStory {
     this.lines = [];
     this.d.mode.showEnd(null);
     this.protractor.show(null);
+    this.stopAfterGate = NaN;
     void this.d.api.setStopAt(part.end.duration ?? null);
   }
 

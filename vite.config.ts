@@ -33,14 +33,14 @@ export default defineConfig({
     reporters: process.env.CI_REPORT ? ['default', ['json', { outputFile: process.env.CI_REPORT }]] : ['default'],
     // Node-side files two at a time (one per core of the CI machine), then the Chromium files one at a time,
     // alone on the machine: a browser test shares its cores with the page's worker and SwiftShader only.
-    // The node files share their two processes and the modules loaded (isolate: false; a file of its own process
-    // and module registry cost ≈ 1 s of start-up and imports each, 126 files); a file that needs fresh modules
-    // runs in node-isolated (OWN_PROCESS).
+    // Each project's files share their processes and the modules loaded (isolate: false; a process and module
+    // registry per file cost ≈ 1 s of start-up and imports each, 160 files); a node file that needs fresh modules
+    // runs in node-isolated (OWN_PROCESS). The Chromium files keep their state in their own hooks (harness.ts).
     projects: [
       { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...OWN_PROCESS], isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'node-isolated', include: OWN_PROCESS, maxWorkers: 1, sequence: { groupOrder: 0 } } },
       // one build, one server and one browser for all the Chromium files (each connects to it)
-      { extends: true, test: { name: 'chromium', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'chromium', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });

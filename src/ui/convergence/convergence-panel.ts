@@ -11,9 +11,9 @@ import { downloadText } from '../export';
 import { ConvergenceChart, QUANTITY_COLORS, ladderDash } from './convergence-chart';
 import { buildConvergenceCsv } from './convergence-csv';
 import { LadderClient } from './ladder-client';
+import { RunProgress, type RunState } from '../run-progress';
 
 export type LadderMode = 'current' | 'compare';
-export type PanelState = 'idle' | 'running' | 'done' | 'error';
 
 interface SolverFields { integrator: string; tangential: string }
 interface LadderSpec {
@@ -42,14 +42,15 @@ function fmtSeconds(ms: number): string {
 }
 
 export class ConvergencePanel {
-  state: PanelState = 'idle';
+  /** idle, running, done or failed, and what its progress line says */
+  private readonly progress: RunProgress;
+  get state(): RunState { return this.progress.state; }
+  get message(): string { return this.progress.message; }
   /** The ladders shown (at most two; the last one is the newest) */
   shown: LadderRun[] = [];
-  message = '';
   private readonly client = new LadderClient();
   private readonly chart: ConvergenceChart;
   private readonly setup: HTMLElement;
-  private readonly progress: HTMLElement;
   private readonly orders: HTMLTableElement;
   private readonly buttons: Record<'run' | 'compare' | 'stop' | 'csv', HTMLButtonElement>;
   private token = 0;
@@ -57,7 +58,7 @@ export class ConvergencePanel {
   constructor(private readonly root: HTMLElement, private readonly deps: PanelDeps) {
     this.chart = new ConvergenceChart(byTestId(root, 'convergence-plot'));
     this.setup = byTestId(root, 'convergence-setup');
-    this.progress = byTestId(root, 'convergence-progress');
+    this.progress = new RunProgress(byTestId(root, 'convergence-progress'), () => this.syncButtons());
     this.orders = byTestId<HTMLTableElement>(root, 'convergence-orders');
     this.buttons = {
       run: byTestId(root, 'convergence-run'),
@@ -108,33 +109,30 @@ export class ConvergencePanel {
     if (this.state === 'running') return;
     const token = ++this.token;
     const r = await this.deps.spec();
-    if (!r.ok) { this.fail(r.problems.join(' ')); return; }
+    if (!r.ok) { this.progress.fail(r.problems.join(' ')); return; }
     const spec = r.value as LadderSpec;
     this.setup.textContent = describeSetup(spec);
     const schemes = mode === 'compare' ? ['traditional', 'consistent'] : [spec.solver.tangential];
-    this.state = 'running';
-    this.syncButtons();
+    this.progress.enter('running');
     const runs: LadderRun[] = [];
     for (const [k, tangential] of schemes.entries()) {
-      this.say(`Ladder ${k + 1} of ${schemes.length}: ${spec.solver.integrator} + ${tangential}, ${ladderLabel(spec)} … (in the worker)`);
+      this.progress.say(`Ladder ${k + 1} of ${schemes.length}: ${spec.solver.integrator} + ${tangential}, ${ladderLabel(spec)} … (in the worker)`);
       let out: Awaited<ReturnType<LadderClient['runLadder']>>;
       try {
         out = await this.client.runLadder({ ...spec, solver: { ...spec.solver, tangential } });
       } catch (e) {
         // the worker failed or the ladder threw (task-worker.ts): say so, and the next run starts a fresh worker
-        if (token === this.token) this.fail(e instanceof Error ? e.message : String(e));
+        if (token === this.token) this.progress.fail(e instanceof Error ? e.message : String(e));
         return;
       }
       if (token !== this.token) return; // stopped meanwhile
-      if (!out.ok) { this.fail(out.problems.join(' ')); return; }
+      if (!out.ok) { this.progress.fail(out.problems.join(' ')); return; }
       runs.push(out.value);
     }
     const previous = this.shown.at(-1);
     const keep = mode === 'current' && previous && previous.result.scenario === spec.name && !sameSolver(previous.result, runs[0].result);
     this.shown = keep ? [previous, ...runs] : runs;
-    this.state = 'done';
-    this.say(`Done: ${runs.map((x) => `${x.result.tangential} ${fmtSeconds(x.ms)}`).join(', ')} of stepping in the worker.`);
-    this.syncButtons();
+    this.progress.enter('done', `Done: ${runs.map((x) => `${x.result.tangential} ${fmtSeconds(x.ms)}`).join(', ')} of stepping in the worker.`);
     this.draw();
   }
 
@@ -142,27 +140,13 @@ export class ConvergencePanel {
     if (this.state !== 'running') return;
     this.token++;
     this.client.stop();
-    this.state = 'idle';
-    this.say('Stopped.');
-    this.syncButtons();
+    this.progress.enter('idle', 'Stopped.');
   }
 
   exportCsv(): void {
     if (!this.shown.length) return;
     const r = this.shown.at(-1)!.result;
     downloadText(`${r.scenario}-convergence.csv`, buildConvergenceCsv(this.shown.map((x) => x.result)), 'text/csv');
-  }
-
-  private fail(message: string): void {
-    this.state = 'error';
-    this.say(message);
-    this.syncButtons();
-  }
-
-  private say(text: string): void {
-    this.message = text;
-    this.progress.textContent = text;
-    this.progress.classList.toggle('error', this.state === 'error');
   }
 
   private syncButtons(): void {

@@ -13,8 +13,8 @@ import { RelaxationChart } from './relaxation-chart';
 import { borderStyle } from '../palette';
 import { DEFAULT_DTS, planSweep, SWEEP_SCENARIO, SWEEP_SERIES } from './sweep-plan';
 import { SweepClient } from './sweep-client';
+import { RunProgress, type RunState } from '../run-progress';
 
-export type SweepState = 'idle' | 'running' | 'done' | 'error';
 
 const CLAIM = 'Paper 000: with the Cundall spring t_R depends on Δt unless Δt ≲ 10⁻³ t_c (10⁻⁴ t_c with rotation locked); '
   + 'with the geometric update (Eqs. 14–15) it does not. Grey dashed: the exact linear model, 119.2 t_c (free) and 59.6 t_c (locked).';
@@ -32,15 +32,16 @@ export function buildSweepCsv(rows: RelaxationRow[]): string {
 }
 
 export class RelaxationPanel {
-  state: SweepState = 'idle';
+  /** idle, running, done or failed, and what its progress line says */
+  private readonly progress: RunProgress;
+  get state(): RunState { return this.progress.state; }
+  get message(): string { return this.progress.message; }
   /** Finished runs, in the order they ran */
   rows: RelaxationRow[] = [];
-  message = '';
   readonly root: HTMLElement;
   private readonly client = new SweepClient();
   private readonly chart: RelaxationChart;
   private readonly dts: HTMLInputElement;
-  private readonly progress: HTMLElement;
   private readonly table: HTMLTableElement;
   private readonly plot: HTMLElement;
   private readonly buttons: Record<'run' | 'stop' | 'csv', HTMLButtonElement>;
@@ -67,10 +68,11 @@ export class RelaxationPanel {
     this.buttons.stop.addEventListener('click', () => this.stop());
     this.buttons.csv.addEventListener('click', () => this.exportCsv());
     buttons.append(label, this.buttons.run, this.buttons.stop, this.buttons.csv);
-    this.progress = el('p', { class: 'progress', 'data-testid': 'tr-sweep-progress', 'aria-live': 'polite' });
+    const progress = el('p', { class: 'progress', 'data-testid': 'tr-sweep-progress', 'aria-live': 'polite' });
+    this.progress = new RunProgress(progress, () => this.syncButtons());
     const plot = (this.plot = el('div', { class: 'plot', 'data-testid': 'tr-sweep-plot' }));
     this.table = el('table', { 'data-testid': 'tr-sweep-table' });
-    root.append(header, el('p', { class: 'claim', 'data-testid': 'tr-sweep-claim' }, CLAIM), buttons, this.progress, plot, this.table);
+    root.append(header, el('p', { class: 'claim', 'data-testid': 'tr-sweep-claim' }, CLAIM), buttons, progress, plot, this.table);
     parent.append(root);
     this.chart = new RelaxationChart(plot);
     this.syncButtons();
@@ -102,59 +104,42 @@ export class RelaxationPanel {
     try {
       plan = planSweep(this.dts.value);
     } catch (e) {
-      this.fail((e as Error).message);
+      this.progress.fail((e as Error).message);
       return;
     }
     const token = ++this.token;
     this.rows = [];
     this.draw();
-    this.state = 'running';
-    this.syncButtons();
+    this.progress.enter('running');
     let ms = 0;
     for (const [k, p] of plan.entries()) {
-      this.say(`Run ${k + 1} of ${plan.length}: Δt = ${p.dt} tc, ${SWEEP_SERIES[p.series].label} … (in the worker)`);
+      this.progress.say(`Run ${k + 1} of ${plan.length}: Δt = ${p.dt} tc, ${SWEEP_SERIES[p.series].label} … (in the worker)`);
       let out: Awaited<ReturnType<SweepClient['runPoint']>>;
       try {
         out = await this.client.runPoint(SWEEP_SCENARIO, p.assignments);
       } catch (e) {
         // the worker failed or the run threw (task-worker.ts): say so, keep the rows so far; the next sweep starts a fresh worker
-        if (token === this.token) this.fail(e instanceof Error ? e.message : String(e));
+        if (token === this.token) this.progress.fail(e instanceof Error ? e.message : String(e));
         return;
       }
       if (token !== this.token) return; // stopped meanwhile
-      if (!out.ok) { this.fail(out.problems.join(' ')); return; }
+      if (!out.ok) { this.progress.fail(out.problems.join(' ')); return; }
       ms += out.value.ms;
       this.rows.push(out.value.row);
       this.draw();
     }
-    this.state = 'done';
-    this.say(`Done: ${plan.length} runs, ${(ms / 1000).toFixed(1)} s of stepping in the worker.`);
-    this.syncButtons();
+    this.progress.enter('done', `Done: ${plan.length} runs, ${(ms / 1000).toFixed(1)} s of stepping in the worker.`);
   }
 
   stop(): void {
     if (this.state !== 'running') return;
     this.token++;
     this.client.stop();
-    this.state = 'idle';
-    this.say(`Stopped after ${this.rows.length} runs.`);
-    this.syncButtons();
+    this.progress.enter('idle', `Stopped after ${this.rows.length} runs.`);
   }
 
   exportCsv(): void {
     if (this.rows.length) downloadText(`${SWEEP_SCENARIO}-tR-sweep.csv`, buildSweepCsv(this.rows), 'text/csv');
-  }
-
-  private fail(message: string): void {
-    this.state = 'error';
-    this.say(message);
-    this.syncButtons();
-  }
-
-  private say(text: string): void {
-    this.message = text;
-    this.progress.textContent = text;
-    this.progress.classList.toggle('error', this.state === 'error');
   }
 
   private syncButtons(): void {

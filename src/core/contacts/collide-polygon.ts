@@ -37,6 +37,12 @@ for (let s = 0; s < DISC_SIDES; s++) {
   UNIT_OUTLINE[2 * s] = DISC_OUTLINE_SCALE * Math.cos((2 * Math.PI * s) / DISC_SIDES);
   UNIT_OUTLINE[2 * s + 1] = DISC_OUTLINE_SCALE * Math.sin((2 * Math.PI * s) / DISC_SIDES);
 }
+/**
+ * The numbers appendAreaContact and planeNormal take, passed in a typed array: V8 boxes a double passed to a call it does
+ * not inline (one heap number each, per contact). Normal n, l_c, δ/l_c ratio, the centres x_i, x_j, the unit centre line b.
+ */
+const ARGS = new Float64Array(10);
+const NX = 0, NY = 1, LC = 2, RATIO = 3, XI = 4, YI = 5, XJ = 6, YJ = 7, BX = 8, BY = 9;
 
 /** World outline of body k with its centre at (x, y) into `out`; returns its vertex count. */
 export function outline(np: NarrowPhase, k: number, x: number, y: number, out: Float64Array): number {
@@ -65,33 +71,35 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
     const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
     const ni = outline(np, i, xi, yi, bi), nj = outline(np, j, xj, yj, bj);
     if (!clip.overlap(bi, ni, bj, nj)) continue;
-    const area = clip.area, cx = clip.cx, cy = clip.cy;
-    const len0 = Math.sqrt(dx * dx + dy * dy), bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
+    const len0 = Math.sqrt(dx * dx + dy * dy);
+    ARGS[BX] = len0 > 0 ? dx / len0 : 1; ARGS[BY] = len0 > 0 ? dy / len0 : 0;
     const q = np.planeChanged ? -1 : np.previousContact(i, j, 0);
-    const choice = planeNormal(np, ni, nj, bx, by, q);
+    const choice = planeNormal(np, ni, nj, q);
     let nx = np.normal[0], ny = np.normal[1];
     let len = Math.sqrt(nx * nx + ny * ny);
     if (len === 0) { nx = 1; ny = 0; len = 1; }
     nx /= len; ny /= len;
     if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
     const ai = Math.PI * eqR[i] * eqR[i], aj = Math.PI * eqR[j] * eqR[j];
-    appendAreaContact(np, i, j, nx, ny, area, eqR[i] + eqR[j], area / (ai < aj ? ai : aj), cx - xi, cy - yi, cx - xj, cy - yj, cx, cy, choice);
+    ARGS[NX] = nx; ARGS[NY] = ny; ARGS[LC] = eqR[i] + eqR[j]; ARGS[RATIO] = clip.area / (ai < aj ? ai : aj);
+    ARGS[XI] = xi; ARGS[YI] = yi; ARGS[XJ] = xj; ARGS[YJ] = yj;
+    appendAreaContact(np, i, j, choice);
   }
 }
 
 /**
  * The contact plane of the overlap just clipped (np.clipper) of the outlines np.outlineI and np.outlineJ (ni and nj
  * vertices), by the active definition (docs/model.md#contact-plane-for-polygons), into np.normal (not yet oriented);
- * returns the flip choice (NO_CHOICE for the usual line). b: the unit centre line; q: the contact's index in last
+ * returns the flip choice (NO_CHOICE for the usual line). ARGS[BX], ARGS[BY]: the unit centre line b; q: the contact's index in last
  * step's list, or −1 (new). Without a line (usual: fewer than two crossings; axial: an isotropic overlap, ρ < ρ_min)
  * the contact keeps last step's normal, and a new one takes the usual line or else the centre line. The boundary
  * crossings (np.crossings) are found only where they are used: for the usual line, or a new contact's fallback.
  */
-function planeNormal(np: NarrowPhase, ni: number, nj: number, bx: number, by: number, q: number): number {
-  const clip = np.clipper, cross = np.crossings, prev = np.previous, out = np.normal;
+function planeNormal(np: NarrowPhase, ni: number, nj: number, q: number): number {
+  const clip = np.clipper, cross = np.crossings, prev = np.previous, out = np.normal, bx = ARGS[BX], by = ARGS[BY];
   if (np.plane !== USUAL) {
-    const theta = edgeAverageAngle(np.plane, clip.vertices, clip.count, np.rho);
-    if (np.rho[0] >= RHO_MIN) return flipNormal(theta, bx, by, q >= 0 ? prev.planeChoice[q] : -1, np.hysteresis, out);
+    edgeAverageAngle(np.plane, clip.vertices, clip.count, np.axis);
+    if (np.axis[1] >= RHO_MIN) return flipNormal(np.axis[0], bx, by, q >= 0 ? prev.planeChoice[q] : -1, np.hysteresis, out);
     if (q >= 0) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return prev.planeChoice[q]; }
     cross.compute(np.outlineI, ni, np.outlineJ, nj);
   } else {
@@ -114,22 +122,24 @@ export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): vo
     if ((ex[j] - ax) * wnx + (ey[j] - ay) * wny >= rad[j]) continue; // bounding circle clear of the wall
     const nj = outline(np, j, ex[j], ey[j], bj);
     if (!clip.beyondLine(bj, nj, ax, ay, wnx, wny)) continue;
-    const area = clip.area, cx = clip.cx, cy = clip.cy;
-    appendAreaContact(np, -1 - w, j, wnx, wny, area, eqR[j], area / (Math.PI * eqR[j] * eqR[j]), 0, 0, cx - ex[j], cy - ey[j], cx, cy, NO_CHOICE);
+    ARGS[NX] = wnx; ARGS[NY] = wny; ARGS[LC] = eqR[j]; ARGS[RATIO] = clip.area / (Math.PI * eqR[j] * eqR[j]);
+    ARGS[XJ] = ex[j]; ARGS[YJ] = ey[j];
+    appendAreaContact(np, -1 - w, j, NO_CHOICE);
   }
 }
 
-/** Appends one area-law contact; lever arms given as world vectors (rix, riy), (rjx, rjy). */
-function appendAreaContact(
-  np: NarrowPhase, i: number, j: number, nx: number, ny: number, area: number, lc: number, ratio: number,
-  rix: number, riy: number, rjx: number, rjy: number, cx: number, cy: number, choice: number,
-): void {
-  const out = np.out;
+/**
+ * Appends the area-law contact of the overlap just clipped (np.clipper: δ = its area, C = its centroid), with n, l_c and
+ * the ratio in ARGS, and lever arms C − x_k from the centres in ARGS (none on a wall, i < 0).
+ */
+function appendAreaContact(np: NarrowPhase, i: number, j: number, choice: number): void {
+  const out = np.out, clip = np.clipper, area = clip.area, cx = clip.cx, cy = clip.cy, nx = ARGS[NX], ny = ARGS[NY];
+  const rix = i < 0 ? 0 : cx - ARGS[XI], riy = i < 0 ? 0 : cy - ARGS[YI], rjx = cx - ARGS[XJ], rjy = cy - ARGS[YJ];
   if (out.count === out.capacity) out.reserve(out.count + 1);
   const k = out.count++;
   out.i[k] = i; out.j[k] = j; out.feature[k] = 0; out.law[k] = AREA;
   out.nx[k] = nx; out.ny[k] = ny;
-  out.delta[k] = area; out.lc[k] = lc; out.ratio[k] = ratio;
+  out.delta[k] = area; out.lc[k] = ARGS[LC]; out.ratio[k] = ARGS[RATIO];
   // the overlap's mean depth: its area over its extent along t (a sliver of chord L and depth δ gives δ)
   const v = np.clipper.vertices;
   let lo = Infinity, hi = -Infinity;

@@ -134,9 +134,9 @@ export class NarrowPhase {
     this.planeChanged = false;
   }
 
-  /** Scratch: the normal a plane definition found, and the axial anisotropy ρ */
+  /** Scratch: the normal a plane definition found, and the edge average's direction θ and axial anisotropy ρ */
   readonly normal = new Float64Array(2);
-  readonly rho = new Float64Array(1);
+  readonly axis = new Float64Array(2);
   /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
   plane = AXIAL;
   hysteresis = 0;

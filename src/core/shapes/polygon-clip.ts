@@ -51,6 +51,8 @@ export class PolygonClipper {
   private bufA: Float64Array;
   private bufB: Float64Array;
   private result: Float64Array;
+  /** The size the tolerances of the last call are relative to (a field, not an argument of finish: V8 boxes a double passed to a call it does not inline) */
+  private size = 0;
 
   /**
    * maxVertices: the most vertices one polygon will have. A stage may output twice its input (docs/model.md#contact-geometry: merging the
@@ -85,7 +87,8 @@ export class PolygonClipper {
       toA = !toA;
     }
     this.result = toA ? this.bufB : this.bufA;
-    return this.finish(m, size);
+    this.size = size;
+    return this.finish(m);
   }
 
   /**
@@ -97,7 +100,8 @@ export class PolygonClipper {
     // the line direction u = (−n_y, n_x) has −n on its left, so s(x) = u×(x − p) = −(x − p)·n
     const m = clipStage(q, nq, this.bufA, px, py, -ny, nx);
     this.result = this.bufA;
-    return this.finish(m, boundingSize(q, nq));
+    this.size = boundingSize(q, nq);
+    return this.finish(m);
   }
 
   /** Room for `vertices` in both scratch buffers, keeping their contents. */
@@ -109,8 +113,8 @@ export class PolygonClipper {
   }
 
   /** Merge near-duplicate consecutive vertices, then area and centroid by the shoelace formulas (docs/model.md#bodies-and-shapes) with the origin at vertex 0. */
-  private finish(m: number, size: number): boolean {
-    const v = this.result;
+  private finish(m: number): boolean {
+    const v = this.result, size = this.size;
     const tol = MERGE_REL * size, tol2 = tol * tol;
     let w = 0;
     for (let k = 0; k < m; k++) {

@@ -4,7 +4,7 @@
  */
 import type { Accuracy } from '../core/diagnostics/accuracy';
 import type { Orifice } from '../core/diagnostics/discharge';
-import type { SceneEdit } from '../core/scene/edit-schema';
+import type { SceneEdit } from '../core/scenarios/edit-schema';
 import type { ScheduledChange } from '../core/sim/schedule';
 import type { ContactDetail, Diagnostics, Health, TimeScales } from '../core/sim/world-types';
 import type { TangentialId } from '../core/param-rows/param-ids';
@@ -374,7 +374,7 @@ export interface SimApi {
    */
   injectFault(kind: string): Checked<WorkerFaultKind>;
   /**
-   * Build mode: checks and applies one scene edit (core/scene/edit-schema.ts; plain data, as a scenario's
+   * Build mode: checks and applies one scene edit (core/scenarios/edit-schema.ts; plain data, as a scenario's
    * `edits` entry) between steps, or schedules it when its `at` is still to come. Refused, changing nothing, with
    * one line per problem naming the field; refused while a comparison runs in lockstep.
    */

@@ -1,7 +1,7 @@
 /**
  * The scenario format's table in docs/cli.md#scenario-files keeps up with the schema: every field of the scenario,
  * its material, solver, run, particles, generators and walls (src/core/scenarios/schema.ts) is named in the
- * section, in backticks; and every scene edit (src/core/scene/edit-schema.ts) with its fields in #scene-edits.
+ * section, in backticks; and every scene edit (src/core/scenarios/edit-schema.ts) with its fields in #scene-edits.
  */
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ it('every field of the scenario schema is documented in docs/cli.md#scenario-fil
 });
 
 it('every scene edit and each of its fields is documented in docs/cli.md#scene-edits', async () => {
-  const { sceneEditSchema } = await import('../../src/core/scene/edit-schema');
+  const { sceneEditSchema } = await import('../../src/core/scenarios/edit-schema');
   const doc = readFileSync(join(ROOT, 'docs', 'cli.md'), 'utf8');
   const start = doc.indexOf('\n## Scene edits');
   expect(start).toBeGreaterThan(0);

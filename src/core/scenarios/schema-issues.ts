@@ -1,6 +1,6 @@
 /**
  * A zod issue as one line naming the field (`material.mu: must be ≤ 1000 (allowed 0 to 1000)`), and the
- * '__proto__' keys a parsed input may hide. Shared by the scenario's schema and the scene edits' (scene/edit-schema.ts).
+ * '__proto__' keys a parsed input may hide. Shared by the scenario's schema and the scene edits' (edit-schema.ts).
  */
 import type { z } from 'zod';
 import { PARAM_NAMES, PARAMS as P, type ParamName } from '../config/param-table';

@@ -4,7 +4,7 @@
  * is rejected with messages of the form `material.mu: must be a number from 0 to 1000, got 5000`.
  * docs/cli.md#scenario-files documents the format field by field. Its parts are in the files beside it (bodies and
  * generators, walls, the run section, the shared field builders, the issues' wording); the scene edits a file may
- * list are scene/edit-schema.ts's.
+ * list are edit-schema.ts's.
  */
 import { z } from 'zod';
 import { checkConvexPolygon } from '../shapes/polygon-mass';
@@ -12,7 +12,7 @@ import { DISC, POLYGON } from '../shapes/shape-kind';
 import { combinationProblem } from '../models/combination';
 import { checkPatch } from '../config/param-check';
 import { PARAMS as P } from '../config/param-table';
-import { MAX_EDITS, sceneEditSchema } from '../scene/edit-schema';
+import { MAX_EDITS, sceneEditSchema } from './edit-schema';
 import { generatedCount, generatorSchema, type grainWallGeneratorSchema, particleSchema } from './body-schemas';
 import { MAX_SPACE_TIME_BINS, runSchema } from './run-schema';
 import { describeIssue, protoKeys } from './schema-issues';
@@ -138,7 +138,7 @@ export const scenarioSchema = z.strictObject({
   generators: z.array(generatorSchema).max(1000).default([]),
   run: runSchema.default(runSchema.parse({})),
   /**
-   * Scene edits (scene/edit-schema.ts), applied in order after the scene is built: those at time 0 at once, a
+   * Scene edits (edit-schema.ts), applied in order after the scene is built: those at time 0 at once, a
    * later one when the run reaches its time `at` [s] (scene/scene-editor.ts). The page's build mode records its edits here.
    */
   edits: z.array(sceneEditSchema).max(MAX_EDITS).default([]),

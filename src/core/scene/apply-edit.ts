@@ -6,7 +6,7 @@
 import type { KernelPool } from '../columns/kernel-pool';
 import type { World } from '../sim/world';
 import { erase, pin, place, unpin } from './body-edits';
-import type { SceneEdit } from './edit-schema';
+import type { SceneEdit } from '../scenarios/edit-schema';
 import { markGate, openGate } from './gate-edits';
 import { gravity } from './gravity-edit';
 import { pour } from './pour';

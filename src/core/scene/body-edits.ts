@@ -8,7 +8,7 @@ import { SEGMENT } from '../boundaries/walls';
 import type { ParticleSpec } from '../scenarios/schema';
 import { bodyHit, wallHit, wallNow, wallClearance } from './clearance';
 import { at, num, refuse } from './edit-error';
-import type { EditOf } from './edit-schema';
+import type { EditOf } from '../scenarios/edit-schema';
 import type { SceneDraft } from './scene-draft';
 
 /** The draft's body k, checked */

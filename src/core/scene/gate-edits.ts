@@ -3,7 +3,7 @@
  * edit's `at`). A gate opens once: the editor remembers when each was opened (scene-editor.ts).
  */
 import { num, refuse } from './edit-error';
-import type { EditOf } from './edit-schema';
+import type { EditOf } from '../scenarios/edit-schema';
 import type { SceneDraft } from './scene-draft';
 import { wallIndex } from './wall-edits';
 

@@ -5,7 +5,7 @@
  */
 import { PARAMS as P } from '../config/param-table';
 import { num, refuse } from './edit-error';
-import type { EditOf } from './edit-schema';
+import type { EditOf } from '../scenarios/edit-schema';
 import type { SceneDraft } from './scene-draft';
 
 export function gravity(d: SceneDraft, e: EditOf<'gravity'>): void {

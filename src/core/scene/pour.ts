@@ -11,7 +11,7 @@ import { MAX_REDRAWS, randomPolygon, truncatedGaussian } from '../scenarios/buil
 import type { ParticleSpec } from '../scenarios/schema';
 import { wallHit, wallNow } from './clearance';
 import { at, num, refuse } from './edit-error';
-import type { EditOf } from './edit-schema';
+import type { EditOf } from '../scenarios/edit-schema';
 import { polygonsAllowed, withinCap } from './body-edits';
 import type { SceneDraft } from './scene-draft';
 

@@ -17,7 +17,7 @@ import { describeIssue, protoKeys } from '../scenarios/schema-issues';
 import { World } from '../sim/world';
 import { applyEdit } from './apply-edit';
 import { EditError, num } from './edit-error';
-import { sceneEditSchema, type SceneEdit } from './edit-schema';
+import { sceneEditSchema, type SceneEdit } from '../scenarios/edit-schema';
 
 export interface EditorOptions {
   /** The worker pool the worlds step on */

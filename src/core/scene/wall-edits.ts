@@ -6,7 +6,7 @@
 import { MAX_WALLS } from '../scenarios/wall-schema';
 import { bodyInWall, wallNow, type WallNow } from './clearance';
 import { at, num, refuse } from './edit-error';
-import type { EditOf } from './edit-schema';
+import type { EditOf } from '../scenarios/edit-schema';
 import type { DraftWallSpec, SceneDraft } from './scene-draft';
 
 /** The draft's wall k, checked (`field`: the edit's field that names it) */

@@ -6,7 +6,7 @@
  * it with one call; window.__sandbox.edit is its hook for the tests.
  */
 import './edit.css';
-import type { SceneEditInput } from '../../core/scene/edit-schema';
+import type { SceneEditInput } from '../../core/scenarios/edit-schema';
 import { DischargeChart } from '../charts/discharge-chart';
 import type { SeriesStore } from '../charts/series-store';
 import type { MessageBanner } from '../message-banner';

@@ -4,7 +4,7 @@
  * message banner and change nothing. After each change the edited scene is saved (saveScene) into the URL fragment,
  * as a loaded file's scene travels (spec-fragment.ts), and Save downloads it as a scenario file.
  */
-import type { SceneEditInput } from '../../core/scene/edit-schema';
+import type { SceneEditInput } from '../../core/scenarios/edit-schema';
 import type { Checked, EditState } from '../../protocol/api';
 import { downloadText } from '../export';
 import type { MessageBanner } from '../message-banner';

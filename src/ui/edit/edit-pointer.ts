@@ -5,7 +5,7 @@
  * body placed, erased or pinned, a drag of a wall into its move. A long press on a wall (any tool) or a click on it
  * (select) opens its actions (wall-menu.ts); two fingers pinch to zoom and pan; the wheel still zooms.
  */
-import type { SceneEditInput } from '../../core/scene/edit-schema';
+import type { SceneEditInput } from '../../core/scenarios/edit-schema';
 import type { PickResult } from '../../protocol/api';
 import { snapEnd, snapToGrid, wallAt, type DrawnWall, type Pt } from './edit-geometry';
 import type { EditOverlay, View } from './edit-overlay';

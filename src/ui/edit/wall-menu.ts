@@ -3,7 +3,7 @@
  * (a tablet has no right button): delete it, turn it by 15° either way, make it a gate (named gate 1, gate 2, …) or
  * give it a velocity [m/s] (a shear plate). A small panel over the canvas beside the wall; Esc or × closes it.
  */
-import type { SceneEditInput } from '../../core/scene/edit-schema';
+import type { SceneEditInput } from '../../core/scenarios/edit-schema';
 
 export class WallMenu {
   readonly root = document.createElement('div');

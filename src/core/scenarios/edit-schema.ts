@@ -6,9 +6,9 @@
  * when the run reaches it). scene-editor.ts applies them; docs/cli.md#scene-edits documents them.
  */
 import { z } from 'zod';
-import { particleSchema } from '../scenarios/body-schemas';
-import { MAX_POLYGON_VERTICES, oneLine, pair, physical, R } from '../scenarios/schema-fields';
-import { MAX_WALLS } from '../scenarios/wall-schema';
+import { particleSchema } from './body-schemas';
+import { MAX_POLYGON_VERTICES, oneLine, pair, physical, R } from './schema-fields';
+import { MAX_WALLS } from './wall-schema';
 
 /** Most edits in one scenario file */
 export const MAX_EDITS = 100_000;

@@ -3,6 +3,9 @@
  * `error: <field>: …` line per problem and exit code 2 (never a stack trace, never a hang); nothing is
  * written outside the output folder, a symlink in it is never followed, a failed run leaves no file behind,
  * and parsed input never reaches Object.prototype. A long run reports progress and stops cleanly on Ctrl-C.
+ * Refusals of a scenario's content run the CLI's `main` in this process (sim-in-process.ts: no start-up, and a
+ * polluted Object.prototype would show in this very process); what needs a process of its own — the output
+ * folder's clean-up at exit, permissions, hangs, signals, memory, deep nesting — spawns it.
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -14,6 +17,7 @@ import { applyOverrides } from '../../src/core/scenarios/overrides';
 import { parseScenario } from '../../src/core/scenarios/schema';
 import { getBuiltInInput } from '../../src/core/scenarios/registry';
 import { sim, spawnSim, tmpFolder, whenCpu, type SimResult as Result } from './run-cli';
+import { simInProcess } from './sim-in-process';
 
 /** A fresh folder every user may enter (the permission cases run the CLI as nobody when the tests run as root). */
 const tmp = () => tmpFolder('sim-hard-');
@@ -73,21 +77,21 @@ describe('raw stack traces become one clear line and exit 2', () => {
     expect(r.rssMB).toBeLessThan(400);
   });
 
-  it('gravity beyond its documented range (±1e4 m/s², as for gravityX/gravityY) is refused', () => {
-    expectClean(sim(['run', 'pile', '--set', 'gravityY=-1e300', '--out', join(tmp(), 'o')]), /^error: gravity\.1: must be ≥ -10000 \(allowed -10000 to 10000\)$/m, 1);
+  it('gravity beyond its documented range (±1e4 m/s², as for gravityX/gravityY) is refused', async () => {
+    expectClean(await simInProcess(['run', 'pile', '--set', 'gravityY=-1e300', '--out', join(tmp(), 'o')]), /^error: gravity\.1: must be ≥ -10000 \(allowed -10000 to 10000\)$/m, 1);
     const dir = tmp();
     const f = writeJson(dir, 'g.json', { name: 'g', gravity: [2e4, 0], particles: [{ x: 0, y: 0, r: 0.01 }], run: { duration: 0.01 } });
-    expectClean(sim(['run', f, '--out', join(dir, 'o')]), /^error: gravity\.0: must be ≤ 10000 \(allowed -10000 to 10000\)$/m, 1);
+    expectClean(await simInProcess(['run', f, '--out', join(dir, 'o')]), /^error: gravity\.0: must be ≤ 10000 \(allowed -10000 to 10000\)$/m, 1);
   });
 
-  it('a run.track list of 20,000 entries', () => {
+  it('a run.track list of 20,000 entries', async () => {
     const track = JSON.stringify(Array.from({ length: 20_000 }, (_, k) => k % 150));
-    expectClean(sim(['run', 'elastic-gas', '--set', `run.track=${track}`, '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: run\.track: must have at most 1000 entries/m, 1);
+    expectClean(await simInProcess(['run', 'elastic-gas', '--set', `run.track=${track}`, '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: run\.track: must have at most 1000 entries/m, 1);
   });
 
-  it('an oscillation fit of a piston in a scene without one', () => {
+  it('an oscillation fit of a piston in a scene without one', async () => {
     const dir = join(tmp(), 'o');
-    expectClean(sim(['run', 'head-on', '--set', 'run.oscillation={"of":"piston","from":0}', '--out', dir]), /^error: run\.oscillation\.of: the scenario has no piston/, 1);
+    expectClean(await simInProcess(['run', 'head-on', '--set', 'run.oscillation={"of":"piston","from":0}', '--out', dir]), /^error: run\.oscillation\.of: the scenario has no piston/, 1);
     expect(existsSync(dir)).toBe(false);
   });
 
@@ -98,39 +102,39 @@ describe('raw stack traces become one clear line and exit 2', () => {
     expect(listFiles(cwd)).toEqual([]);
   });
 
-  it('a scenario path that is a folder', () => {
+  it('a scenario path that is a folder', async () => {
     const dir = tmp();
-    expectClean(sim(['run', dir, '--out', join(dir, 'o')]), /^error: scenario: '.*' is a folder, not a scenario file$/m, 1);
+    expectClean(await simInProcess(['run', dir, '--out', join(dir, 'o')]), /^error: scenario: '.*' is a folder, not a scenario file$/m, 1);
   });
 
-  it('fit on a CSV whose times repeat', () => {
+  it('fit on a CSV whose times repeat', async () => {
     const dir = tmp();
     const rows = Array.from({ length: 50 }, (_, k) => `${Math.floor(k / 2) * 0.01},${Math.sin(k)}`);
     const f = writeJson(dir, 'rep.csv', `t,x_0\n${rows.join('\n')}\n`);
-    expectClean(sim(['fit', f, '--column', 'x_0']), /^error: fit: .*line 3: t = 0 does not increase/, 1);
+    expectClean(await simInProcess(['fit', f, '--column', 'x_0']), /^error: fit: .*line 3: t = 0 does not increase/, 1);
     const bad = writeJson(dir, 'nan.csv', `t,x_0\n${Array.from({ length: 20 }, (_, k) => `${k},${k === 5 ? 'abc' : k}`).join('\n')}\n`);
-    expectClean(sim(['fit', bad, '--column', 'x_0']), /^error: fit: .*line 7, column x_0: 'abc' is not a number/, 1);
+    expectClean(await simInProcess(['fit', bad, '--column', 'x_0']), /^error: fit: .*line 7, column x_0: 'abc' is not a number/, 1);
   });
 });
 
 describe('found by the fuzz suite', () => {
-  it('a scene spanning 10⁷ diameters (a thin column) is refused before it is built (crashed the linked-cell search)', () => {
+  it('a scene spanning 10⁷ diameters (a thin column) is refused before it is built (crashed the linked-cell search)', async () => {
     const gen = '[{"type":"lattice","origin":[0.2,0.01],"nx":1,"ny":100,"spacing":1e5,"r":0.001}]';
-    expectClean(sim(['run', 'pile', '--set', `generators=${gen}`, '--set', 'walls=[]', '--set', 'duration=0.001', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans .* more than 1,000,000 times its largest diameter/m, 1);
-    expectClean(sim(['run', 'cd-pile', '--set', 'generators.0.region.3=1e6', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans/m, 1);
+    expectClean(await simInProcess(['run', 'pile', '--set', `generators=${gen}`, '--set', 'walls=[]', '--set', 'duration=0.001', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans .* more than 1,000,000 times its largest diameter/m, 1);
+    expectClean(await simInProcess(['run', 'cd-pile', '--set', 'generators.0.region.3=1e6', '--out', join(tmp(), 'o')]), /^error: particles: the scene spans/m, 1);
     // beyond the coordinate range (issue 39) it is refused as a coordinate first
-    expectClean(sim(['run', 'cd-pile', '--set', 'generators.0.region.3=9007199254740994', '--out', join(tmp(), 'o')]), /^error: generators\.0\.region\.3: must be a coordinate from -1e6 to 1e6 m, got 9007199254740994$/m, 1);
+    expectClean(await simInProcess(['run', 'cd-pile', '--set', 'generators.0.region.3=9007199254740994', '--out', join(tmp(), 'o')]), /^error: generators\.0\.region\.3: must be a coordinate from -1e6 to 1e6 m, got 9007199254740994$/m, 1);
   });
 
-  it('a first step that would carry a body 10⁶ diameters is refused (crashed the linked-cell search)', () => {
+  it('a first step that would carry a body 10⁶ diameters is refused (crashed the linked-cell search)', async () => {
     // the fastest speed allowed (10⁵ m/s, issue 39) with the longest Δt allowed, and the largest force
-    expectClean(sim(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"vx":1e5}]', '--set', 'dt=1', '--set', 'duration=10', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
-    expectClean(sim(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"force":[0,1e20]}]', '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
+    expectClean(await simInProcess(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"vx":1e5}]', '--set', 'dt=1', '--set', 'duration=10', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
+    expectClean(await simInProcess(['run', 'pile', '--set', 'particles=[{"x":0.2,"y":0.9,"r":0.007,"force":[0,1e20]}]', '--set', 'duration=0.01', '--out', join(tmp(), 'o')]), /^error: particles: body 0 would move .* in its first step/m, 1);
   });
 
-  it('a pipe without movable grains is refused (its series.csv had NaN in mean_vx)', () => {
+  it('a pipe without movable grains is refused (its series.csv had NaN in mean_vx)', async () => {
     const walls = '[{"type":"grain-wall","a":[0,-0.0025],"b":[0.2,-0.0025],"r":0.0025,"count":40}]';
-    expectClean(sim(['run', 'pipe-flow', '--set', `generators=${walls}`, '--set', 'duration=0.06', '--out', join(tmp(), 'o')]), /^error: run\.spaceTime: the pipe has no movable grains/m, 1);
+    expectClean(await simInProcess(['run', 'pipe-flow', '--set', `generators=${walls}`, '--set', 'duration=0.06', '--out', join(tmp(), 'o')]), /^error: run\.spaceTime: the pipe has no movable grains/m, 1);
   });
 
   it('a stack of coincident grains is refused before the first force evaluation (5,000 took 2.9 GB; 20,000 fixed ones ran at 1 s a step)', () => {
@@ -146,9 +150,9 @@ describe('found by the fuzz suite', () => {
     expectClean(g, /^error: body 0 \(made by a generator\): starts stacked with 19999 other bodies/m, 1);
   });
 
-  it('export lammps of a scene without particles is refused (data.lmp had "Infinity -Infinity xlo xhi")', () => {
+  it('export lammps of a scene without particles is refused (data.lmp had "Infinity -Infinity xlo xhi")', async () => {
     const dir = join(tmp(), 'lmp');
-    expectClean(sim(['export', 'lammps', 'case-i', '--set', 'particles=[]', '--out', dir]), /^error: particles: the scene has no particles/m, 1);
+    expectClean(await simInProcess(['export', 'lammps', 'case-i', '--set', 'particles=[]', '--out', dir]), /^error: particles: the scene has no particles/m, 1);
     expect(existsSync(dir)).toBe(false);
   });
 
@@ -169,8 +173,8 @@ describe('found by the fuzz suite', () => {
     expect(existsSync(join(out, '..'))).toBe(false);
   }, 90_000); // 1.5 s of CPU and an exit: seconds idle; 90 s for a core shared with three CPU-bound processes
 
-  it('particles with a vanishing radius are refused (Δt and tc were NaN, and the run "ok")', () => {
-    expectClean(sim(['run', 'pile', '--set', 'generators.0.rMin=1e-300', '--set', 'generators.0.rMax=1e-300', '--out', join(tmp(), 'o')]), /^error: generators\.0\.rMin: must be a radius from 1e-9 to 1000 m, got 1e-300$/m, 2);
+  it('particles with a vanishing radius are refused (Δt and tc were NaN, and the run "ok")', async () => {
+    expectClean(await simInProcess(['run', 'pile', '--set', 'generators.0.rMin=1e-300', '--set', 'generators.0.rMax=1e-300', '--out', join(tmp(), 'o')]), /^error: generators\.0\.rMin: must be a radius from 1e-9 to 1000 m, got 1e-300$/m, 2);
   });
 });
 
@@ -318,8 +322,8 @@ describe('writes only where they should', () => {
 
 describe('objects from input never reach Object.prototype', () => {
   for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
-    it(`--set ${key}=1`, () => {
-      expectClean(sim(['run', 'head-on', '--set', `${key}=1`, '--out', join(tmp(), 'o')]), new RegExp(`^error: --set ${key}: unknown field\\(s\\) '${key}'`), 1);
+    it(`--set ${key}=1`, async () => {
+      expectClean(await simInProcess(['run', 'head-on', '--set', `${key}=1`, '--out', join(tmp(), 'o')]), new RegExp(`^error: --set ${key}: unknown field\\(s\\) '${key}'`), 1);
     });
   }
   const paths: [string, RegExp][] = [
@@ -331,34 +335,35 @@ describe('objects from input never reach Object.prototype', () => {
     ['gravity.length', /^error: --set gravity\.length: 'length' is not an entry number of gravity/],
   ];
   for (const [key, pattern] of paths) {
-    it(`--set ${key}=1 is refused naming the key, and pollutes nothing`, () => {
-      expectClean(sim(['run', 'head-on', '--set', `${key}=1`, '--out', join(tmp(), 'o')]), pattern, 1);
+    it(`--set ${key}=1 is refused naming the key, and pollutes nothing`, async () => {
+      expectClean(await simInProcess(['run', 'head-on', '--set', `${key}=1`, '--out', join(tmp(), 'o')]), pattern, 1);
       expect(() => applyOverrides(getBuiltInInput('head-on'), [`${key}=1`])).toThrow(/unknown field|not an entry number/);
       expect(({} as Record<string, unknown>).x).toBeUndefined();
       expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'x')).toBe(false);
     });
   }
 
-  it('a scenario file with "__proto__" keys is refused; Object.prototype is untouched', () => {
+  it('a scenario file with "__proto__" keys is refused; Object.prototype is untouched', async () => {
     const text = '{"name":"p","__proto__":{"polluted":1},"material":{"__proto__":{"polluted":1}}}';
     expect(() => parseScenario(JSON.parse(text))).toThrow(/'__proto__'/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const dir = tmp();
     const f = writeJson(dir, 'p.json', text);
-    const r = sim(['run', f, '--out', join(dir, 'o')]);
+    const r = await simInProcess(['run', f, '--out', join(dir, 'o')]);
     expectClean(r, /^error: \(scenario\): unknown field\(s\) '__proto__'$/m);
     expect(r.err).toMatch(/^error: material: unknown field\(s\) '__proto__'$/m);
   });
 
-  it('run.schedule keys are checked against the parameter table (toString, __proto__, constructor)', () => {
+  it('run.schedule keys are checked against the parameter table (toString, __proto__, constructor)', async () => {
     for (const set of ['{"toString":true}', '{"constructor":"x"}', '{"__proto__":{"gravityY":1e300}}', '{"frob":1}']) {
       const key = Object.keys(JSON.parse(set))[0];
-      expectClean(sim(['run', 'head-on', '--set', `run.schedule=[{"at":0,"set":${set}}]`, '--out', join(tmp(), 'o')]), new RegExp(`^error: run\\.schedule\\.0\\.set: unknown field\\(s\\) '${key}'`), 1);
+      expectClean(await simInProcess(['run', 'head-on', '--set', `run.schedule=[{"at":0,"set":${set}}]`, '--out', join(tmp(), 'o')]), new RegExp(`^error: run\\.schedule\\.0\\.set: unknown field\\(s\\) '${key}'`), 1);
     }
     // a known parameter still works, and a combination the solver refuses is named before the run
+    // a whole run, spawned: in this process it would leave its Ctrl-C handlers behind
     const ok = sim(['run', 'head-on', '--set', 'run.schedule=[{"at":0.01,"set":{"mu":0.2}}]', '--out', join(tmp(), 'o')]);
     expect(ok.code, ok.err).toBe(0);
-    expectClean(sim(['run', 'pile', '--set', 'run.schedule=[{"at":0.01,"set":{"tangential":"midpoint"}}]', '--out', join(tmp(), 'o')]), /^error: run\.schedule\.0\.set: .*midpoint/, 1);
+    expectClean(await simInProcess(['run', 'pile', '--set', 'run.schedule=[{"at":0.01,"set":{"tangential":"midpoint"}}]', '--out', join(tmp(), 'o')]), /^error: run\.schedule\.0\.set: .*midpoint/, 1);
   });
 });
 

@@ -23,7 +23,7 @@
  * box under gravity (a near-crystalline pile: about half the lattice bonds in contact), settled for
  * 3000 steps (600 above 20k discs; not timed), then timed. The output shows the contacts per particle,
  * the kinetic energy per particle (how far from rest) and how many steps the neighbour list lasted.
- * `--kernels js`: the serial loops (disc pairs, GSSSS, body energies) in JavaScript rather than WebAssembly
+ * `--kernels js`: the serial loops (disc pairs and wall contacts, Gear, GSSSS, body energies) in JavaScript rather than WebAssembly
  * (wasm/kernels.ts), for comparison; the first line says which ran.
  * "per CPU-s" divides by the process's CPU time instead of wall time: it is less sensitive to other
  * work on the machine; quote the wall-time figure from an otherwise idle machine.

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/math/rng';
-import { PolygonClipper, toWorld } from '../../../src/core/shapes/polygon-clip';
+import { boundingSize, MERGE_REL, MIN_AREA_REL, PolygonClipper, toWorld } from '../../../src/core/shapes/polygon-clip';
 import { polygonMassProperties } from '../../../src/core/shapes/polygon-mass';
 import { box, randomConvex, regular, transform } from './polygons';
 
@@ -227,6 +227,47 @@ describe('convex overlap by Sutherland–Hodgman (docs/model.md#area-law-for-pol
       }
     }
     expect(worst).toBeLessThan(1e-12);
+  });
+
+  it('skipping the stages a bounding circle clears, and the pairs one separates, keeps every bit of clipping by every edge', () => {
+    // the plain algorithm: Q clipped by each edge of P in turn, then the merge, area and centroid (finish) as the clipper's
+    const plain = (p: Float64Array, q: Float64Array): number[] | null => {
+      let v = Array.from(q);
+      for (let e = 0; e < nOf(p) && v.length > 0; e++) {
+        const f = (e + 1) % nOf(p), ax = p[2 * e], ay = p[2 * e + 1], ux = p[2 * f] - ax, uy = p[2 * f + 1] - ay, out: number[] = [];
+        const m = v.length / 2, s = (k: number) => ux * (v[2 * k + 1] - ay) - uy * (v[2 * k] - ax);
+        for (let k = 0; k < m; k++) {
+          const j = (k + 1) % m, sp = s(k), sq = s(j);
+          if (sp >= 0) out.push(v[2 * k], v[2 * k + 1]);
+          if ((sp >= 0) !== (sq >= 0)) { const t = sp / (sp - sq); out.push(v[2 * k] + t * (v[2 * j] - v[2 * k]), v[2 * k + 1] + t * (v[2 * j + 1] - v[2 * k + 1])); }
+        }
+        v = out;
+      }
+      // finish: merge vertices within MERGE_REL·size, then the shoelace sums about vertex 0
+      const size = Math.max(boundingSize(p, nOf(p)), boundingSize(q, nOf(q))), tol2 = (MERGE_REL * size) ** 2, w: number[] = [];
+      const d2 = (x0: number, y0: number, x1: number, y1: number) => (x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0);
+      for (let k = 0; k < v.length; k += 2) if (w.length === 0 || d2(v[k], v[k + 1], w[w.length - 2], w[w.length - 1]) > tol2) w.push(v[k], v[k + 1]);
+      while (w.length > 2 && d2(w[w.length - 2], w[w.length - 1], w[0], w[1]) <= tol2) w.length -= 2;
+      if (w.length < 6) return null;
+      let a2 = 0, sx = 0, sy = 0;
+      for (let k = 2; k + 2 < w.length; k += 2) {
+        const x1 = w[k] - w[0], y1 = w[k + 1] - w[1], x2 = w[k + 2] - w[0], y2 = w[k + 3] - w[1], c = x1 * y2 - x2 * y1;
+        a2 += c; sx += (x1 + x2) * c; sy += (y1 + y2) * c;
+      }
+      return 0.5 * a2 < MIN_AREA_REL * size * size ? null : [0.5 * a2, w[0] + sx / (3 * a2), w[1] + sy / (3 * a2), w.length / 2];
+    };
+    const rng = new Rng(17);
+    let separated = 0, touching = 0;
+    for (let k = 0; k < 400; k++) {
+      // apart, touching, overlapping, nested: centres 0 … 3.2 apart
+      const x = rng.uniform(-5, 5), y = rng.uniform(-5, 5), d = rng.uniform(0, 3.2), a = rng.uniform(0, 2 * Math.PI);
+      const p = randomConvex(rng, x, y), q = randomConvex(rng, x + d * Math.cos(a), y + d * Math.sin(a));
+      const hit = clip.overlap(p, nOf(p), q, nOf(q));
+      const want = plain(p, q);
+      expect(hit ? [clip.area, clip.cx, clip.cy, clip.count] : null).toEqual(want);
+      if (want) touching++; else separated++;
+    }
+    expect(Math.min(separated, touching)).toBeGreaterThan(100);
   });
 
   it('grows its scratch buffers for polygons larger than announced', () => {

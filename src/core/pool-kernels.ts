@@ -6,7 +6,7 @@
  */
 import * as K from './columns/kernel-ids';
 import type { Kernel } from './columns/kernel-pool';
-import { countWallTouches, pairAdjacencyChunk, pairPass, writeWallTouches } from './contacts/parallel-disc-pass';
+import { countWallTouches, pairAdjacencyChunk, pairPass, writeWallTouches } from './contacts/parallel-disc-kernels';
 import { collisionEventsChunk, freeFlightChunk } from './diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from './diagnostics/energy';
 import { gearCorrectChunk, gearPredictChunk } from './integrators/gear';

@@ -1,5 +1,5 @@
 /**
- * AssemblyScript source of contacts/parallel-disc-pass.ts's blockBodies in WebAssembly (issue 9), line for
+ * AssemblyScript source of contacts/parallel-disc-kernels.ts's blockBodies in WebAssembly (issue 9), line for
  * line: per body, 1 in inner[b] if its candidate pairs (adj[start[b] … start[b + 1]), as 2p + side, in list
  * order) all lie in one block (pair p is in block blockOf[p >> chunkShift]), else 0 and b appended to `gathered`;
  * returns how many were.

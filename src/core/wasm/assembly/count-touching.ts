@@ -1,5 +1,5 @@
 /**
- * AssemblyScript source of contacts/parallel-disc-pass.ts's countTouchingPairs in WebAssembly (issue 9):
+ * AssemblyScript source of contacts/parallel-disc-kernels.ts's countTouchingPairs in WebAssembly (issue 9):
  * how many pairs of [p0, p1) the pair loop will find touching (its own test: |d| < a_i + a_j, not two
  * immovable bodies; x periodic with JavaScript's Math.round), so a pool knows where each chunk's contacts go.
  * It writes the touching pairs' indices to list[0 …] and −1 to every pair's slot, so that the pair loop

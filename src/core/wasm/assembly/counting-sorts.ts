@@ -1,6 +1,6 @@
 /**
  * AssemblyScript source of two counting sorts in WebAssembly (issue 9), loop for loop (the same tables): a
- * worker pool's per-body lists of candidate pairs (contacts/parallel-disc-pass.ts's buildAdjacency) and last
+ * worker pool's per-body lists of candidate pairs (contacts/parallel-disc-kernels.ts's pairAdjacencyChunk) and last
  * step's disc contacts by body (state/pair-history-index.ts). Each counts per body into start[b + 1], sums, fills
  * with start[b] as body b's cursor (it ends at body b + 1's start), then shifts the starts back.
  */

@@ -1,5 +1,5 @@
 /**
- * AssemblyScript source of contacts/parallel-disc-pass.ts's gatherPairForces in WebAssembly (issue 9):
+ * AssemblyScript source of contacts/parallel-disc-kernels.ts's gatherPairForces in WebAssembly (issue 9):
  * each body gathered[e0 … e1) adds its candidate pairs' forces in list order (adj: pair × 2 + 1 if the body
  * is j; slot: the pair's contact or −1): F = f_n n + f_t t on j, −F on i, and −a f_t to its torque;
  * with `partners` (≠ 0) it writes the body's collision partner (collision-monitor.ts: the one body, NONE or MANY).

@@ -15,6 +15,9 @@ import type { PairBuffer } from '../neighbors/pair-buffer';
 import { outline } from './collide-polygon';
 import type { NarrowPhase } from './narrow-phase';
 
+/** The two centres outline() takes (in an array: V8 boxes doubles passed to a call it does not inline) */
+const CENTRES = new Float64Array(4);
+
 export function collidePolygonPairRigid(np: NarrowPhase, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia;
   const pa = np.outlineI, pb = np.outlineJ, sep = np.separation, gapMax = np.gapMax;
@@ -25,7 +28,8 @@ export function collidePolygonPairRigid(np: NarrowPhase, pairs: PairBuffer): voi
     const reach = rad[i] + rad[j] + gapMax;
     if (dx * dx + dy * dy >= reach * reach) continue;
     const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
-    const na = outline(np, i, xi, yi, pa), nb = outline(np, j, xj, yj, pb);
+    CENTRES[0] = xi; CENTRES[1] = yi; CENTRES[2] = xj; CENTRES[3] = yj;
+    const na = outline(np, i, CENTRES, 0, pa), nb = outline(np, j, CENTRES, 2, pb);
     maxSeparation(pa, na, pb, nb, sep, 0);
     maxSeparation(pb, nb, pa, na, sep, 2);
     if (sep[0] > gapMax || sep[2] > gapMax) continue;
@@ -104,7 +108,8 @@ export function collideWallPolygonRigid(np: NarrowPhase, w: number, kind: number
   for (let j = 0; j < b.n; j++) {
     if (im[j] === 0 || shape[j] !== kind) continue;
     if ((ex[j] - ax) * wnx + (ey[j] - ay) * wny >= rad[j] + gapMax) continue;
-    const n = outline(np, j, ex[j], ey[j], pj);
+    CENTRES[0] = ex[j]; CENTRES[1] = ey[j];
+    const n = outline(np, j, CENTRES, 0, pj);
     for (let v = 0; v < n; v++) {
       const gap = (pj[2 * v] - ax) * wnx + (pj[2 * v + 1] - ay) * wny;
       if (gap > gapMax) continue;

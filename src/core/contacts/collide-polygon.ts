@@ -20,7 +20,6 @@ import { edgeAverageAngle } from '../plane/edge-average';
 import { flipNormal } from '../plane/flip';
 import { USUAL } from '../plane/plane-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
-import { toWorld } from '../shapes/polygon-clip';
 import { POLYGON } from '../shapes/shape-kind';
 import type { NarrowPhase } from './narrow-phase';
 
@@ -42,14 +41,24 @@ for (let s = 0; s < DISC_SIDES; s++) {
  * not inline (one heap number each, per contact). Normal n, l_c, δ/l_c ratio, the centres x_i, x_j, the unit centre line b.
  */
 const ARGS = new Float64Array(10);
+/** A circle holding body j's outline (x, y, radius), for the clipper's shortcuts; a wall's line (point, normal) */
+const AROUND_J = new Float64Array(3), WALL_LINE = new Float64Array(4);
 const NX = 0, NY = 1, LC = 2, RATIO = 3, XI = 4, YI = 5, XJ = 6, YJ = 7, BX = 8, BY = 9;
 
-/** World outline of body k with its centre at (x, y) into `out`; returns its vertex count. */
-export function outline(np: NarrowPhase, k: number, x: number, y: number, out: Float64Array): number {
-  const b = np.bodies;
+/**
+ * World outline of body k with its centre at (centre[at], centre[at + 1]) into `out` (x + Rot(φ) X, as toWorld); returns
+ * its vertex count. The centre comes in an array: V8 boxes doubles passed to a call it does not inline.
+ */
+export function outline(np: NarrowPhase, k: number, centre: Float64Array, at: number, out: Float64Array): number {
+  const b = np.bodies, x = centre[at], y = centre[at + 1];
   if (b.shape[k] === POLYGON) {
-    toWorld(b.vertices, b.vertexStart[k], b.vertexCount[k], x, y, b.ephi[k], out);
-    return b.vertexCount[k];
+    const n = b.vertexCount[k], v = b.vertices, o = 2 * b.vertexStart[k], c = Math.cos(b.ephi[k]), s = Math.sin(b.ephi[k]);
+    for (let q = 0; q < 2 * n; q += 2) {
+      const bx = v[o + q], by = v[o + q + 1];
+      out[q] = x + c * bx - s * by;
+      out[q + 1] = y + s * bx + c * by;
+    }
+    return n;
   }
   const a = b.radius[k];
   for (let s = 0; s < 2 * DISC_SIDES; s += 2) {
@@ -69,8 +78,11 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
     const reach = rad[i] + rad[j];
     if (dx * dx + dy * dy >= reach * reach) continue; // bounding circles apart
     const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
-    const ni = outline(np, i, xi, yi, bi), nj = outline(np, j, xj, yj, bj);
-    if (!clip.overlap(bi, ni, bj, nj)) continue;
+    ARGS[XI] = xi; ARGS[YI] = yi; ARGS[XJ] = xj; ARGS[YJ] = yj;
+    const ni = outline(np, i, ARGS, XI, bi), nj = outline(np, j, ARGS, XJ, bj);
+    // j's outline within its bounding circle (a disc's 24-gon reaches DISC_OUTLINE_SCALE of its radius)
+    AROUND_J[0] = xj; AROUND_J[1] = yj; AROUND_J[2] = b.shape[j] === POLYGON ? rad[j] : DISC_OUTLINE_SCALE * rad[j];
+    if (!clip.overlap(bi, ni, bj, nj, AROUND_J)) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
     ARGS[BX] = len0 > 0 ? dx / len0 : 1; ARGS[BY] = len0 > 0 ? dy / len0 : 0;
     const q = np.planeChanged ? -1 : np.previousContact(i, j, 0);
@@ -82,7 +94,6 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
     if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
     const ai = Math.PI * eqR[i] * eqR[i], aj = Math.PI * eqR[j] * eqR[j];
     ARGS[NX] = nx; ARGS[NY] = ny; ARGS[LC] = eqR[i] + eqR[j]; ARGS[RATIO] = clip.area / (ai < aj ? ai : aj);
-    ARGS[XI] = xi; ARGS[YI] = yi; ARGS[XJ] = xj; ARGS[YJ] = yj;
     appendAreaContact(np, i, j, choice);
   }
 }
@@ -117,13 +128,14 @@ export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): vo
   if (walls.kind[w] !== LINE) return; // segment walls meet discs only (refused at load for polygons)
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], wnx = walls.nx[w], wny = walls.ny[w];
   const clip = np.clipper, bj = np.outlineJ;
+  WALL_LINE[0] = ax; WALL_LINE[1] = ay; WALL_LINE[2] = wnx; WALL_LINE[3] = wny;
   for (let j = 0; j < b.n; j++) {
     if (im[j] === 0 || shape[j] !== kind) continue;
     if ((ex[j] - ax) * wnx + (ey[j] - ay) * wny >= rad[j]) continue; // bounding circle clear of the wall
-    const nj = outline(np, j, ex[j], ey[j], bj);
-    if (!clip.beyondLine(bj, nj, ax, ay, wnx, wny)) continue;
-    ARGS[NX] = wnx; ARGS[NY] = wny; ARGS[LC] = eqR[j]; ARGS[RATIO] = clip.area / (Math.PI * eqR[j] * eqR[j]);
     ARGS[XJ] = ex[j]; ARGS[YJ] = ey[j];
+    const nj = outline(np, j, ARGS, XJ, bj);
+    if (!clip.beyondLine(bj, nj, WALL_LINE)) continue;
+    ARGS[NX] = wnx; ARGS[NY] = wny; ARGS[LC] = eqR[j]; ARGS[RATIO] = clip.area / (Math.PI * eqR[j] * eqR[j]);
     appendAreaContact(np, -1 - w, j, NO_CHOICE);
   }
 }

@@ -14,9 +14,9 @@ export const MERGE_REL = 1e-12;
 /** O with area below this × size² is no contact (docs/model.md#area-law-for-polygons). */
 export const MIN_AREA_REL = 1e-14;
 /**
- * A clipping stage is skipped (or the pair found apart) only when a bounding circle clears the edge's line by this × size
- * besides its radius: far above the stages' rounding, so the skipped stage would have copied every vertex (or the clip
- * would have left none) and the overlap keeps its bits.
+ * A clipping stage is skipped (or the clip ended) only when Q's circle clears the edge's line by this × size besides its
+ * radius: far above the stages' rounding (≈ 1e-16 × the coordinates), so the stage would have copied every vertex (or
+ * left none) and the overlap keeps its bits.
  */
 export const SKIP_REL = 1e-9;
 
@@ -57,8 +57,8 @@ export class PolygonClipper {
   private bufA: Float64Array;
   private bufB: Float64Array;
   private result: Float64Array;
-  /** Scratch: Q's and P's bounding circle (centre x, y, radius) and bounding size */
-  private readonly circles = new Float64Array(8);
+  /** Scratch: a clipping stage's line, a point a and direction u (in an array: V8 boxes doubles passed to a call it does not inline) */
+  private readonly edge = new Float64Array(4);
   /**
    * [0]: the size the tolerances of the last call are relative to (in an array, not an argument of finish: V8 boxes a
    * double passed to a call it does not inline)
@@ -81,39 +81,36 @@ export class PolygonClipper {
   }
 
   /**
-   * O = Q ∩ P: clip Q by every edge (a → b) of P, keeping s(x) = (b − a)×(x − a) ≥ 0 (docs/model.md#area-law-for-polygons),
-   * but for the edges a bounding circle shows would keep all of Q, and not at all when a circle shows them apart (the
-   * separating-axis test with bounding circles): the same bits as clipping by every edge, cheaper.
-   * P and Q are convex, counter-clockwise, with at least 3 vertices each.
+   * O = Q ∩ P: clip Q by every edge (a → b) of P, keeping s(x) = (b − a)×(x − a) ≥ 0 (docs/model.md#area-law-for-polygons).
+   * P and Q are convex, counter-clockwise, with at least 3 vertices each. `around`: a circle (x, y, radius) holding Q, if
+   * known; then an edge whose line the circle clears by SKIP_REL·size on the inner side is skipped (its stage would copy
+   * every vertex), and one it clears on the outer side ends the clip (nothing would be left): the same bits, cheaper.
    * Returns true for a contact (≥ 3 vertices and area ≥ MIN_AREA_REL·size², size the larger of the two).
    */
-  overlap(p: Float64Array, np: number, q: Float64Array, nq: number): boolean {
-    // bounding boxes and circles (no call returning a double: V8 boxes it where it does not inline the call)
-    const circles = this.circles;
-    circleOf(q, nq, circles, 0);
-    circleOf(p, np, circles, 4);
-    const size = Math.max(circles[7], circles[3]);
+  overlap(p: Float64Array, np: number, q: Float64Array, nq: number, around: Float64Array | null = null): boolean {
+    const size = Math.max(boundingSize(p, np), boundingSize(q, nq));
     this.sizeOf[0] = size;
-    // the circles widened by a margin far above the rounding of the stages (≈ 1e-16 size): an edge of P with Q's whole
-    // circle on its inner side would keep every vertex (its stage a copy, skipped); an edge of P with Q's circle wholly
-    // outside, or an edge of Q with P's, leaves nothing (no contact, nothing clipped)
-    circles[2] += SKIP_REL * size;
-    circles[6] += SKIP_REL * size;
-    const qx = circles[0], qy = circles[1], qr = circles[2];
-    const apart = outsideAnEdge(p, np, circles, 0) || outsideAnEdge(q, nq, circles, 4);
-    let src = q, m = apart ? 0 : nq, toA = true;
+    const qx = around ? around[0] : 0, qy = around ? around[1] : 0, qr = around ? around[2] + SKIP_REL * size : 0;
+    let src = q, m = nq, toA = true;
     for (let e = 0; e < np && m > 0; e++) {
       const f = e + 1 === np ? 0 : e + 1;
       const ax = p[2 * e], ay = p[2 * e + 1], ux = p[2 * f] - ax, uy = p[2 * f + 1] - ay;
-      const sc = ux * (qy - ay) - uy * (qx - ax);
-      if (sc > 0 && sc * sc > qr * qr * (ux * ux + uy * uy)) continue; // Q inside this edge's half-plane: a copy
+      if (around) {
+        const sc = ux * (qy - ay) - uy * (qx - ax);
+        if (sc * sc > qr * qr * (ux * ux + uy * uy)) {
+          if (sc > 0) continue; // Q inside this edge's half-plane
+          m = 0; // Q wholly outside it
+          break;
+        }
+      }
       this.reserve(2 * m + 2);
-      const dst = toA ? this.bufA : this.bufB;
-      m = clipStage(src, m, dst, ax, ay, ux, uy);
+      const dst = toA ? this.bufA : this.bufB, edge = this.edge;
+      edge[0] = ax; edge[1] = ay; edge[2] = ux; edge[3] = uy;
+      m = clipStage(src, m, dst, edge);
       src = dst;
       toA = !toA;
     }
-    if (src === q && m > 0) { // every stage a copy (Q inside P): finish merges in place, so not in the caller's outline
+    if (src === q && m > 0) { // every stage skipped (Q inside P): finish merges in place, so not in the caller's outline
       this.reserve(nq);
       for (let k = 0; k < 2 * nq; k++) this.bufA[k] = q[k];
       src = this.bufA;
@@ -123,13 +120,16 @@ export class PolygonClipper {
   }
 
   /**
-   * The part of Q beyond the line through (px, py) with normal (nx, ny), i.e. where (x − p)·n ≤ 0
+   * The part of Q beyond the line through p with normal n, line = (p_x, p_y, n_x, n_y), i.e. where (x − p)·n ≤ 0
    * (polygon against a wall, docs/model.md#area-law-for-polygons and docs/model.md#contact-geometry: n is the wall normal pointing into the domain; |n| is free).
+   * The line comes in an array: V8 boxes doubles passed to a call it does not inline.
    */
-  beyondLine(q: Float64Array, nq: number, px: number, py: number, nx: number, ny: number): boolean {
+  beyondLine(q: Float64Array, nq: number, line: Float64Array): boolean {
     this.reserve(2 * nq + 2);
     // the line direction u = (−n_y, n_x) has −n on its left, so s(x) = u×(x − p) = −(x − p)·n
-    const m = clipStage(q, nq, this.bufA, px, py, -ny, nx);
+    const edge = this.edge;
+    edge[0] = line[0]; edge[1] = line[1]; edge[2] = -line[3]; edge[3] = line[2];
+    const m = clipStage(q, nq, this.bufA, edge);
     this.result = this.bufA;
     this.sizeOf[0] = boundingSize(q, nq);
     return this.finish(m);
@@ -179,42 +179,13 @@ export class PolygonClipper {
   }
 }
 
-/** The bounding circle of polygon xy[0 … 2n) about its bounding box's centre, and boundingSize, into out[at …] (x, y, radius, size). */
-function circleOf(xy: Float64Array, n: number, out: Float64Array, at: number): void {
-  let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity;
-  for (let k = 0; k < 2 * n; k += 2) {
-    const x = xy[k], y = xy[k + 1];
-    if (x < xmin) xmin = x;
-    if (x > xmax) xmax = x;
-    if (y < ymin) ymin = y;
-    if (y > ymax) ymax = y;
-  }
-  const cx = 0.5 * (xmin + xmax), cy = 0.5 * (ymin + ymax);
-  let r2 = 0;
-  for (let k = 0; k < 2 * n; k += 2) r2 = Math.max(r2, dist2(cx, cy, xy[k], xy[k + 1]));
-  out[at] = cx;
-  out[at + 1] = cy;
-  out[at + 2] = Math.sqrt(r2);
-  out[at + 3] = Math.max(xmax - xmin, ymax - ymin);
-}
-
-/** Some edge (a → b) of the counter-clockwise polygon p has the circle circles[at …] (x, y, radius) wholly on its outer side (a separating axis). */
-function outsideAnEdge(p: Float64Array, n: number, circles: Float64Array, at: number): boolean {
-  const x = circles[at], y = circles[at + 1], r = circles[at + 2];
-  for (let e = 0; e < n; e++) {
-    const f = e + 1 === n ? 0 : e + 1;
-    const ax = p[2 * e], ay = p[2 * e + 1], ux = p[2 * f] - ax, uy = p[2 * f + 1] - ay;
-    const sc = ux * (y - ay) - uy * (x - ax);
-    if (sc < 0 && sc * sc > r * r * (ux * ux + uy * uy)) return true;
-  }
-  return false;
-}
-
 /**
- * One Sutherland–Hodgman stage (docs/model.md#area-law-for-polygons): the part of polygon src[0 … 2m) where s(x) = u×(x − a) ≥ 0,
+ * One Sutherland–Hodgman stage (docs/model.md#area-law-for-polygons): the part of polygon src[0 … 2m) where s(x) = u×(x − a) ≥ 0
+ * (edge: a_x, a_y, u_x, u_y),
  * written to dst; returns its vertex count (at most 2m).
  */
-function clipStage(src: Float64Array, m: number, dst: Float64Array, ax: number, ay: number, ux: number, uy: number): number {
+function clipStage(src: Float64Array, m: number, dst: Float64Array, edge: Float64Array): number {
+  const ax = edge[0], ay = edge[1], ux = edge[2], uy = edge[3];
   let out = 0;
   const s0 = ux * (src[1] - ay) - uy * (src[0] - ax);
   let sp = s0;

@@ -229,7 +229,7 @@ describe('convex overlap by Sutherland–Hodgman (docs/model.md#area-law-for-pol
     expect(worst).toBeLessThan(1e-12);
   });
 
-  it('skipping the stages a bounding circle clears, and the pairs one separates, keeps every bit of clipping by every edge', () => {
+  it('with a circle around Q, skipping the stages it clears and stopping where it lies outside keeps every bit of clipping by every edge', () => {
     // the plain algorithm: Q clipped by each edge of P in turn, then the merge, area and centroid (finish) as the clipper's
     const plain = (p: Float64Array, q: Float64Array): number[] | null => {
       let v = Array.from(q);
@@ -262,7 +262,11 @@ describe('convex overlap by Sutherland–Hodgman (docs/model.md#area-law-for-pol
       // apart, touching, overlapping, nested: centres 0 … 3.2 apart
       const x = rng.uniform(-5, 5), y = rng.uniform(-5, 5), d = rng.uniform(0, 3.2), a = rng.uniform(0, 2 * Math.PI);
       const p = randomConvex(rng, x, y), q = randomConvex(rng, x + d * Math.cos(a), y + d * Math.sin(a));
-      const hit = clip.overlap(p, nOf(p), q, nOf(q));
+      // the circle about Q's vertex mean through its farthest vertex
+      let mx = 0, my = 0, r2 = 0;
+      for (let v = 0; v < nOf(q); v++) { mx += q[2 * v] / nOf(q); my += q[2 * v + 1] / nOf(q); }
+      for (let v = 0; v < nOf(q); v++) r2 = Math.max(r2, (q[2 * v] - mx) ** 2 + (q[2 * v + 1] - my) ** 2);
+      const hit = clip.overlap(p, nOf(p), q, nOf(q), Float64Array.of(mx, my, Math.sqrt(r2)));
       const want = plain(p, q);
       expect(hit ? [clip.area, clip.cx, clip.cy, clip.count] : null).toEqual(want);
       if (want) touching++; else separated++;
@@ -285,13 +289,13 @@ describe('half-plane clipping: the part of a polygon beyond a wall (docs/model.m
     const L = 0.7, x0 = 3;
     for (const d of [1e-6, 0.01, 0.3, 0.69]) {
       const sq = box(x0, -d, x0 + L, L - d);
-      expect(clip.beyondLine(sq, 4, 0, 0, 0, 1)).toBe(true);
+      expect(clip.beyondLine(sq, 4, Float64Array.of(0, 0, 0, 1))).toBe(true);
       expect(Math.abs(clip.area - L * d) / (L * d)).toBeLessThan(1e-9);
       expect(Math.abs(clip.cx - (x0 + L / 2))).toBeLessThan(1e-14);
       expect(Math.abs(clip.cy + d / 2)).toBeLessThan(1e-15);
     }
-    expect(clip.beyondLine(box(0, 0, 1, 1), 4, 0, 0, 0, 1)).toBe(false); // resting on the floor
-    expect(clip.beyondLine(box(0, 0.1, 1, 1), 4, 0, 0, 0, 2)).toBe(false); // above it (|n| is free)
+    expect(clip.beyondLine(box(0, 0, 1, 1), 4, Float64Array.of(0, 0, 0, 1))).toBe(false); // resting on the floor
+    expect(clip.beyondLine(box(0, 0.1, 1, 1), 4, Float64Array.of(0, 0, 0, 2))).toBe(false); // above it (|n| is free)
     expect([clip.area, clip.cx, clip.cy]).toEqual([0, 0, 0]);
   });
 
@@ -307,7 +311,7 @@ describe('half-plane clipping: the part of a polygon beyond a wall (docs/model.m
       const r = (x: number, y: number): [number, number] => [2 + c * (x - 2) - s * (y - 1), 1 + s * (x - 2) + c * (y - 1)];
       const sqR = transform(transform(sq, 1, 0, -2, -1), 1, beta, 2, 1);
       const [wx, wy] = r(0, 0), [gxR, gyR] = r(gx, gy);
-      expect(clip.beyondLine(sqR, 4, wx, wy, -s, c)).toBe(true);
+      expect(clip.beyondLine(sqR, 4, Float64Array.of(wx, wy, -s, c))).toBe(true);
       expect(clip.count).toBe(3);
       expect(Math.abs(clip.area - area) / area).toBeLessThan(1e-13);
       expect(Math.hypot(clip.cx - gxR, clip.cy - gyR)).toBeLessThan(1e-14);

@@ -1,16 +1,20 @@
 /**
  * The WebAssembly kernels (wasm/kernels.ts: the disc pair loop and wall contacts, Gear's and GSSSS's per-body updates, forces,
- * energies, the reuse test, the collision monitor) are an optimisation: a run with them gives the JavaScript
- * loops' numbers bit for bit — bodies, record, energy account, the collision monitor's state and the
- * restitutions it measures — with walls, across a periodic seam, in both cap modes, clamped, for Gear and
- * central difference, while the contact lists grow in their arena; and each falls back to JavaScript when a
- * column lives elsewhere.
+ * energies, the reuse test, the collision monitor) are an optimisation: the disc pass's kernels give their JavaScript
+ * oracles' bits (test/core/oracles/: the pair and wall loops as they were written in JavaScript), and a run with the
+ * kernels gives a JavaScript run's bits (useJavaScriptKernels: the disc contacts stage by stage, the other kernels'
+ * JavaScript twins) — bodies, record, energy account, the collision monitor's state and the restitutions it measures —
+ * with walls, across a periodic seam, in both cap modes, clamped, for Gear and central difference, while the contact
+ * lists grow in their arena; a kernel whose column lives elsewhere does nothing and says so.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { DiscPassView } from '../../src/core/contacts/disc-pass-view';
 import { LASTING_CONTACTS } from '../../src/core/diagnostics/collision-monitor';
 import { growF64 } from '../../src/core/math/grow';
 import { discPairsWasm } from '../../src/core/contacts/disc-pair-wasm';
+import { discForcePass, PASS_SUMS } from '../../src/core/contacts/disc-force-pass';
+import { NONE } from '../../src/core/diagnostics/collision-monitor';
+import { discForcePassOracle } from './oracles/disc-pass';
 import { WasmKernels } from '../../src/core/wasm/kernels';
 import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { worldOf } from '../helpers';
@@ -23,7 +27,49 @@ const DENSE = ['generators.0.count=160', 'generators.0.region=[0.005,0.008,0.395
 const FLOOR_ONLY = 'walls=[{"type":"line","point":[0,0],"normal":[0,1]}]';
 
 
-describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
+/** The record's columns the disc pass writes (a pair's lean ones, a wall contact's whole) */
+const PASS_COLUMNS = ['i', 'j', 'feature', 'law', 'fn', 'ft', 'xi', 'xiEval', 'prevIndex', 'nx', 'ny', 'delta', 'un', 'ut', 'mr', 'isNew', 'gn', 'gt', 'fe'] as const;
+
+describe('the disc pass’s kernels give their JavaScript oracles’ bits (test/core/oracles/)', () => {
+  it('pairs and walls, history by pair slot and by key, both cap modes, clamped, a periodic seam, each chunk listed first', () => {
+    const cases = [['integrator=cdm'], ['integrator=cdm', 'capMode=elastic', 'clampNormal=true', 'tangentialDamping=restitution'], [FLOOR_ONLY, 'domain.periodicX=[0,0.4]', 'gravityX=4']];
+    let pairContacts = 0, wallContacts = 0;
+    for (const sets of cases) {
+      const w = worldOf('pile', ...DENSE, ...sets);
+      w.step(3000);
+      const p = w.pipeline, np = p.narrow, b = w.bodies, n = w.n, kernels = w.wasm!;
+      // the pass's inputs held still; each of the two runs from the same forces and partners
+      const forces = [b.fx, b.fy, b.tau].map((c) => c.slice(0, n));
+      const run = (pass: typeof discForcePassOracle): unknown[] => {
+        [b.fx, b.fy, b.tau].forEach((c, q) => c.set(forces[q]));
+        const partner = w.collisions.partnerColumn(n)!;
+        partner.fill(NONE, 0, n);
+        const sums = new Float64Array(PASS_SUMS);
+        pass(np, w.search.pairs, p.previous, p.record, p.material, w.dt, sums, partner, true);
+        const c = p.record;
+        return [
+          ...PASS_COLUMNS.map((f) => Array.from(c[f].subarray(0, c.count))), Array.from(c.contactOfPair.subarray(0, w.search.pairs.count)),
+          ...[b.fx, b.fy, b.tau, partner].map((col) => Array.from(col.subarray(0, n))), Array.from(w.walls.fx.subarray(0, w.walls.count)),
+          Array.from(w.walls.fy.subarray(0, w.walls.count)), Array.from(sums), c.count, c.pairContacts,
+        ];
+      };
+      for (const round of ['by slot', 'by key', 'listed']) {
+        if (round === 'by key') p.previous.pairStamp = -1; // as after a rebuild of the pair list
+        if (round === 'listed') kernels.filterFrom = 0;
+        const [pairRuns, wallRuns] = [kernels.pairRuns, kernels.wallRuns];
+        const kernel = run((...a) => { expect(discForcePass(...a)).toBe(true); });
+        expect([kernels.pairRuns - pairRuns, kernels.wallRuns - wallRuns]).toEqual([1, w.walls.count]);
+        expect(run(discForcePassOracle), `${sets.join(' ')}, ${round}`).toEqual(kernel);
+      }
+      pairContacts += p.record.pairContacts;
+      wallContacts += p.record.count - p.record.pairContacts;
+    }
+    expect(pairContacts).toBeGreaterThan(100); // ≈ 55 a pile, 30 with the walls in all
+    expect(wallContacts).toBeGreaterThan(20);
+  });
+});
+
+describe('a run with the WebAssembly kernels gives a JavaScript run’s bits', () => {
   const cases: Record<string, string[]> = {
     'cdm, walls, total cap, collision monitor on': ['integrator=cdm'],
     'Gear 5, walls': [],
@@ -74,7 +120,7 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
     }
   });
 
-  it('runs on a plain memory where SharedArrayBuffer is missing (a page without cross-origin isolation): the same bits', () => {
+  it('runs on a plain memory where SharedArrayBuffer is missing (a page without cross-origin isolation), and stage by stage once a list outgrows it: the same bits', () => {
     vi.stubGlobal('SharedArrayBuffer', undefined);
     let plain: World, js: World;
     try {
@@ -94,6 +140,15 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
     }
     expect(plain.contacts.count).toBeGreaterThan(50); // the lists grew inside the plain memory, which never grows
     expect([plain.wasm!.pairRuns - runs, plain.wasm!.wallRuns - walls]).toEqual([4000, 4000 * plain.walls.count]);
+    // a list that outgrows the plain memory leaves it: the evaluations writing it go stage by stage, to the same bits
+    plain.pipeline.previous.reserve(200_000);
+    const kept = plain.wasm!.pairRuns;
+    for (let batch = 0; batch < 2; batch++) {
+      plain.step(500);
+      js.step(500);
+      expect(differences(plain, js)).toEqual([]);
+    }
+    expect(plain.wasm!.pairRuns - kept).toBe(0); // each evaluation writes one list and reads the other
   });
 
   it('Gear 5: the same bits through a drag, a Δt change, a periodic seam and a rewind', () => {
@@ -154,7 +209,7 @@ describe('the WebAssembly pair loop gives the JavaScript loop’s bits', () => {
     expect(wasm.kernels).toBe('WebAssembly');
   });
 
-  it('falls back to JavaScript (returns −1, writes nothing) when a column is not in its arena', () => {
+  it('does nothing and says so (returns −1) when a column is not in its arena: the disc pass then goes stage by stage', () => {
     const kernels = WasmKernels.create(WasmArena.create()!)!;
     const v = new DiscPassView();
     v.ex = new Float64Array(4); // outside the arena

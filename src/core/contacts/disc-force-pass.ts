@@ -5,7 +5,9 @@
  * scatters its force while its numbers are still in registers; then the walls the same way. It replaces
  * narrow phase → dashpots → linear law → Cundall trial → coulombCap → scatterForces
  * (docs/model.md#contact-geometry) and fills the same record with the same numbers, bit for bit: every
- * expression is the stages' own, in their order (test/core/disc-force-pass.test.ts runs both).
+ * expression is the stages' own, in their order (test/core/disc-force-pass.test.ts runs both). The pair and wall
+ * loops run in WebAssembly only (contacts/disc-pair-wasm.ts, disc-wall-wasm.ts, their per-contact block
+ * wasm/assembly/linear-cundall.ts); their JavaScript oracles are test/core/oracles/ (test/core/wasm-disc-pairs.test.ts).
  *   δ = a_i + a_j − |d|, n = d/|d| (paper 002 Eq. 5);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  * The body forces must hold gravity and the external forces already; walls.fx, fy are zeroed here.
@@ -21,15 +23,15 @@
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import { LINE, type WallSet } from '../boundaries/walls';
-import { MANY, NONE } from '../diagnostics/collision-monitor';
+import { MANY } from '../diagnostics/collision-monitor';
 import { LINEAR } from '../laws/law-ids';
 import type { MaterialCoefficients } from '../laws/material';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import { discPairsFilteredWasm, discPairsWasm } from './disc-pair-wasm';
-import { discWallsWasm } from './disc-wall-wasm';
-import { DiscPassView, type PairMaterial } from './disc-pass-view';
+import { discWallsWasm, wallColumnsInArena } from './disc-wall-wasm';
+import { DiscPassView } from './disc-pass-view';
 import type { NarrowPhase } from './narrow-phase';
 
 /** What the pass adds up, in the order the separate stages did: indices into its `sums` argument */
@@ -41,28 +43,36 @@ export const PASS_SUMS = 6;
 
 /**
  * Fills `out` with the contacts among `pairs` and against the walls, their forces, and adds the forces
- * to the bodies and walls. `np` supplies bodies, walls, boundary and the history index (built here).
- * With `partner` (the collision monitor's column, diagnostics/collision-monitor.ts: NONE for every body on entry)
- * it also writes each body's partner: the one body it touches, none, or MANY (several, or a wall).
+ * to the bodies and walls, in WebAssembly (the pair loop contacts/disc-pair-wasm.ts, the walls' contacts/disc-wall-wasm.ts;
+ * their JavaScript oracles are in test/core/oracles/). `np` supplies bodies, walls, boundary, the history index (built
+ * here) and the kernels. With `partner` (the collision monitor's column, diagnostics/collision-monitor.ts: NONE for every
+ * body on entry) it also writes each body's partner: the one body it touches, none, or MANY (several, or a wall).
+ * Returns false, having added no force, where the kernels are missing or a column is not in their arena (a plain
+ * arena the scene outgrew, wasm/wasm-arena.ts): the caller then takes the staged pipeline for this evaluation.
  */
 export function discForcePass(
   np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array,
   partner: Int32Array | null = null, commit = false,
-): void {
+): boolean {
+  const w = np.kernels, walls = np.walls, near = np.wallCandidates;
+  if (!w) return false;
   out.count = 0;
-  out.reserve(pairs.count + 16);
+  // room for every pair and every wall candidate first, so no column the kernels write moves during the pass
+  near.update(np.bodies, walls, pairs.generation);
+  out.reserve(pairs.count + 16 + (walls.count > 0 ? near.end(walls.count - 1) : 0));
   out.reservePairSlots(pairs.count);
   out.pairStamp = pairs.generation;
   const bySlot = prev.pairStamp === pairs.generation;
   buildHistoryIndex(np, prev, bySlot);
+  if (walls.count > 0 && !wallColumnsInArena(w, np.bodies, prev, out)) return false;
   sums.fill(0);
-  const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit);
-  // the WebAssembly loop where the columns are in its arena (the same bits), else this module's
-  const w = np.kernels, P = pairs.count;
-  const k = !w ? -1 : P >= w.filterFrom ? discPairsFilteredWasm(w, v, m, dt, P, out.count, sums) : discPairsWasm(w, v, m, dt, 0, P, out.count, sums, 0);
-  out.count = k >= 0 ? k : pairContactsRange(v, m, dt, 0, pairs.count, out.count, sums, 0);
+  const v = serialView.fromStages(np, pairs, prev, out, bySlot, partner, commit), P = pairs.count;
+  const k = P >= w.filterFrom ? discPairsFilteredWasm(w, v, m, dt, P, out.count, sums) : discPairsWasm(w, v, m, dt, 0, P, out.count, sums, 0);
+  if (k < 0) return false;
+  out.count = k;
   wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
   if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
+  return true;
 }
 
 /**
@@ -109,198 +119,18 @@ export function touchWall(b: BodyState, walls: WallSet, w: number, out: ContactL
 const serialView = new DiscPassView();
 
 /**
- * The pair loop over candidate pairs [p0, p1), writing contacts from k0 on; returns the end. Its sums go
- * to sums[s0 …]. With `v.scatter` false the forces stay in the record (f_n, f_t, n) for gatherPairForces.
+ * Forces of wall w's contacts, rows [start, end) of `out` (their geometry written by touchWall), committing ξ with `commit`,
+ * in WebAssembly (contacts/disc-wall-wasm.ts; its JavaScript oracle is test/core/oracles/disc-wall-loop.ts); sets out.count = end.
+ * The passes check the columns are in the arena before they write anything (wallColumnsInArena).
  */
-export function pairContactsRange(v: DiscPassView, m: PairMaterial, dt: number, p0: number, p1: number, k0: number, sums: Float64Array, s0: number): number {
-  const ex = v.ex, ey = v.ey, evx = v.evx, evy = v.evy, ew = v.ew;
-  const rad = v.rad, im = v.im, ii = v.ii, fx = v.fx, fy = v.fy, tau = v.tau;
-  const periodic = v.periodic, L = v.L, bySlot = v.bySlot, scatter = v.scatter, commit = v.commit;
-  const pi = v.pi, pj = v.pj;
-  const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE, onx = v.onx, ony = v.ony;
-  const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
-  const pxi = v.pxi, pslot = v.pslot, history = v.history, findPartners = v.findPartners, partner = v.partner, inner = v.inner;
-  const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
-  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
-  let normalPower = sums[s0 + NORMAL_POWER], dashpot = sums[s0 + DASHPOT_POWER], slip = sums[s0 + SLIP_POWER];
-  let maxRatio = sums[s0 + MAX_RATIO], energy = sums[s0 + ELASTIC];
-  let k = k0;
-  for (let p = p0; p < p1; p++) {
-    const i = pi[p], j = pj[p];
-    const imi = im[i], imj = im[j];
-    let dx = ex[j] - ex[i];
-    if (periodic) dx -= L * Math.round(dx / L); // PeriodicX.minimumImageX, written out (a call V8 keeps boxes dx)
-    const dy = ey[j] - ey[i];
-    const ai = rad[i], aj = rad[j], s = ai + aj;
-    const d2 = dx * dx + dy * dy;
-    if (d2 >= s * s || (imi + imj === 0 && ii[i] + ii[j] === 0)) { slot[p] = -1; continue; } // apart, or two immovable bodies
-    // the record (contacts/collide-disc.ts)
-    slot[p] = k;
-    const dist = Math.sqrt(d2);
-    const inv = dist > 0 ? 1 / dist : 0;
-    const nx = dist > 0 ? dx * inv : 1, ny = dy * inv;
-    const delta = s - dist;
-    oi[k] = i; oj[k] = j; // feature and law after the loop
-    const r = delta / (ai < aj ? ai : aj);
-    if (r > maxRatio) maxRatio = r;
-    // relative velocity of the surface points and reduced mass (contacts/contact-velocity.ts)
-    const dvx = evx[j] - evx[i], dvy = evy[j] - evy[i], wi = ew[i], wj = ew[j];
-    const un = dvx * nx + dvy * ny;
-    const ut = -dvx * ny + dvy * nx - ai * wi - aj * wj;
-    const imSum = imi + imj;
-    const mr = imSum > 0 ? 1 / imSum : 0;
-    // history by the pair slot while the pair list is last step's, else by body and partner (state/pair-history-index.ts)
-    const q = bySlot ? pslot[p] : history.find(i, j);
-    oprev[k] = q;
-    const xi0 = q >= 0 ? pxi[q] : 0;
-    // dashpots (laws/dashpot.ts) and the linear law (laws/linear.ts)
-    const sm = Math.sqrt(mr);
-    const g = zn2 * sm * sqrtKn;
-    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
-    const e = kn * delta;
-    let fn = e - g * un;
-    if (clamp && fn < 0) fn = 0;
-    else normalPower += g * un * un;
-    ofn[k] = fn;
-    // Cundall trial ξ* = ξ + u_t Δt (tangential/cundall.ts) under the Coulomb cap (contacts/coulomb-cap.ts),
-    // written out in both loops, not called: a call V8 leaves out of line boxes its doubles (69 minor GCs
-    // per 20,000 steps of a 400-disc pile, in the runs where it did)
-    let xi = xi0 + ut * dt, ft: number;
-    if (elastic) {
-      const lim = e > 0 ? mu * e : 0;
-      if (kt * Math.abs(xi) > lim) {
-        xi = (xi > 0 ? lim : -lim) * invKt;
-        slip += kt * xi * ut;
-      }
-      ft = -kt * xi - gt * ut;
-      dashpot += gt * ut * ut;
-    } else {
-      const f = -kt * xi - gt * ut;
-      const lim = fn > 0 ? mu * fn : 0;
-      if (Math.abs(f) > lim) {
-        ft = f > 0 ? lim : -lim;
-        xi = -ft * invKt;
-        slip -= ft * ut;
-      } else {
-        ft = f;
-        dashpot += gt * ut * ut;
-      }
-    }
-    oxiE[k] = xi;
-    oxi[k] = commit ? xi : xi0;
-    oft[k] = ft;
-    energy += 0.5 * kn * delta * delta; // laws/linear.ts energy
-    energy += 0.5 * kt * xi * xi;
-    // scatter (contacts/scatter-forces.ts): F on j, −F on i
-    if (scatter) {
-      const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
-      fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
-      fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
-      if (findPartners) { partner[i] = partner[i] === NONE ? j : MANY; partner[j] = partner[j] === NONE ? i : MANY; }
-    } else {
-      // on a pool: the block's own bodies now, as above; the others in the gather, which reads n
-      if (inner[j] === 0 || inner[i] === 0) { onx[k] = nx; ony[k] = ny; }
-      if (inner[j] === 1 || inner[i] === 1) {
-        const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
-        if (inner[j] === 1) {
-          fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
-          if (findPartners) partner[j] = partner[j] === NONE ? i : MANY;
-        }
-        if (inner[i] === 1) {
-          fx[i] -= Fx; fy[i] -= Fy; tau[i] -= ai * ft;
-          if (findPartners) partner[i] = partner[i] === NONE ? j : MANY;
-        }
-      }
-    }
-    k++;
-  }
-  of.fill(0, k0, k); olaw.fill(LINEAR, k0, k);
-  sums[s0 + NORMAL_POWER] = normalPower; sums[s0 + DASHPOT_POWER] = dashpot; sums[s0 + SLIP_POWER] = slip;
-  sums[s0 + MAX_RATIO] = maxRatio; sums[s0 + ELASTIC] = energy;
-  return k;
-}
-
-/** Forces of wall w's contacts, rows [start, end) of `out` (their geometry written by touchWall), committing ξ with `commit`; sets out.count = end. */
 export function wallContacts(
   np: NarrowPhase, w: number, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, start: number, end: number,
   commit: boolean,
 ): void {
-  // the WebAssembly loop where the columns are in its arena (the same bits), else this one
-  if (np.kernels && discWallsWasm(np.kernels, np.bodies, np.walls, w, np.index, prev, out, m, dt, sums, start, end, commit)) {
-    out.count = end;
-    return;
-  }
-  const walls = np.walls, b = np.bodies, evx = b.evx, evy = b.evy, ew = b.eomega;
-  const rad = b.radius, im = b.invMass, fx = b.fx, fy = b.fy, tau = b.tau;
-  const wvx = walls.vx[w], wvy = walls.vy[w], fixedWall = walls.invMass[w] === 0;
-  const pxi = prev.xi, index = np.index;
-  const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
-  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
-  let normalPower = sums[NORMAL_POWER], dashpot = sums[DASHPOT_POWER], slip = sums[SLIP_POWER], maxRatio = sums[MAX_RATIO], energy = sums[ELASTIC];
-  let power = sums[WALL_POWER], wfx = 0, wfy = 0;
-  const oj = out.j, onx = out.nx, ony = out.ny, odelta = out.delta;
-  const oun = out.un, out_ = out.ut, omr = out.mr, oprev = out.prevIndex, onew = out.isNew, oxi = out.xi, ogn = out.gn, ogt = out.gt;
-  const ofe = out.fe, ofn = out.fn, oxiE = out.xiEval, oft = out.ft;
-  const i = -1 - w;
-  for (let k = start; k < end; k++) {
-    const j = oj[k], aj = rad[j], nx = onx[k], ny = ony[k], delta = odelta[k];
-    const r = delta / aj;
-    if (r > maxRatio) maxRatio = r;
-    const dvx = evx[j] - wvx, dvy = evy[j] - wvy, wj = ew[j];
-    const un = dvx * nx + dvy * ny;
-    const ut = -dvx * ny + dvy * nx - aj * wj;
-    oun[k] = un; out_[k] = ut;
-    const imSum = im[j];
-    const mr = imSum > 0 ? 1 / imSum : 0;
-    omr[k] = mr;
-    const q = index.find(i, j, 0);
-    oprev[k] = q;
-    onew[k] = q >= 0 ? 0 : 1;
-    const xi0 = q >= 0 ? pxi[q] : 0;
-    const sm = Math.sqrt(mr);
-    const g = zn2 * sm * sqrtKn;
-    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
-    ogn[k] = g; ogt[k] = gt;
-    const e = kn * delta;
-    ofe[k] = e;
-    let fn = e - g * un;
-    if (clamp && fn < 0) fn = 0;
-    else normalPower += g * un * un;
-    ofn[k] = fn;
-    let xi = xi0 + ut * dt, ft: number;
-    if (elastic) {
-      const lim = e > 0 ? mu * e : 0;
-      if (kt * Math.abs(xi) > lim) {
-        xi = (xi > 0 ? lim : -lim) * invKt;
-        slip += kt * xi * ut;
-      }
-      ft = -kt * xi - gt * ut;
-      dashpot += gt * ut * ut;
-    } else {
-      const f = -kt * xi - gt * ut;
-      const lim = fn > 0 ? mu * fn : 0;
-      if (Math.abs(f) > lim) {
-        ft = f > 0 ? lim : -lim;
-        xi = -ft * invKt;
-        slip -= ft * ut;
-      } else {
-        ft = f;
-        dashpot += gt * ut * ut;
-      }
-    }
-    oxiE[k] = xi;
-    oxi[k] = commit ? xi : xi0;
-    oft[k] = ft;
-    energy += 0.5 * kn * delta * delta;
-    energy += 0.5 * kt * xi * xi;
-    const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
-    fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
-    wfx -= Fx; wfy -= Fy;
-    if (fixedWall) power += Fx * wvx + Fy * wvy;
+  if (!np.kernels || !discWallsWasm(np.kernels, np.bodies, np.walls, w, np.index, prev, out, m, dt, sums, start, end, commit)) {
+    throw new Error('disc force pass: a wall contact column is not in the WebAssembly arena (checked before the pass)');
   }
   out.count = end;
-  walls.fx[w] += wfx; walls.fy[w] += wfy;
-  sums[NORMAL_POWER] = normalPower; sums[DASHPOT_POWER] = dashpot; sums[SLIP_POWER] = slip; sums[MAX_RATIO] = maxRatio; sums[WALL_POWER] = power; sums[ELASTIC] = energy;
 }
 
 /** touchWall for a line wall (contacts/collide-disc.ts). */

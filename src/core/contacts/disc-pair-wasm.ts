@@ -1,8 +1,8 @@
 /**
  * The disc pair loop in WebAssembly (assembly/disc-pairs.ts) over the arena's columns in place: the serial
  * fused pass (contacts/disc-force-pass.ts) and a worker pool's blocks (contacts/parallel-disc-pass.ts) run it
- * and get the same bits as their JavaScript loop, about 1.5× sooner (V8 checks every typed-array access;
- * the WebAssembly loop reads memory directly).
+ * and get the same bits as its JavaScript oracle (test/core/oracles/disc-pair-loop.ts), about 1.5× sooner than it ran (V8
+ * checks every typed-array access; the WebAssembly loop reads memory directly).
  */
 import type { DiscPassView, PairMaterial } from './disc-pass-view';
 import { LINEAR } from '../laws/law-ids';
@@ -20,7 +20,7 @@ const SUMS_CARRIED = 6;
 const OFFSETS = new ArenaOffsets(TABLE_SLOTS);
 
 /**
- * pairContactsRange(v, m, dt, p0, p1, k0, sums, s0) (history by pair slot, or by key in v.history; scattering
+ * The pair loop over candidate pairs [p0, p1), contacts from k0 on, sums into sums[s0 …] (history by pair slot, or by key in v.history; scattering
  * every force, or a pool's block without v.scatter): the end of the contacts written, or −1 (nothing done)
  * if a column it reads is not in the kernels' arena. With `list` (countTouching's), the pairs are list[p0 … p1);
  * with `list` a scratch and `listMode` FILTER, the kernel lists the touching ones of p0 … p1 − 1 there itself.

@@ -2,7 +2,7 @@
  * The disc pass's wall contacts in WebAssembly (assembly/disc-walls.ts, the pair loop's per-contact block) over the
  * arena's columns in place: the forces of one wall's contacts, whose geometry touchWall wrote
  * (contacts/disc-force-pass.ts); their history by key is found here first (ContactHistoryIndex's hash, state/contact-list.ts,
- * stays in JavaScript). The same bits as the JavaScript loop (test/core/wasm-disc-pairs.test.ts).
+ * stays in JavaScript). The same bits as its JavaScript oracle, test/core/oracles/disc-wall-loop.ts (test/core/wasm-disc-pairs.test.ts).
  */
 import type { WallSet } from '../boundaries/walls';
 import type { MaterialCoefficients } from '../laws/material';
@@ -23,13 +23,10 @@ const SLOTS = [EVX, EVY, EW, RAD, IM, FX, FY, TAU, OJ, ONX, ONY, ODELTA, OUN, OU
 const OFFSETS = new ArenaOffsets(TABLE_SLOTS);
 
 /**
- * Wall w's contacts, rows [start, end) of `out`: their forces added to the bodies and the wall, the sums to `sums`,
- * ξ committed with `commit`; false (nothing done) if a column the kernel reads is not in the kernels' arena.
+ * Whether every column the wall kernel reads and writes is in the kernels' arena (their offsets left in its table):
+ * the disc pass asks before it writes anything, after it has made room for every wall contact.
  */
-export function discWallsWasm(
-  w: WasmKernels, b: BodyState, walls: WallSet, wall: number, index: ContactHistoryIndex, prev: ContactList, out: ContactList,
-  m: MaterialCoefficients, dt: number, sums: Float64Array, start: number, end: number, commit: boolean,
-): boolean {
+export function wallColumnsInArena(w: WasmKernels, b: BodyState, prev: ContactList, out: ContactList): boolean {
   const a = w.arena, o = OFFSETS, t = w.table;
   t[EVX] = o.of(a, EVX, b.evx); t[EVY] = o.of(a, EVY, b.evy); t[EW] = o.of(a, EW, b.eomega); t[RAD] = o.of(a, RAD, b.radius); t[IM] = o.of(a, IM, b.invMass);
   t[FX] = o.of(a, FX, b.fx); t[FY] = o.of(a, FY, b.fy); t[TAU] = o.of(a, TAU, b.tau);
@@ -39,7 +36,19 @@ export function discWallsWasm(
   t[OXI_EVAL] = o.of(a, OXI_EVAL, out.xiEval); t[OXI] = o.of(a, OXI, out.xi); t[OPREV] = o.of(a, OPREV, out.prevIndex); t[PXI] = o.of(a, PXI, prev.xi);
   let missing = 0;
   for (let s = 0; s < SLOTS.length; s++) missing |= t[SLOTS[s]];
-  if (missing < 0) return false;
+  return missing >= 0;
+}
+
+/**
+ * Wall w's contacts, rows [start, end) of `out`: their forces added to the bodies and the wall, the sums to `sums`,
+ * ξ committed with `commit`; false (nothing done) if a column the kernel reads is not in the kernels' arena.
+ */
+export function discWallsWasm(
+  w: WasmKernels, b: BodyState, walls: WallSet, wall: number, index: ContactHistoryIndex, prev: ContactList, out: ContactList,
+  m: MaterialCoefficients, dt: number, sums: Float64Array, start: number, end: number, commit: boolean,
+): boolean {
+  if (!wallColumnsInArena(w, b, prev, out)) return false;
+  const a = w.arena, o = OFFSETS, t = w.table;
   const into = o.of(a, SUMS, sums), s = w.sums;
   t[SUMS] = into >= 0 ? into : s.byteOffset;
   if (into < 0) for (let q = 0; q < SUMS_CARRIED; q++) s[q] = sums[q];

@@ -1,16 +1,18 @@
 /**
  * The worker pool's kernels of the fused disc pass (contacts/parallel-disc-pass.ts runs them; steps 1–3 and the
  * walls' touches there): each thread's pair blocks (count, look-back prefix sum, pair loop), the gather of the bodies
- * near a block's edge, the per-body lists of candidate pairs, and the walls' touches. Each loop's WebAssembly twin
- * (wasm/kernels.ts) runs where its columns are in the arena.
+ * near a block's edge, the per-body lists of candidate pairs, and the walls' touches. The count, the pair loop, the gather
+ * and the lists run in WebAssembly (wasm/kernels.ts) on every thread: a pool exists only with SharedArrayBuffer, where
+ * WebAssembly is, and its columns live in the World's arena (a shared memory, grown in place). A thread without the
+ * kernels, or a column outside the arena, is refused (poolKernels). Their JavaScript oracles are in test/core/oracles/.
  */
 import { BODY_CHUNK, bodiesOf } from '../columns/body-columns';
 import { wallsOf } from '../columns/wall-columns';
 import type { Column, Columns } from '../columns/kernel-pool';
 import { ContactList } from '../state/contact-list';
-import { PASS_SUMS, pairContactsRange, touchWall } from './disc-force-pass';
+import { PASS_SUMS, touchWall } from './disc-force-pass';
 import { DiscPassView, type PairMaterial } from './disc-pass-view';
-import { MANY, NONE, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
+import { MANY, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
 import { discPairsWasm } from './disc-pair-wasm';
 import type { WasmKernels } from '../wasm/kernels';
 import { ArenaOffsets } from '../wasm/arena-offsets';
@@ -22,23 +24,6 @@ import {
 
 /** A block waits this long at most for the block before it to count (it is running on another thread) [ms] */
 const COUNT_WAIT_MS = 30_000;
-
-/**
- * Per body, 1 in inner[b] if its candidate pairs (adj[start[b] … start[b + 1])) all lie in one block (pair p is
- * in block blockOf[p >> chunkShift]), else 0 and b appended to `gathered`; returns how many were (WebAssembly twin:
- * wasm/assembly/block-bodies.ts).
- */
-function blockBodies(start: Int32Array, adj: Int32Array, n: number, chunkShift: number, blockOf: Int32Array, inner: Uint8Array, gathered: Int32Array): number {
-  let count = 0;
-  for (let b = 0; b < n; b++) {
-    // a body's pairs are listed in ascending order: they lie in one block if its first and last do
-    const e0 = start[b], e1 = start[b + 1];
-    const one = e1 <= e0 || blockOf[adj[e0] >> (1 + chunkShift)] === blockOf[adj[e1 - 1] >> (1 + chunkShift)] ? 1 : 0;
-    inner[b] = one;
-    if (one === 0) gathered[count++] = b;
-  }
-  return count;
-}
 
 const view = new DiscPassView();
 const outView = new ContactList(0);
@@ -88,33 +73,26 @@ const COUNT_OFFSETS = new ArenaOffsets(9);
 const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFromRatio: false, gtRatio: 0, capElastic: false, clampNormal: false };
 
 /**
- * How many pairs of chunk c touch (the pair loop's own test), into offsets[c]. In WebAssembly it also lists
- * them (touching[c · PAIR_CHUNK …]) and sets every pair's slot to −1, and says so (true): the pair loop then
- * visits only those.
+ * How many pairs of chunk c touch (the pair loop's own test), into offsets[c]; it also lists them
+ * (touching[c · PAIR_CHUNK …]) and sets every pair's slot to −1: the pair loop then visits only those.
  */
-function countTouchingPairs(v: DiscPassView, c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): boolean {
-  const ex = v.ex, ey = v.ey, rad = v.rad, im = v.im, ii = v.ii, pi = v.pi, pj = v.pj;
-  const periodic = v.periodic, L = v.L;
+function countTouchingPairs(v: DiscPassView, c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels): void {
   const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
-  if (wasm) {
-    const w = wasm.arena, o = COUNT_OFFSETS, oex = o.of(w, 0, ex), oey = o.of(w, 1, ey), orad = o.of(w, 2, rad), oim = o.of(w, 3, im), oii = o.of(w, 4, ii);
-    const opi = o.of(w, 5, pi), opj = o.of(w, 6, pj), olist = o.of(w, 7, c.touching), oslot = o.of(w, 8, v.slot);
-    if ((oex | oey | orad | oim | oii | opi | opj | olist | oslot) >= 0) {
-      c.offsets[chunk] = wasm.countTouching(oex, oey, orad, oim, oii, opi, opj, p0, p1, periodic ? 1 : 0, L, olist + 4 * p0, oslot);
-      return true;
-    }
-  }
-  let count = 0;
-  for (let p = p0; p < p1; p++) {
-    const i = pi[p], j = pj[p];
-    let dx = ex[j] - ex[i];
-    if (periodic) dx -= L * Math.round(dx / L);
-    const dy = ey[j] - ey[i];
-    const s = rad[i] + rad[j];
-    if (dx * dx + dy * dy < s * s && (im[i] + im[j] !== 0 || ii[i] + ii[j] !== 0)) count++;
-  }
-  c.offsets[chunk] = count;
-  return false;
+  const w = wasm.arena, o = COUNT_OFFSETS, oex = o.of(w, 0, v.ex), oey = o.of(w, 1, v.ey), orad = o.of(w, 2, v.rad), oim = o.of(w, 3, v.im), oii = o.of(w, 4, v.ii);
+  const opi = o.of(w, 5, v.pi), opj = o.of(w, 6, v.pj), olist = o.of(w, 7, c.touching), oslot = o.of(w, 8, v.slot);
+  inArena(oex | oey | orad | oim | oii | opi | opj | olist | oslot, 'count');
+  c.offsets[chunk] = wasm.countTouching(oex, oey, orad, oim, oii, opi, opj, p0, p1, v.periodic ? 1 : 0, v.L, olist + 4 * p0, oslot);
+}
+
+/** A thread's kernels, refused where WebAssembly is missing (a pool runs the disc pass in WebAssembly alone) */
+function poolKernels(wasm: WasmKernels | null): WasmKernels {
+  if (!wasm) throw new Error('parallel disc pass: a pool thread has no WebAssembly kernels (a worker pool needs WebAssembly on every thread)');
+  return wasm;
+}
+
+/** Refuses a column outside the arena (an offset < 0 among those or-ed into `offsets`) */
+function inArena(offsets: number, what: string): void {
+  if (offsets < 0) throw new Error(`parallel disc pass: a column of the ${what} is not in the WebAssembly arena`);
 }
 
 /**
@@ -136,10 +114,11 @@ function awaitBlock(flags: Int32Array, block: number, value: number, what: strin
  */
 export function pairPass(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const blocks = a[A_BLOCKS];
-  if (chunk < blocks) { pairForcesBlock(c, a, chunk, wasm); return; }
+  const kernels = poolKernels(wasm);
+  if (chunk < blocks) { pairForcesBlock(c, a, chunk, kernels); return; }
   const g = chunk - blocks, ranges = c.gatherBlocks as Int32Array, done = c.blockDone as Int32Array;
   for (let b = ranges[2 * g], last = ranges[2 * g + 1]; b <= last; b++) awaitBlock(done, b, 0, 'finish');
-  gatherPairForces(c, a, g, wasm);
+  gatherPairForces(c, a, g, kernels);
 }
 
 /**
@@ -147,12 +126,11 @@ export function pairPass(c: Columns, a: Float64Array, chunk: number, wasm: WasmK
  * ends, this block's end published (blockEnds), then the pair loop over its chunks, each chunk's sums into
  * sums[chunk · PASS_SUMS …]; the block's own bodies (inner) get their forces as it goes; then marked done (blockDone).
  */
-function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels | null): void {
+function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmKernels): void {
   const first = c.blockFirst[block], last = c.blockFirst[block + 1];
   const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
   const v = blockView(c, a);
-  let listed = true;
-  for (let chunk = first; chunk < last; chunk++) listed = countTouchingPairs(v, c, a, chunk, wasm) && listed;
+  for (let chunk = first; chunk < last; chunk++) countTouchingPairs(v, c, a, chunk, wasm);
   let k = block === 0 ? 0 : awaitBlock(ends, block - 1, UNCOUNTED, 'count');
   for (let chunk = first; chunk < last; chunk++) {
     const count = offsets[chunk];
@@ -164,16 +142,14 @@ function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmK
   const m = material;
   m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
   m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;
-  const sums = c.sums as Float64Array, dt = a[A_DT], P = a[A_PAIRS];
+  const sums = c.sums as Float64Array, dt = a[A_DT];
   for (let chunk = first; chunk < last; chunk++) {
     const s0 = chunk * PASS_SUMS;
     sums.fill(0, s0, s0 + PASS_SUMS);
-    const p0 = chunk * PAIR_CHUNK, p1 = Math.min(P, p0 + PAIR_CHUNK), k0 = offsets[chunk];
-    // listed: the chunk's touching pairs, as counted (touching[p0 …], as many as its contacts); the JavaScript
-    // loop over the whole chunk where a column the WebAssembly loop needs is not in its arena
+    const p0 = chunk * PAIR_CHUNK, k0 = offsets[chunk];
+    // the chunk's touching pairs, as counted (touching[p0 …], as many as its contacts)
     const count = (chunk + 1 < last ? offsets[chunk + 1] : k) - k0;
-    const end = !wasm ? -1 : listed ? discPairsWasm(wasm, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array) : discPairsWasm(wasm, v, m, dt, p0, p1, k0, sums, s0);
-    if (end < 0) pairContactsRange(v, m, dt, p0, p1, k0, sums, s0);
+    inArena(discPairsWasm(wasm, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array), 'pair loop');
   }
   const done = c.blockDone as Int32Array;
   Atomics.store(done, block, 1);
@@ -184,63 +160,29 @@ function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmK
  * The bodies of chunk c of the gathered list (pairs in more than one block) add their pairs' forces
  * in list order: F on j, −F on i (contacts/scatter-forces.ts).
  */
-function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
+function gatherPairForces(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels): void {
   const o = LIST_KEYS[a[A_OUT]];
-  const fx = c.fx, fy = c.fy, tau = c.tau, rad = c.radius, slot = c[o[SLOT]], start = c.adjStart, adj = c.adj;
-  const fn = c[o[FN]], ft = c[o[FT]], nx = c[o[NX]], ny = c[o[NY]], gathered = c.gathered;
   const e0 = chunk * GATHER_CHUNK, e1 = Math.min(a[A_GATHERED], e0 + GATHER_CHUNK);
-  const writePartner = a[A_PARTNER] === 1, partner = c[PARTNER_COLUMN], pi = c.pi, pj = c.pj;
-  if (wasm) {
-    const w = wasm.arena, ofx = w.offsetOf(fx), ofy = w.offsetOf(fy), otau = w.offsetOf(tau), orad = w.offsetOf(rad), oslot = w.offsetOf(slot);
-    const ostart = w.offsetOf(start), oadj = w.offsetOf(adj), ofn = w.offsetOf(fn), oft = w.offsetOf(ft), onx = w.offsetOf(nx), ony = w.offsetOf(ny);
-    const og = w.offsetOf(gathered), opi = w.offsetOf(pi), opj = w.offsetOf(pj), opartner = writePartner ? w.offsetOf(partner) : 0;
-    if ((ofx | ofy | otau | orad | oslot | ostart | oadj | ofn | oft | onx | ony | og | opi | opj | opartner) >= 0) {
-      wasm.gatherForces(ofx, ofy, otau, orad, oslot, ostart, oadj, ofn, oft, onx, ony, og, opi, opj, opartner, e0, e1, writePartner ? 1 : 0);
-      return;
-    }
-  }
-  for (let g = e0; g < e1; g++) {
-    const b = gathered[g];
-    const ab = rad[b];
-    let sx = fx[b], sy = fy[b], st = tau[b], touching = 0, other = NONE;
-    for (let e = start[b], end = start[b + 1]; e < end; e++) {
-      const code = adj[e], k = slot[code >> 1];
-      if (k < 0) continue;
-      const f = fn[k], t = ft[k], ux = nx[k], uy = ny[k];
-      const Fx = f * ux - t * uy, Fy = f * uy + t * ux;
-      if ((code & 1) === 1) { sx += Fx; sy += Fy; st += -ab * t; other = pi[code >> 1]; } else { sx -= Fx; sy -= Fy; st -= ab * t; other = pj[code >> 1]; }
-      touching++;
-    }
-    fx[b] = sx; fy[b] = sy; tau[b] = st;
-    if (writePartner) partner[b] = touching === 0 ? NONE : touching === 1 ? other : MANY;
-  }
+  const writePartner = a[A_PARTNER] === 1, w = wasm.arena;
+  const ofx = w.offsetOf(c.fx), ofy = w.offsetOf(c.fy), otau = w.offsetOf(c.tau), orad = w.offsetOf(c.radius), oslot = w.offsetOf(c[o[SLOT]]);
+  const ostart = w.offsetOf(c.adjStart), oadj = w.offsetOf(c.adj), ofn = w.offsetOf(c[o[FN]]), oft = w.offsetOf(c[o[FT]]), onx = w.offsetOf(c[o[NX]]), ony = w.offsetOf(c[o[NY]]);
+  const og = w.offsetOf(c.gathered), opi = w.offsetOf(c.pi), opj = w.offsetOf(c.pj), opartner = writePartner ? w.offsetOf(c[PARTNER_COLUMN]) : 0;
+  inArena(ofx | ofy | otau | orad | oslot | ostart | oadj | ofn | oft | onx | ony | og | opi | opj | opartner, 'gather');
+  wasm.gatherForces(ofx, ofy, otau, orad, oslot, ostart, oadj, ofn, oft, onx, ony, og, opi, opj, opartner, e0, e1, writePartner ? 1 : 0);
 }
 
 /**
  * Kernel (one chunk): the per-body lists of candidate pairs, adj[adjStart[b] … adjStart[b + 1]) as 2p + (1 if b is j)
- * in list order, then which bodies have pairs in more than one block (blockBodies); how many into args[A_GATHERED]
+ * in list order (wasm/assembly/counting-sorts.ts), then which bodies have pairs in more than one block
+ * (wasm/assembly/block-bodies.ts); how many into args[A_GATHERED]
  */
 export function pairAdjacencyChunk(c: Columns, a: Float64Array, _chunk: number, wasm: WasmKernels | null): void {
-  const P = a[A_PAIRS], n = a[A_BODIES], pi = c.pi as Int32Array, pj = c.pj as Int32Array, start = c.adjStart as Int32Array, adj = c.adj as Int32Array;
-  const blockOf = c.blockOf as Int32Array, inner = c.inner as Uint8Array, gathered = c.gathered as Int32Array, w = wasm?.arena ?? null;
-  const opi = w ? w.offsetOf(pi) : -1, opj = w ? w.offsetOf(pj) : -1, ostart = w ? w.offsetOf(start) : -1, oadj = w ? w.offsetOf(adj) : -1;
-  const oinner = w ? w.offsetOf(inner) : -1, ogathered = w ? w.offsetOf(gathered) : -1, oblockOf = w ? w.offsetOf(blockOf) : -1;
-  if (wasm && (opi | opj | ostart | oadj | oinner | ogathered | oblockOf) >= 0) {
-    wasm.pairAdjacency(opi, opj, P, n, ostart, oadj);
-    a[A_GATHERED] = wasm.blockBodies(ostart, oadj, n, PAIR_CHUNK_SHIFT, oblockOf, oinner, ogathered);
-    return;
-  }
-  // counted into start[b + 1], summed, filled with start[b] as body b's cursor, the starts shifted back
-  start.fill(0, 0, n + 1);
-  for (let p = 0; p < P; p++) { start[pi[p] + 1]++; start[pj[p] + 1]++; }
-  for (let b = 0; b < n; b++) start[b + 1] += start[b];
-  for (let p = 0; p < P; p++) {
-    adj[start[pi[p]]++] = 2 * p;
-    adj[start[pj[p]]++] = 2 * p + 1;
-  }
-  for (let b = n; b > 0; b--) start[b] = start[b - 1];
-  start[0] = 0;
-  a[A_GATHERED] = blockBodies(start, adj, n, PAIR_CHUNK_SHIFT, blockOf, inner, gathered);
+  const P = a[A_PAIRS], n = a[A_BODIES], kernels = poolKernels(wasm), w = kernels.arena;
+  const opi = w.offsetOf(c.pi), opj = w.offsetOf(c.pj), ostart = w.offsetOf(c.adjStart), oadj = w.offsetOf(c.adj);
+  const oinner = w.offsetOf(c.inner), ogathered = w.offsetOf(c.gathered), oblockOf = w.offsetOf(c.blockOf);
+  inArena(opi | opj | ostart | oadj | oinner | ogathered | oblockOf, 'per-body lists');
+  kernels.pairAdjacency(opi, opj, P, n, ostart, oadj);
+  a[A_GATHERED] = kernels.blockBodies(ostart, oadj, n, PAIR_CHUNK_SHIFT, oblockOf, oinner, ogathered);
 }
 
 /** Kernel: how many movable bodies of chunk c touch each wall, into wallOffsets[w · chunks + c]. */

@@ -1,8 +1,8 @@
 /**
  * One world's contact pipeline (docs/architecture.md#one-step) and the choice of its path: a discs-only, Cundall
- * run of a law that declares the fused pass (`fused`: the linear law) takes that pass (contacts/disc-force-pass.ts;
- * on a worker pool contacts/parallel-disc-pass.ts), serially in WebAssembly where the columns live in its arena
- * (wasm/kernels.ts); any other run — any other law, scheme or shape — goes stage by stage: neighbour search →
+ * run of a law that declares the fused pass (`fused`: the linear law) takes that pass in WebAssembly (contacts/disc-force-pass.ts;
+ * on a worker pool contacts/parallel-disc-pass.ts; wasm/kernels.ts) where it has the kernels and its columns are in their
+ * arena; any other run — any other law, scheme or shape, or no WebAssembly — goes stage by stage, to the same bits: neighbour search →
  * narrow phase and history → dashpots → normal law → tangential trial → Coulomb cap → external forces and gravity →
  * scatter. It holds the contact records of this evaluation and the last (history is carried over by key) and the
  * tangential scheme's context.
@@ -148,8 +148,8 @@ export class ForcePipeline {
   /**
    * Disc scenes: the bodies' columns and those the WebAssembly pair loop reads and writes move into the
    * kernels' arena (wasm/kernels.ts; they grow there), with the record's columns a wall's contact fills
-   * (contacts/disc-wall-wasm.ts) and the normals a worker pool's gather reads. Where WebAssembly or shared memory
-   * is missing, nothing changes and the JavaScript loops run.
+   * (contacts/disc-wall-wasm.ts) and the normals a worker pool's gather reads. Where WebAssembly is missing, nothing
+   * changes: the disc contacts go stage by stage, the other loops run in JavaScript.
    */
   private adoptArena(): void {
     const arena = WasmArena.create(PLAIN_BYTES_PER_DISC * this.bodies.n);
@@ -176,7 +176,10 @@ export class ForcePipeline {
     return this.wasm ? (this.pool ? this.pool.pool.kernels : 'WebAssembly') : 'JavaScript';
   }
 
-  /** From now on the serial loops run in JavaScript (the bench's comparison: the numbers are the same bits) */
+  /**
+   * From now on the loops run in JavaScript: the disc contacts stage by stage, the other kernels' JavaScript twins
+   * (the bench's comparison: the numbers are the same bits)
+   */
   useJavaScriptKernels(): void {
     this.wasm = null;
     this.pool?.pool.useWasm(null);
@@ -184,8 +187,9 @@ export class ForcePipeline {
     this.searchInput.wasm = null;
   }
 
+  /** The fused disc pass serves this run: it runs in WebAssembly alone (its JavaScript oracles are in test/core/oracles/) */
   private get fusedDiscPass(): boolean {
-    return this.fuse && this.shapesFused && this.lawFused && this.scheme === cundallSpring;
+    return this.fuse && this.wasm !== null && this.shapesFused && this.lawFused && this.scheme === cundallSpring;
   }
 
   /**
@@ -208,24 +212,7 @@ export class ForcePipeline {
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = tState;
     this.tangentialCtx.previous = this.previous;
-    if (this.fusedDiscPass) {
-      bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm);
-      this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
-      const sums = this.passSums;
-      const partner = observe ? this.collisions.partnerColumn(n) : null;
-      this.partnersFound = partner !== null;
-      // within a step the pass commits the Cundall spring itself (the run's first pass, Δt = 0, does not)
-      this.springCommitted = dtSpring > 0;
-      if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, m, dtSpring, sums, partner, this.springCommitted);
-      else discForcePass(this.narrow, this.search.pairs, this.previous, c, m, dtSpring, sums, partner, this.springCommitted);
-      power[DISSIPATED_NORMAL] = sums[NORMAL_POWER];
-      power[DISSIPATED_TANGENTIAL] = sums[DASHPOT_POWER];
-      power[DISSIPATED_SLIP] = sums[SLIP_POWER];
-      this.scatterStats.maxOverlapRatio = sums[MAX_RATIO];
-      this.scatterStats.wallPower = sums[WALL_POWER];
-      this.leanRecord = true;
-      return;
-    }
+    if (this.fusedDiscPass && this.fusedEvaluation(dtSpring, p, observe)) return;
     this.narrow.plane = PLANE_IDS.indexOf(p.plane);
     this.narrow.hysteresis = (p.planeHysteresis * Math.PI) / 180;
     this.narrow.carried = this.schemeHistory;
@@ -240,6 +227,30 @@ export class ForcePipeline {
     power[DISSIPATED_SLIP] = this.tangentialPower[1];
     bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm);
     scatterForces(c, b, this.walls, this.scatterStats);
+  }
+
+  /**
+   * The fused disc pass (WebAssembly, serially or on the pool); false, having added no contact force, where it could not
+   * run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
+   */
+  private fusedEvaluation(dtSpring: number, p: LiveParams, observe: boolean): boolean {
+    const b = this.bodies, c = this.record, m = this.material, power = this.power, sums = this.passSums;
+    bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm);
+    this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
+    const partner = observe ? this.collisions.partnerColumn(b.n) : null;
+    // within a step the pass commits the Cundall spring itself (the run's first pass, Δt = 0, does not)
+    const commit = dtSpring > 0;
+    if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, m, dtSpring, sums, partner, commit);
+    else if (!discForcePass(this.narrow, this.search.pairs, this.previous, c, m, dtSpring, sums, partner, commit)) return false;
+    this.partnersFound = partner !== null;
+    this.springCommitted = commit;
+    power[DISSIPATED_NORMAL] = sums[NORMAL_POWER];
+    power[DISSIPATED_TANGENTIAL] = sums[DASHPOT_POWER];
+    power[DISSIPATED_SLIP] = sums[SLIP_POWER];
+    this.scatterStats.maxOverlapRatio = sums[MAX_RATIO];
+    this.scatterStats.wallPower = sums[WALL_POWER];
+    this.leanRecord = true;
+    return true;
   }
 
   /**

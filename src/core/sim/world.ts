@@ -154,7 +154,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     return this.pipeline.kernels;
   }
 
-  /** From now on the serial loops run in JavaScript (the bench's comparison: the numbers are the same bits) */
+  /** From now on: the disc contacts stage by stage, the other loops in JavaScript (the bench's comparison: the same bits) */
   useJavaScriptKernels(): void {
     this.pipeline.useJavaScriptKernels();
   }

@@ -2,7 +2,8 @@
  * The core's WebAssembly kernels (assembly/*.ts, compiled by src/cli/build-wasm.ts into one module) on
  * one arena's memory: one instance per arena, the memory being the instance's import. The module (for a shared or
  * a plain memory, wasm-arena.ts) is compiled once per thread. The kernels read the columns in place (byte offsets); callers check that
- * every column they pass is the arena's (WasmArena.offsetOf) and fall back to their JavaScript twins.
+ * every column they pass is the arena's (WasmArena.offsetOf) and otherwise fall back: the disc pass to the staged pipeline,
+ * the other kernels to their JavaScript twins.
  */
 import { FILTER_CHUNK } from './assembly/disc-pair-flags';
 import { PARAMS, PARAMS_AT, TABLE_BYTES, TABLE_SLOTS } from './assembly/disc-pair-table';
@@ -21,9 +22,9 @@ let compiledShared: object | null = null, compiledPlain: object | null = null;
 const FILTER_PAIRS = 65_536;
 
 export class WasmKernels {
-  /** how many pair loops ran in WebAssembly (the rest in JavaScript): the tests' and the bench's count */
+  /** how many pair loops ran in WebAssembly: the tests' and the bench's count */
   pairRuns = 0;
-  /** how many walls' contacts had their forces in WebAssembly (the rest in JavaScript): the tests' count */
+  /** how many walls' contacts had their forces in WebAssembly: the tests' count */
   wallRuns = 0;
   /** candidate pairs from which the serial pair loop filters them first (discPairsFilteredWasm); the tests set 0 */
   filterFrom = FILTER_PAIRS;

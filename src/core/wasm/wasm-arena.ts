@@ -4,7 +4,8 @@
  * moves or detaches what is already allocated, so a column taken from the arena stays valid for good, and growth
  * keeps a grown column in its arena (math/grow.ts). Elsewhere (a page without cross-origin isolation) it is a plain
  * memory, which growing would detach with every column on it: it is reserved whole at the start, sized by the scene,
- * and never grows; a column that no longer fits leaves the arena (its kernels then run their JavaScript twins).
+ * and never grows; a column that no longer fits leaves the arena (the disc pass then goes stage by stage, the other
+ * kernels run their JavaScript twins).
  * Allocation is a bump pointer (with a small gap after each column): a column that grows leaves its old space unused (geometric growth wastes
  * at most as much as it keeps).
  */

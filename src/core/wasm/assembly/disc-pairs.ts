@@ -1,6 +1,6 @@
 /**
- * AssemblyScript source of the disc pair loop in WebAssembly (issue 9): contacts/disc-force-pass.ts's
- * pairContactsRange for the serial pass, line for line, so the two give the same bits
+ * AssemblyScript source of the disc pair loop in WebAssembly (issue 9), the pair loop of contacts/disc-force-pass.ts:
+ * its JavaScript oracle, test/core/oracles/disc-pair-loop.ts, line for line, so the two give the same bits
  * (test/core/wasm-disc-pairs.test.ts); history by last step's pair slot, or by body and partner
  * (state/pair-history-index.ts's PairHistoryIndex.find) after the list was rebuilt; on a worker pool's block
  * (contacts/parallel-disc-pass.ts) it leaves n in the record and adds the forces of the block's own bodies only. Compiled by

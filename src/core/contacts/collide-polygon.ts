@@ -46,13 +46,14 @@ const AROUND_J = new Float64Array(3), WALL_LINE = new Float64Array(4);
 const NX = 0, NY = 1, LC = 2, RATIO = 3, XI = 4, YI = 5, XJ = 6, YJ = 7, BX = 8, BY = 9;
 
 /**
- * World outline of body k with its centre at (centre[at], centre[at + 1]) into `out` (x + Rot(φ) X, as toWorld); returns
+ * World outline of body k with its centre at (centre[at], centre[at + 1]) into `out` (x + Rot(φ) X, as toWorld, with the
+ * search's cos φ and sin φ: NarrowPhase.rotations); returns
  * its vertex count. The centre comes in an array: V8 boxes doubles passed to a call it does not inline.
  */
 export function outline(np: NarrowPhase, k: number, centre: Float64Array, at: number, out: Float64Array): number {
   const b = np.bodies, x = centre[at], y = centre[at + 1];
   if (b.shape[k] === POLYGON) {
-    const n = b.vertexCount[k], v = b.vertices, o = 2 * b.vertexStart[k], c = Math.cos(b.ephi[k]), s = Math.sin(b.ephi[k]);
+    const n = b.vertexCount[k], v = b.vertices, o = 2 * b.vertexStart[k], c = np.cosPhi[k], s = np.sinPhi[k];
     for (let q = 0; q < 2 * n; q += 2) {
       const bx = v[o + q], by = v[o + q + 1];
       out[q] = x + c * bx - s * by;

@@ -73,6 +73,9 @@ export class NarrowPhase {
   out!: ContactList;
   /** Last step's contacts (history; the previous normal of a polygon contact) */
   previous!: ContactList;
+  /** cos φ and sin φ of each polygon at the evaluation configuration, for this search (rotations) */
+  cosPhi = new Float64Array(0);
+  sinPhi = new Float64Array(0);
   /** Scratch for polygon colliders: the two outlines in world coordinates, the clipper, the crossings */
   outlineI = new Float64Array(2 * DISC_SIDES);
   outlineJ = new Float64Array(2 * DISC_SIDES);
@@ -112,6 +115,7 @@ export class NarrowPhase {
     out.reserve(pairs.count + 16);
     out.reservePairSlots(pairs.count);
     const kinds = this.kindsPresent();
+    if (this.present[POLYGON]) this.rotations(b);
     // discs alone: the disc collider fills the pair slots, and while the pair list is last step's the
     // history is found through them; polygon colliders look up last step's contacts by key as they go
     const discsOnly = kinds === 1 && this.present[DISC] === 1;
@@ -149,6 +153,20 @@ export class NarrowPhase {
   /** Index of the key (i, j, feature) in last step's contacts, or −1 (a new contact). */
   previousContact(i: number, j: number, feature: number): number {
     return this.index.find(i, j, feature);
+  }
+
+  /** cos φ and sin φ of every polygon at the evaluation configuration, once a search, not once a pair (outline) */
+  private rotations(b: BodyState): void {
+    if (this.cosPhi.length < b.n) {
+      this.cosPhi = new Float64Array(b.n);
+      this.sinPhi = new Float64Array(b.n);
+    }
+    const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi;
+    for (let k = 0; k < b.n; k++) {
+      if (shape[k] !== POLYGON) continue;
+      c[k] = Math.cos(phi[k]);
+      s[k] = Math.sin(phi[k]);
+    }
   }
 
   /** Marks the shape kinds present and returns how many there are. */

@@ -10,7 +10,7 @@ import { POLYGON } from '../shapes/shape-kind';
 import { Snapshot, type Snapshotted } from '../sim/snapshot';
 import type { World } from '../sim/world';
 import { HISTORY_FIELDS } from '../state/contact-list';
-import type { DraftBody, DraftWall } from './scene-draft';
+import type { DraftBody, DraftWall } from './draft-entries';
 
 /** A body's motion, carried unless the edit set it (a pinned body is at rest) */
 const MOTION = ['vx', 'vy', 'omega', 'ax', 'ay', 'alpha'] as const;

@@ -6,29 +6,12 @@
  */
 import { LINE, type WallSet } from '../boundaries/walls';
 import type { KernelPool } from '../columns/kernel-pool';
-import type { ParticleSpec, ScenarioSpec, WallSpec } from '../scenarios/schema';
+import type { ScenarioSpec } from '../scenarios/schema';
 import { wallGates } from '../scenarios/wall-schema';
 import { World } from '../sim/world';
 import { CarriedState } from './carried-state';
+import type { DraftBody, DraftWall, DraftWallSpec } from './draft-entries';
 import { EditError } from './edit-error';
-
-export type DraftWallSpec = Exclude<WallSpec, { type: 'box' }>;
-
-export interface DraftBody {
-  spec: ParticleSpec;
-  /** The world's index of this body, or −1 for a new one */
-  from: number;
-  /** Its motion is the spec's, not carried (pinned, unpinned) */
-  fresh: boolean;
-}
-
-export interface DraftWall {
-  spec: DraftWallSpec;
-  /** The world's index of this wall, or −1 for a new one */
-  from: number;
-  /** Its place and motion are the spec's, not carried (moved, turned, given a velocity) */
-  fresh: boolean;
-}
 
 /** Wall w of the set where it started (at t = 0: its displacement is carried), with its velocity and gate */
 function startWall(W: WallSet, w: number, gate: string | undefined): DraftWallSpec {

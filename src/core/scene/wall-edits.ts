@@ -7,7 +7,8 @@ import { MAX_WALLS } from '../scenarios/wall-schema';
 import { bodyInWall, wallNow, type WallNow } from './clearance';
 import { at, num, refuse } from './edit-error';
 import type { EditOf } from '../scenarios/edit-schema';
-import type { DraftWallSpec, SceneDraft } from './scene-draft';
+import type { DraftWallSpec } from './draft-entries';
+import type { SceneDraft } from './scene-draft';
 
 /** The draft's wall k, checked (`field`: the edit's field that names it) */
 export function wallIndex(d: SceneDraft, k: number, field = 'wall'): number {

@@ -12,9 +12,9 @@
  */
 import { LINE } from '../boundaries/walls';
 import type { PairBuffer } from '../neighbors/pair-buffer';
-import type { NarrowPhase } from './narrow-phase';
+import type { ContactSearch } from './contact-search';
 
-export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
+export function collideDiscDisc(np: ContactSearch, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia;
   const periodic = np.periodic, gapMax = np.gapMax, toPoint = np.rigid, out = np.out, law = np.discLaw;
   const pi = pairs.i, pj = pairs.j, count = pairs.count;
@@ -60,7 +60,7 @@ export function collideDiscDisc(np: NarrowPhase, pairs: PairBuffer): void {
   out.count = k;
 }
 
-export function collideWallDisc(np: NarrowPhase, w: number, kind: number): void {
+export function collideWallDisc(np: ContactSearch, w: number, kind: number): void {
   const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, shape = b.shape;
   const gapMax = np.gapMax;
   const toPoint = np.rigid, out = np.out;

@@ -13,12 +13,12 @@ import { LINE } from '../boundaries/walls';
 import { LINEAR } from '../laws/law-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { outline } from './collide-polygon';
-import type { NarrowPhase } from './narrow-phase';
+import type { ContactSearch } from './contact-search';
 
 /** The two centres outline() takes (in an array: V8 boxes doubles passed to a call it does not inline) */
 const CENTRES = new Float64Array(4);
 
-export function collidePolygonPairRigid(np: NarrowPhase, pairs: PairBuffer): void {
+export function collidePolygonPairRigid(np: ContactSearch, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia;
   const pa = np.outlineI, pb = np.outlineJ, sep = np.separation, gapMax = np.gapMax;
   for (let p = 0; p < pairs.count; p++) {
@@ -90,7 +90,7 @@ function maxSeparation(p: Float64Array, np: number, q: Float64Array, nq: number,
 
 /** A contact point of the incident vertex (px, py) against the reference face through v1 with normal (rnx, rny). */
 function appendPoint(
-  np: NarrowPhase, i: number, j: number, nx: number, ny: number, px: number, py: number, v1x: number, v1y: number,
+  np: ContactSearch, i: number, j: number, nx: number, ny: number, px: number, py: number, v1x: number, v1y: number,
   rnx: number, rny: number, xi: number, yi: number, xj: number, yj: number, feature: number,
 ): void {
   const gap = (px - v1x) * rnx + (py - v1y) * rny;
@@ -100,7 +100,7 @@ function appendPoint(
   appendRigid(np, i, j, feature, nx, ny, -gap, lc, cx - xi, cy - yi, cx - xj, cy - yj, cx, cy);
 }
 
-export function collideWallPolygonRigid(np: NarrowPhase, w: number, kind: number): void {
+export function collideWallPolygonRigid(np: ContactSearch, w: number, kind: number): void {
   const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, shape = b.shape;
   if (walls.kind[w] !== LINE) return; // segment walls meet discs only (refused at load for polygons)
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], wnx = walls.nx[w], wny = walls.ny[w];
@@ -120,7 +120,7 @@ export function collideWallPolygonRigid(np: NarrowPhase, w: number, kind: number
 }
 
 function appendRigid(
-  np: NarrowPhase, i: number, j: number, feature: number, nx: number, ny: number, delta: number, lc: number,
+  np: ContactSearch, i: number, j: number, feature: number, nx: number, ny: number, delta: number, lc: number,
   rix: number, riy: number, rjx: number, rjy: number, cx: number, cy: number,
 ): void {
   const out = np.out;

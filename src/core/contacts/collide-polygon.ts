@@ -20,22 +20,14 @@ import { edgeAverageAngle } from '../plane/edge-average';
 import { flipNormal } from '../plane/flip';
 import { USUAL } from '../plane/plane-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
+import { DISC_OUTLINE_SCALE, DISC_SIDES, UNIT_OUTLINE } from '../shapes/disc-outline';
 import { POLYGON } from '../shapes/shape-kind';
-import type { NarrowPhase } from './narrow-phase';
+import type { ContactSearch } from './contact-search';
 
 /** Axial anisotropy below which the overlap counts as isotropic (docs/model.md#contact-plane-for-polygons) */
 const RHO_MIN = 0.1;
 /** planeChoice of a contact whose plane needs no flip (the usual line, a wall) */
 export const NO_CHOICE = 2;
-/** Sides of the polygon that stands in for a disc in a disc–polygon contact */
-export const DISC_SIDES = 24;
-/** Circumradius of the equal-area regular DISC_SIDES-gon, per unit disc radius */
-const DISC_OUTLINE_SCALE = Math.sqrt((2 * Math.PI) / (DISC_SIDES * Math.sin((2 * Math.PI) / DISC_SIDES)));
-const UNIT_OUTLINE = new Float64Array(2 * DISC_SIDES);
-for (let s = 0; s < DISC_SIDES; s++) {
-  UNIT_OUTLINE[2 * s] = DISC_OUTLINE_SCALE * Math.cos((2 * Math.PI * s) / DISC_SIDES);
-  UNIT_OUTLINE[2 * s + 1] = DISC_OUTLINE_SCALE * Math.sin((2 * Math.PI * s) / DISC_SIDES);
-}
 /**
  * The numbers appendAreaContact and planeNormal take, passed in a typed array: V8 boxes a double passed to a call it does
  * not inline (one heap number each, per contact). Normal n, l_c, δ/l_c ratio, the centres x_i, x_j, the unit centre line b.
@@ -47,10 +39,10 @@ const NX = 0, NY = 1, LC = 2, RATIO = 3, XI = 4, YI = 5, XJ = 6, YJ = 7, BX = 8,
 
 /**
  * World outline of body k with its centre at (centre[at], centre[at + 1]) into `out` (x + Rot(φ) X, as toWorld, with the
- * search's cos φ and sin φ: NarrowPhase.rotations); returns
+ * search's cos φ and sin φ: ContactSearch.rotations); returns
  * its vertex count. The centre comes in an array: V8 boxes doubles passed to a call it does not inline.
  */
-export function outline(np: NarrowPhase, k: number, centre: Float64Array, at: number, out: Float64Array): number {
+export function outline(np: ContactSearch, k: number, centre: Float64Array, at: number, out: Float64Array): number {
   const b = np.bodies, x = centre[at], y = centre[at + 1];
   if (b.shape[k] === POLYGON) {
     const n = b.vertexCount[k], v = b.vertices, o = 2 * b.vertexStart[k], c = np.cosPhi[k], s = np.sinPhi[k];
@@ -69,7 +61,7 @@ export function outline(np: NarrowPhase, k: number, centre: Float64Array, at: nu
   return DISC_SIDES;
 }
 
-export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
+export function collidePolygonPair(np: ContactSearch, pairs: PairBuffer): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia, eqR = b.eqRadius;
   const clip = np.clipper, bi = np.outlineI, bj = np.outlineJ;
   for (let p = 0; p < pairs.count; p++) {
@@ -107,7 +99,7 @@ export function collidePolygonPair(np: NarrowPhase, pairs: PairBuffer): void {
  * the contact keeps last step's normal, and a new one takes the usual line or else the centre line. The boundary
  * crossings (np.crossings) are found only where they are used: for the usual line, or a new contact's fallback.
  */
-function planeNormal(np: NarrowPhase, ni: number, nj: number, q: number): number {
+function planeNormal(np: ContactSearch, ni: number, nj: number, q: number): number {
   const clip = np.clipper, cross = np.crossings, prev = np.previous, out = np.normal, bx = ARGS[BX], by = ARGS[BY];
   if (np.plane !== USUAL) {
     edgeAverageAngle(np.plane, clip.vertices, clip.count, np.axis);
@@ -124,7 +116,7 @@ function planeNormal(np: NarrowPhase, ni: number, nj: number, q: number): number
   return NO_CHOICE;
 }
 
-export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): void {
+export function collideWallPolygon(np: ContactSearch, w: number, kind: number): void {
   const walls = np.walls, b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, shape = b.shape, eqR = b.eqRadius;
   if (walls.kind[w] !== LINE) return; // segment walls meet discs only (refused at load for polygons)
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], wnx = walls.nx[w], wny = walls.ny[w];
@@ -145,7 +137,7 @@ export function collideWallPolygon(np: NarrowPhase, w: number, kind: number): vo
  * Appends the area-law contact of the overlap just clipped (np.clipper: δ = its area, C = its centroid), with n, l_c and
  * the ratio in ARGS, and lever arms C − x_k from the centres in ARGS (none on a wall, i < 0).
  */
-function appendAreaContact(np: NarrowPhase, i: number, j: number, choice: number): void {
+function appendAreaContact(np: ContactSearch, i: number, j: number, choice: number): void {
   const out = np.out, clip = np.clipper, area = clip.area, cx = clip.cx, cy = clip.cy, nx = ARGS[NX], ny = ARGS[NY];
   const rix = i < 0 ? 0 : cx - ARGS[XI], riy = i < 0 ? 0 : cy - ARGS[YI], rjx = cx - ARGS[XJ], rjy = cy - ARGS[YJ];
   if (out.count === out.capacity) out.reserve(out.count + 1);

@@ -8,31 +8,25 @@
  * `gapMax` > 0 also keeps pairs whose gap g = −δ is below it (contact dynamics detects contacts at the
  * start of the step with a gap threshold, docs/model.md#contact-dynamics); δ is then negative.
  */
-import { LINEAR } from '../laws/law-ids';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { PairBuffer } from '../neighbors/pair-buffer';
-import { BoundaryCrossings } from '../shapes/boundary-crossings';
-import { PolygonClipper } from '../shapes/polygon-clip';
-import { AXIAL } from '../plane/plane-ids';
 import { DISC, POLYGON, SHAPE_KINDS, SHAPES } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
-import { ALL_HISTORY, carryHistory, ContactHistoryIndex, ContactList } from '../state/contact-list';
-import { PairHistoryIndex } from '../state/pair-history-index';
+import { carryHistory, type ContactList } from '../state/contact-list';
 import { collideDiscDisc, collideWallDisc } from './collide-disc';
-import { collidePolygonPair, collideWallPolygon, DISC_SIDES } from './collide-polygon';
+import { collidePolygonPair, collideWallPolygon } from './collide-polygon';
 import { collidePolygonPairRigid, collideWallPolygonRigid } from './collide-polygon-rigid';
+import { ContactSearch } from './contact-search';
 import { contactVelocities } from './contact-velocity';
-import { WallCandidates } from './wall-candidates';
-import type { WasmKernels } from '../wasm/kernels';
 
 /**
  * Appends the contacts among the candidate pairs (i, j) of `pairs` (all of one kind pair), skipping
  * two immovable bodies.
  */
-export type PairCollider = (np: NarrowPhase, pairs: PairBuffer) => void;
+export type PairCollider = (np: ContactSearch, pairs: PairBuffer) => void;
 /** Appends the contacts of wall w (body i) with every movable body of shape kind `kind`. */
-export type WallCollider = (np: NarrowPhase, w: number, kind: number) => void;
+export type WallCollider = (np: ContactSearch, w: number, kind: number) => void;
 
 /** Body pair colliders, row-major [kind of i][kind of j] (i < j): soft DEM, and rigid (contact dynamics). */
 const PAIR_COLLIDERS: readonly PairCollider[] = table(SHAPE_KINDS * SHAPE_KINDS, [
@@ -64,42 +58,8 @@ function table<F>(size: number, rows: [number, F][]): F[] {
   return t;
 }
 
-export class NarrowPhase {
-  /** The bodies near each wall (the fused disc pass tests only these) */
-  readonly wallCandidates = new WallCandidates();
-  bodies!: BodyState;
-  walls!: WallSet;
-  periodic!: PeriodicX;
-  out!: ContactList;
-  /** Last step's contacts (history; the previous normal of a polygon contact) */
-  previous!: ContactList;
-  /** cos φ and sin φ of each polygon at the evaluation configuration, for this search (rotations) */
-  cosPhi = new Float64Array(0);
-  sinPhi = new Float64Array(0);
-  /** Scratch for polygon colliders: the two outlines in world coordinates, the clipper, the crossings */
-  outlineI = new Float64Array(2 * DISC_SIDES);
-  outlineJ = new Float64Array(2 * DISC_SIDES);
-  readonly clipper = new PolygonClipper(DISC_SIDES);
-  readonly crossings = new BoundaryCrossings();
-  /** Largest gap still kept as a contact [m] (0: touching only) */
-  gapMax = 0;
-  /** The law disc–disc and disc–wall contacts follow (laws/law-ids.ts: LINEAR or HERTZ) */
-  discLaw = LINEAR;
-  /**
-   * Contact dynamics: rigid bodies meet at points (polygons: the rigid colliders; disc lever arms to the
-   * contact point) instead of soft DEM's overlaps (the area law; disc lever arms to the surface points)
-   */
-  rigid = false;
-  /** Scratch of the rigid polygon collider: largest separation and its face, for each body */
-  readonly separation = new Float64Array(4);
-  /** The history fields the active models declare (a mask over HISTORY_FIELDS): the ones carried over */
-  carried = ALL_HISTORY;
-  /** The keys of last step's contacts (built at the start of every search) */
-  readonly index = new ContactHistoryIndex();
-  /** Last step's disc–disc contacts by body, for the fused disc pass (contacts/disc-force-pass.ts) */
-  readonly pairHistory = new PairHistoryIndex();
-  /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/force-pipeline.ts) */
-  kernels: WasmKernels | null = null;
+/** The search's driver: splits the candidates by kind pair and runs each through its collider, then the walls. */
+export class NarrowPhase extends ContactSearch {
   /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
   private readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());
   private readonly present = new Uint8Array(SHAPE_KINDS);
@@ -136,37 +96,6 @@ export class NarrowPhase {
     contactVelocities(out, b, walls);
     carryHistory(out, prev, this.index, bySlot, this.carried);
     this.planeChanged = false;
-  }
-
-  /** Scratch: the normal a plane definition found, and the edge average's direction θ and axial anisotropy ρ */
-  readonly normal = new Float64Array(2);
-  readonly axis = new Float64Array(2);
-  /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
-  plane = AXIAL;
-  hysteresis = 0;
-  /**
-   * The plane definition changed since last step: last step's normals and flip choices belong to another
-   * definition, so polygon contacts start afresh (as new ones) for one search
-   */
-  planeChanged = false;
-
-  /** Index of the key (i, j, feature) in last step's contacts, or −1 (a new contact). */
-  previousContact(i: number, j: number, feature: number): number {
-    return this.index.find(i, j, feature);
-  }
-
-  /** cos φ and sin φ of every polygon at the evaluation configuration, once a search, not once a pair (outline) */
-  private rotations(b: BodyState): void {
-    if (this.cosPhi.length < b.n) {
-      this.cosPhi = new Float64Array(b.n);
-      this.sinPhi = new Float64Array(b.n);
-    }
-    const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi;
-    for (let k = 0; k < b.n; k++) {
-      if (shape[k] !== POLYGON) continue;
-      c[k] = Math.cos(phi[k]);
-      s[k] = Math.sin(phi[k]);
-    }
   }
 
   /** Marks the shape kinds present and returns how many there are. */

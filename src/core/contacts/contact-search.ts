@@ -1,0 +1,87 @@
+/**
+ * What a collider reads and writes while the narrow phase (contacts/narrow-phase.ts) runs a search: the bodies, walls and
+ * boundary, the record being filled and last step's, the polygon scratch, the contact-plane settings. The colliders take
+ * this, not the narrow phase that calls them, so they import nothing of the table that lists them.
+ */
+import { LINEAR } from '../laws/law-ids';
+import type { PeriodicX } from '../boundaries/periodic';
+import type { WallSet } from '../boundaries/walls';
+import { BoundaryCrossings } from '../shapes/boundary-crossings';
+import { DISC_SIDES } from '../shapes/disc-outline';
+import { PolygonClipper } from '../shapes/polygon-clip';
+import { AXIAL } from '../plane/plane-ids';
+import { POLYGON } from '../shapes/shape-kind';
+import type { BodyState } from '../state/body-state';
+import { ALL_HISTORY, ContactHistoryIndex, type ContactList } from '../state/contact-list';
+import { PairHistoryIndex } from '../state/pair-history-index';
+import { WallCandidates } from './wall-candidates';
+import type { WasmKernels } from '../wasm/kernels';
+
+export class ContactSearch {
+  /** The bodies near each wall (the fused disc pass tests only these) */
+  readonly wallCandidates = new WallCandidates();
+  bodies!: BodyState;
+  walls!: WallSet;
+  periodic!: PeriodicX;
+  out!: ContactList;
+  /** Last step's contacts (history; the previous normal of a polygon contact) */
+  previous!: ContactList;
+  /** cos φ and sin φ of each polygon at the evaluation configuration, for this search (rotations) */
+  cosPhi = new Float64Array(0);
+  sinPhi = new Float64Array(0);
+  /** Scratch for polygon colliders: the two outlines in world coordinates, the clipper, the crossings */
+  outlineI = new Float64Array(2 * DISC_SIDES);
+  outlineJ = new Float64Array(2 * DISC_SIDES);
+  readonly clipper = new PolygonClipper(DISC_SIDES);
+  readonly crossings = new BoundaryCrossings();
+  /** Largest gap still kept as a contact [m] (0: touching only) */
+  gapMax = 0;
+  /** The law disc–disc and disc–wall contacts follow (laws/law-ids.ts: LINEAR or HERTZ) */
+  discLaw = LINEAR;
+  /**
+   * Contact dynamics: rigid bodies meet at points (polygons: the rigid colliders; disc lever arms to the
+   * contact point) instead of soft DEM's overlaps (the area law; disc lever arms to the surface points)
+   */
+  rigid = false;
+  /** Scratch of the rigid polygon collider: largest separation and its face, for each body */
+  readonly separation = new Float64Array(4);
+  /** The history fields the active models declare (a mask over HISTORY_FIELDS): the ones carried over */
+  carried = ALL_HISTORY;
+  /** The keys of last step's contacts (built at the start of every search) */
+  readonly index = new ContactHistoryIndex();
+  /** Last step's disc–disc contacts by body, for the fused disc pass (contacts/disc-force-pass.ts) */
+  readonly pairHistory = new PairHistoryIndex();
+  /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/force-pipeline.ts) */
+  kernels: WasmKernels | null = null;
+
+  /** Scratch: the normal a plane definition found, and the edge average's direction θ and axial anisotropy ρ */
+  readonly normal = new Float64Array(2);
+  readonly axis = new Float64Array(2);
+  /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
+  plane = AXIAL;
+  hysteresis = 0;
+  /**
+   * The plane definition changed since last step: last step's normals and flip choices belong to another
+   * definition, so polygon contacts start afresh (as new ones) for one search
+   */
+  planeChanged = false;
+
+  /** Index of the key (i, j, feature) in last step's contacts, or −1 (a new contact). */
+  previousContact(i: number, j: number, feature: number): number {
+    return this.index.find(i, j, feature);
+  }
+
+  /** cos φ and sin φ of every polygon at the evaluation configuration, once a search, not once a pair (outline) */
+  protected rotations(b: BodyState): void {
+    if (this.cosPhi.length < b.n) {
+      this.cosPhi = new Float64Array(b.n);
+      this.sinPhi = new Float64Array(b.n);
+    }
+    const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi;
+    for (let k = 0; k < b.n; k++) {
+      if (shape[k] !== POLYGON) continue;
+      c[k] = Math.cos(phi[k]);
+      s[k] = Math.sin(phi[k]);
+    }
+  }
+}

@@ -17,7 +17,7 @@
  * each thread count (the caller and threads − 1 worker_threads), --repeat rounds in turn; the pools'
  * speed-up over the serial run (default sizes 1000,10000,100000).
  * `--cd`: contact dynamics instead: the same piles (settled under Gear, then switched to CD with
- * Δt = 2·10⁻⁴ s), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
+ * Δt = 2·10⁻⁴ s; each N_I from that same state), cost per step for each N_I of --iterations (default 10,20,40,80) and each size
  * (default 1000,4000,16000), random sweep; also ns per contact per sweep.
  * The pile: a hex lattice of discs with radii uniform in [0.995, 1] r_max at spacing 0.998 × 2 r_max in a
  * box under gravity (a near-crystalline pile: about half the lattice bonds in contact), settled for
@@ -44,6 +44,7 @@ import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
 import { MAX_PARTICLES, parseScenario, type ScenarioInput, type ScenarioSpec } from '../core/scenarios/schema';
 import { World } from '../core/sim/world';
+import { Snapshot } from '../core/sim/snapshot';
 import { INTEGRATOR_IDS, type IntegratorId } from '../core/sim/params';
 
 /** The default bench's integrators: the force integrators (contact dynamics has its own bench, --cd) */
@@ -255,7 +256,11 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
     const w = benchPile(n);
     w.step(discSettle(n));
     w.setParams({ integrator: 'contact-dynamics', dtOverTc: 2e-4 / w.timeScales().tc }); // Δt = 2·10⁻⁴ s
+    // every N_I from the same switched state, so a row's cost is not that of the state the rows before it left
+    const start = new Snapshot();
+    start.capture(w);
     for (const ni of iterations) {
+      w.restoreSnapshot(start);
       w.setParams({ iterations: ni, sweep: 'random', tolerance: 0 });
       w.step(3); // warm up with this N_I
       const steps = Math.max(3, Math.round(4e6 / (n * 2 * ni)));
@@ -333,7 +338,7 @@ async function main(): Promise<void> {
     table = cdTable(rows);
     // a run that stopped is caught and said, and its time is not written into the docs as a figure
     if (rows.some((r) => r.status !== 'ok')) {
-      process.stderr.write(`error: a run stopped (its line above says why)${doc ? `; ${doc} not written` : ''}\n`);
+      process.stderr.write(`error: a run stopped (its line above says why)${doc ? `; ${doc.file}#${doc.block} not written` : ''}\n`);
       process.exit(3);
     }
   }

@@ -44,6 +44,9 @@ describe('x–y chart quantities', () => {
     expect(title('t', 'x')).toBe('time t [s]');
     expect(title('tOverTc', 'x')).toBe('t / tc');
     expect(title('flux', 'y')).toBe('flux [1/s]');
+    expect(title('discharged', 'x')).toBe('mass discharged [kg]');
+    expect(title('discharged', 'y')).toBe('m out [kg]');
+    expect(title('beverloo', 'x')).toBe("Beverloo's rate [kg/s]");
     // the y axis's title runs along the plot's short side: at most 12 characters
     for (const q of XY_QUANTITIES) expect(axisTitle(q, { tc: 1, polygons: true }, 'y').length, q.id).toBeLessThanOrEqual(12);
   });
@@ -74,6 +77,7 @@ describe('x–y chart quantities', () => {
     };
     expect(text('t', 'contactOverlap')).toBe('no contact overlap δ yet: shift-click two touching bodies to select their contact');
     expect(text('trackX', 'ek')).toBe('no followed body x yet: click a body to follow it');
+    expect(text('t', 'discharged')).toBe("no mass discharged yet: open a gate in build mode (a silo's orifice)");
     expect(text('ek', 'ek')).toBe('choose two different quantities');
     expect(xyPoints(apart, { x: 'ek', y: 'ek' }, 0, 4, DISCS).x).toEqual([]);
     expect(text('t', 'ek')).toBeNull();

@@ -34,6 +34,7 @@ const RUN = 'run the scene';
 const LEDGER = 'the energy ledger has values for discs under a force integrator; run the scene';
 const CONTACT = 'shift-click two touching bodies to select their contact';
 const TRACKED = 'click a body to follow it';
+const GATE = 'open a gate in build mode (a silo\'s orifice)';
 
 /** The quantities, in the menus' order. */
 export const XY_QUANTITIES: readonly XyQuantity[] = [
@@ -60,6 +61,8 @@ export const XY_QUANTITIES: readonly XyQuantity[] = [
   column('piston', 'piston position', 'piston', 'm', 'a scene with a piston'),
   column('meanVx', 'mean velocity ⟨vx⟩', '⟨vx⟩', 'm/s', 'a pipe scene'),
   column('flux', 'number flux', 'flux', '1/s', 'a pipe scene'),
+  column('discharged', 'mass discharged', 'm out', 'kg', GATE),
+  column('beverloo', "Beverloo's rate", 'W Bev', 'kg/s', GATE),
 ];
 
 const BY_ID = new Map(XY_QUANTITIES.map((q) => [q.id, q]));

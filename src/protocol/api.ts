@@ -11,6 +11,7 @@ import type { TangentialId } from '../core/param-rows/param-ids';
 import type { LiveParams } from '../core/config/param-table';
 import type { PlaneId } from '../core/plane/plane-ids';
 import type { BlowUpStatus } from './blow-up';
+import type { Checked } from './checked';
 import type { LiveRelaxationFit } from './relaxation';
 import type { TimelineInfo } from './timeline';
 
@@ -20,8 +21,8 @@ export interface ScenarioInfo {
   description: string;
 }
 
-/** Result of a call that validates input: `problems` name the field and the allowed range. */
-export type Checked<T = void> = { ok: true; value: T } | { ok: false; problems: string[] };
+/** Result of a call that validates input (protocol/checked.ts) */
+export type { Checked } from './checked';
 
 export interface Selection {
   /** -1 when nothing is selected */

@@ -4,7 +4,7 @@
  * Imports core *types* only, so the UI can depend on this file without bundling the core.
  */
 import type { RelaxationRow } from '../core/diagnostics/relaxation-row';
-import type { Checked } from './api';
+import type { Checked } from './checked';
 
 export type { RelaxationRow };
 

@@ -8,14 +8,20 @@
 import type { Checked } from '../protocol/api';
 import type { TimelineInfo } from '../protocol/timeline';
 import { describeError } from './core-adapter';
-import type { RunLoop } from './run-loop';
 import type { RunRecord } from './run-record';
 import type { Scene } from './scene';
+
+/** What going back asks of the run loop (run-loop.ts's RunLoop): a step without a row, a pause, the pacing clock restarted */
+export interface RunControl {
+  advance(s: Scene, k: number): number;
+  pause(): void;
+  restartClock(): void;
+}
 
 /** A divergence replay goes at most this far past the step that diverged first. */
 const REPLAY_EXTRA_STEPS = 1000;
 
-export function restoreLastGood(s: Scene, record: RunRecord, loop: RunLoop): boolean {
+export function restoreLastGood(s: Scene, record: RunRecord, loop: RunControl): boolean {
   const ok = s.world.restoreLastGood();
   loop.restartClock();
   if (!ok) return false;
@@ -29,7 +35,7 @@ export function restoreLastGood(s: Scene, record: RunRecord, loop: RunLoop): boo
  * a few hundred steps back) with a row per step until it diverges again, as it does at the same
  * step or within round-off of it (stepping is deterministic; the integrator restarts from the state).
  */
-export function replayDivergence(s: Scene, record: RunRecord, loop: RunLoop): void {
+export function replayDivergence(s: Scene, record: RunRecord, loop: RunControl): void {
   const w = s.world;
   const badStep = w.health.step;
   if (!w.restoreLastGood()) return;
@@ -50,7 +56,7 @@ function wentBack(s: Scene, record: RunRecord): void {
 }
 
 /** Puts the run back to snapshot k (0 = oldest) and pauses it; returns the restored t. */
-export function restoreSnapshot(s: Scene, record: RunRecord, loop: RunLoop, k: number): Checked<number> {
+export function restoreSnapshot(s: Scene, record: RunRecord, loop: RunControl, k: number): Checked<number> {
   const w = s.world;
   if (s.comparison) return { ok: false, problems: ['rewind: off while a comparison runs; end the comparison first'] };
   try {

@@ -144,6 +144,7 @@ export class ScenarioLoader {
     // what this load has to say replaces the banner (a rejected file's message must not outlive the good file after it)
     this.d.banner.show([...extraProblems, ...r.value.rejected]);
     if (status.params) view.showParams(status.params);
+    controls.nameScene(name, r.value.title);
     controls.setUi(state.ui, name);
     controls.setDescription(r.value.description || (r.value.title !== name ? r.value.title : ''));
     this.d.scene.selection = status.selection;

@@ -41,6 +41,8 @@ describe('the pipe-waves lesson (headless Chromium, 1280×720)', () => {
   it('starts from the developed flow, plugs in the picture from the first rows; ends at 4 s with the waves’ speed printed, the core’s on the same rows', async () => {
     const { page, errors } = await openLesson(session.browser, session.app.url, 'pipe-waves');
     await page.waitForFunction(() => (window as unknown as Hook).__sandbox.spaceTime().rows >= 4);
+    // the scenario menu names the stored scene by its file's title, not by its id
+    expect(await page.locator('[data-testid="gui-scenario"] .lil-display').textContent()).toBe('Pipe flow, developed: density waves (paper 003 Fig. 6)');
     const first = await rowsNow(page);
     expect(first.t[0]).toBe(0);
     expect(sd(first.counts[0])).toBeGreaterThan(1.2); // 1.33 stored; a homogeneous start has 0.86

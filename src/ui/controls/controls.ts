@@ -78,6 +78,9 @@ export class Controls {
   private shownRecording = '';
   /** the loaded scenario's description, under the scenario menu */
   private readonly description: HTMLElement;
+  /** the scenario menu's shown text, and the titles of scenes it does not list (a stored lesson scene, a file) */
+  private readonly scenarioShown: HTMLElement;
+  private readonly sceneTitles = new Map<string, string>();
   /** playback speed (simulated s per wall s) */
   private readonly speed: SpeedControl;
   private readonly model: Record<string, unknown> = {};
@@ -118,6 +121,7 @@ export class Controls {
     this.description.className = 'solver-note scenario-description';
     this.description.setAttribute('data-testid', 'scenario-description');
     scenarioCtrl.domElement.after(this.description);
+    this.scenarioShown = scenarioCtrl.domElement.querySelector('.lil-display') as HTMLElement;
     m.run = () => h.runToggle();
     m.step = () => h.step();
     m.reset = () => h.reset();
@@ -340,9 +344,17 @@ export class Controls {
       this.model.blowUp = ui.blowUp;
       this.model.scenario = scenario;
       this.gui.controllersRecursive().forEach((c) => c.updateDisplay());
+      // lil-gui shows the raw id of a scene the menu does not list (pipe-developed): its title instead, once known
+      const title = this.sceneTitles.get(scenario);
+      if (title && this.scenarioShown.textContent === scenario) this.scenarioShown.textContent = title;
     } finally {
       this.suppress = false;
     }
+  }
+
+  /** The title the scenario menu shows for scene `name` when it does not list it (a stored lesson scene, a file). */
+  nameScene(name: string, title: string): void {
+    if (title) this.sceneTitles.set(name, title);
   }
 
   /** Whether this integrator is contact dynamics (rigid discs), per the core's registry. */

@@ -11,9 +11,9 @@ export interface PileRow {
   stepsPerRebuild: number; search: string; heapDeltaMB: number;
 }
 
-/** The same pile in LAMMPS and in this core (--vs-lammps): medians of the rounds, and each ratio's range */
+/** The same pile in LAMMPS and in this core (--vs-lammps): medians of the rounds, and each ratio's range; LAMMPS's MPI ranks = this core's threads */
 export interface LammpsRow {
-  particles: number; contactsPerParticle: number; steps: number; repeat: number; lammps: number;
+  particles: number; threads: number; contactsPerParticle: number; steps: number; repeat: number; lammps: number;
   cdm: number; cdmRatio: number; cdmRatioMin: number; cdmRatioMax: number;
   gear5: number; gear5Ratio: number; gear5RatioMin: number; gear5RatioMax: number;
 }
@@ -56,13 +56,15 @@ export function pileTable(rows: PileRow[]): string {
 }
 
 export function lammpsTable(rows: LammpsRow[]): string {
+  const threads = rows[0]?.threads ?? 1;
+  const [ranks, ours] = threads > 1 ? [`, ${threads} ranks`, `, ${threads} threads`] : ['', ''];
   const columns: Column<LammpsRow>[] = [
     { head: 'particles', cell: (r) => count(r.particles) },
     { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(1) },
-    { head: 'LAMMPS', cell: (r) => mega(r.lammps) },
-    { head: 'cdm + Cundall', cell: (r) => mega(r.cdm) },
+    { head: `LAMMPS${ranks}`, cell: (r) => mega(r.lammps) },
+    { head: `cdm + Cundall${ours}`, cell: (r) => mega(r.cdm) },
     { head: 'ratio', cell: (r) => range(r.cdmRatio, r.cdmRatioMin, r.cdmRatioMax) },
-    { head: 'Gear 5 + Cundall', cell: (r) => mega(r.gear5) },
+    { head: `Gear 5 + Cundall${ours}`, cell: (r) => mega(r.gear5) },
     { head: 'ratio', cell: (r) => range(r.gear5Ratio, r.gear5RatioMin, r.gear5RatioMax) },
   ];
   return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds.\n\n${markdownTable(columns, rows)}`;

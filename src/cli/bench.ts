@@ -12,7 +12,8 @@
  * `--vs-lammps`: the same settled pile in LAMMPS (Debian's serial `lmp`, gran/hooke/history, exported by
  * `sim export lammps`) and in this core with cdm + Cundall and with Gear 5 + Cundall, for each N of --sizes;
  * LAMMPS's own loop time against this core's wall time: the three in turn, --repeat times (default 3),
- * printing the medians and each ratio's median and range over the rounds.
+ * printing the medians and each ratio's median and range over the rounds. With `--threads 2`: LAMMPS on two MPI
+ * ranks (`mpirun --allow-run-as-root -np 2 lmp`, Open MPI) against this core's two-thread pool.
  * `--threads 1,2`: the same piles with cdm + Cundall (or --integrator's), serially and with the disc pass on a worker pool of
  * each thread count (the caller and threads − 1 worker_threads), --repeat rounds in turn; the pools'
  * speed-up over the serial run (default sizes 1000,10000,100000).
@@ -38,7 +39,7 @@ import { cdTable, lammpsTable, pileTable, pipeTable, threadsTable, type CdRow, t
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
 import { refuse, scriptArgs } from './script-args';
 import { parseCount, parseList } from './command-grammar';
-import { lammpsAvailable, LMP, runLammps } from './lammps-run';
+import { lammpsAvailable, LMP, MPIRUN, mpirunAvailable, runLammps } from './lammps-run';
 import { MAX_THREADS, nodePool } from './node-pool';
 import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
@@ -154,18 +155,19 @@ function timeSteps(w: World, steps: number): number {
   return (w.n * steps) / ((performance.now() - t0) / 1000);
 }
 
-function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined): LammpsRow[] {
-  if (!lammpsAvailable()) refuse(`${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP`);
+/** `threads` 2: LAMMPS on two MPI ranks against this core on a two-thread pool */
+async function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined, threads: number): Promise<LammpsRow[]> {
+  const pool = threads > 1 ? await nodePool(threads) : undefined;
   const rows: LammpsRow[] = [];
-  process.stdout.write(`particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio (range)      gear5+Cundall  ratio (range)     [median of ${repeat}]\n`);
+  process.stdout.write(`particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio (range)      gear5+Cundall  ratio (range)     [median of ${repeat}; ${threads} rank(s) / thread(s)]\n`);
   for (const n of sizes) {
-    const w = benchPile(n);
+    const w = benchPile(n, 'cundall', pool?.pool);
     w.step(discSettle(n));
     const steps = Math.max(100, Math.round(2e7 / n));
     // the three codes in turn, `repeat` times: the machine's drift hits all three, and the ratios are per round
     const lammps: number[] = [], cdm: number[] = [], gear: number[] = [];
     for (let r = 0; r < repeat; r++) {
-      lammps.push((n * steps) / runLammps(w, steps).loopSeconds);
+      lammps.push((n * steps) / runLammps(w, steps, steps, threads).loopSeconds);
       w.setParams({ integrator: 'gear5' });
       gear.push(timeSteps(w, steps));
       w.setParams({ integrator: 'cdm' });
@@ -173,7 +175,7 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
     }
     const cdmRatios = cdm.map((v, r) => v / lammps[r]), gearRatios = gear.map((v, r) => v / lammps[r]);
     const row: LammpsRow = {
-      particles: n, contactsPerParticle: contactsPerParticle(w), steps, repeat, lammps: median(lammps), cdm: median(cdm), cdmRatio: median(cdmRatios),
+      particles: n, threads, contactsPerParticle: contactsPerParticle(w), steps, repeat, lammps: median(lammps), cdm: median(cdm), cdmRatio: median(cdmRatios),
       cdmRatioMin: Math.min(...cdmRatios), cdmRatioMax: Math.max(...cdmRatios), gear5: median(gear), gear5Ratio: median(gearRatios),
       gear5RatioMin: Math.min(...gearRatios), gear5RatioMax: Math.max(...gearRatios),
     };
@@ -184,6 +186,7 @@ function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined)
     appendCsv(csv, row);
     rows.push(row);
   }
+  await pool?.close();
   return rows;
 }
 
@@ -279,7 +282,8 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
 }
 
 const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--integrator gear5|cdm|…] [--csv FILE]
-npm run bench -- --vs-lammps [--sizes a,b,c] [--repeat n]     (needs Debian's lmp)
+npm run bench -- --vs-lammps [--threads 1|2] [--sizes a,b,c] [--repeat n]     (needs Debian's lmp; --threads 2: LAMMPS on
+    two MPI ranks through mpirun against the two-thread pool)
 npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n] [--integrator cdm|gear5|…]   (cdm unless told)
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
@@ -317,6 +321,11 @@ async function main(): Promise<void> {
   const integrator = values.integrator ?? (values.threads !== undefined ? 'cdm' : 'gear5');
   if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) refuse(`--integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}`);
   const threads = values.threads === undefined ? undefined : counts(values.threads, '--threads', 1, MAX_THREADS);
+  if (values['vs-lammps']) {
+    if (threads && (threads.length > 1 || threads[0] > 2)) refuse(`--threads with --vs-lammps: 1 or 2 (LAMMPS ranks and this core's threads), got ${JSON.stringify(values.threads)}`);
+    if (threads?.[0] === 2 && !mpirunAvailable()) refuse(`--threads 2 with --vs-lammps: ${MPIRUN} not found; install Open MPI (apt-get install openmpi-bin) or set MPIRUN`);
+    if (!lammpsAvailable()) refuse(`${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP`);
+  }
   const its = counts(values.iterations, '--iterations', 1, 10000);
   let doc: DocTarget | null = null;
   try {
@@ -327,7 +336,7 @@ async function main(): Promise<void> {
   javascriptKernels = values.kernels === 'js';
   process.stdout.write(`# serial loops: ${benchPile(2).kernels}\n`);
   let table: string;
-  if (values['vs-lammps']) table = lammpsTable(benchVsLammps(sizes, repeat, values.csv));
+  if (values['vs-lammps']) table = lammpsTable(await benchVsLammps(sizes, repeat, values.csv, threads?.[0] ?? 1));
   else if (threads) {
     const cores = availableParallelism();
     if (Math.max(...threads) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);

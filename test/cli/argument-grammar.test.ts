@@ -172,4 +172,13 @@ describe('the bench reads its counts by the same grammar', () => {
     refused(bench('--repeat', '3,4'), /^error: --repeat: one count, not a list$/m);
     refused(bench('--iterations', '10,,20'), /^error: --iterations: '' is not an integer from 1 to 10,000/m);
   });
+
+  it('--vs-lammps takes --threads 1 or 2 only, and --threads 2 needs mpirun', () => {
+    const bench = (env: Record<string, string>, ...args: string[]) => {
+      const r = spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/cli/bench.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 100_000, env: { ...process.env, ...env } });
+      return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr, rssMB: NaN };
+    };
+    refused(bench({}, '--vs-lammps', '--threads', '3'), /^error: --threads with --vs-lammps: 1 or 2 \(LAMMPS ranks and this core's threads\), got "3"$/m);
+    refused(bench({ MPIRUN: '/nonexistent/mpirun' }, '--vs-lammps', '--threads', '2'), /^error: --threads 2 with --vs-lammps: \/nonexistent\/mpirun not found/m);
+  });
 });

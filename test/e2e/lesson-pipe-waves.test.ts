@@ -74,6 +74,9 @@ describe('the pipe-waves lesson (headless Chromium, 1280×720)', () => {
       await page.setViewportSize(size);
       await expect.poll(async () => (await overlaps(page)).out, { timeout: 5_000, message: `${size.width}×${size.height}` }).toEqual([]);
       expect((await overlaps(page)).shown).toEqual(['canvas-host', 'legend', 'lesson-note', 'spacetime', 'rewind']);
+      // the end frame's note is read whole: no line cut at its side, none scrolled out of its box
+      const note = await page.evaluate(() => { const n = document.getElementById('lesson-note')!; return [n.scrollWidth - n.clientWidth, n.scrollHeight - n.clientHeight]; });
+      expect(note, `${size.width}×${size.height}`).toEqual([0, 0]);
     }
     expect(errors).toEqual([]);
     await page.context().close();

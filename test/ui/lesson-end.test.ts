@@ -22,7 +22,7 @@ function readout(rows: number, fill: Partial<Record<SeriesColumn, (k: number) =>
   for (const c of SERIES_COLUMNS) cols[c] = Float64Array.from({ length: rows }, (_, k) => fill[c]?.(k) ?? NaN);
   return {
     status: { t: 0, dt: 1e-4, comparison: null, blowUp: null, timeScales: { tc: 5e-3, ts: 0, mr: 1, zetaN: 0.1, stableDtOverTc: 0.1 }, ...status } as SimStatus,
-    rows, column: (name) => cols[name as SeriesColumn] ?? new Float64Array(rows).fill(NaN), bodies: () => ({ x: [], y: [], r: [], n: 0 }), spaceTime: '', waveSpeed: NaN, earlier: [],
+    rows, column: (name) => cols[name as SeriesColumn] ?? new Float64Array(rows).fill(NaN), bodies: () => ({ x: [], y: [], r: [], n: 0 }), waveSpeed: NaN, earlier: [],
   };
 }
 

@@ -124,7 +124,7 @@ export const wavesHeadline: Headline = (r) => {
   const c = r.waveSpeed, v = lastValue(r, 'meanVx');
   const way = Number.isFinite(c) && Number.isFinite(v) && c !== 0 ? (Math.sign(c) === Math.sign(v) ? ' — with the flow' : ' — against the flow: up the pipe') : '';
   return ['Density waves', Number.isFinite(c) ? `the waves travel at ${fmtNum(c)} m/s${way}` : 'not enough rows to estimate the waves’ speed',
-    ...(Number.isFinite(v) ? [`the grains fall at ${fmtNum(v)} m/s`] : []), r.spaceTime || 'no space–time rows yet'];
+    ...(Number.isFinite(v) ? [`the grains fall at ${fmtNum(v)} m/s`] : [])]; // the picture's figures are in its panel, below: not again (at 1280×720 they overflowed the note)
 };
 
 /** The scale lesson: how much was computed. */

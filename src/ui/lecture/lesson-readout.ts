@@ -14,8 +14,6 @@ export interface LessonReadout {
   column(name: StoreColumn): Float64Array;
   /** the bodies as last drawn: centres and radii [m] */
   bodies(): { x: ArrayLike<number>; y: ArrayLike<number>; r: ArrayLike<number>; n: number };
-  /** the pipe's space–time figures as the panel prints them ('' outside pipe scenes) */
-  spaceTime: string;
   /** the density waves' speed along the pipe the panel estimates [m/s] (NaN outside pipe scenes) */
   waveSpeed: number;
   /** the headlines the lesson's earlier parts ended with */

@@ -222,7 +222,7 @@ export class LessonStory {
         for (let i = 0; i < n; i++) { x[i] = scene.px(i); y[i] = scene.py(i); r[i] = scene.radius[i]; }
         return { x, y, r, n };
       },
-      ...spaceTimeFigures(this.d.spaceTime.snapshot()),
+      waveSpeed: this.d.spaceTime.snapshot().waveSpeed,
       earlier: this.earlier,
     };
   }
@@ -231,9 +231,4 @@ export class LessonStory {
     if (this.nextTimer !== null) clearTimeout(this.nextTimer);
     this.nextTimer = null;
   }
-}
-
-/** The space–time panel's words and waves' speed, as a lesson reads them */
-function spaceTimeFigures(st: { stats: string; waveSpeed: number }): { spaceTime: string; waveSpeed: number } {
-  return { spaceTime: st.stats, waveSpeed: st.waveSpeed };
 }

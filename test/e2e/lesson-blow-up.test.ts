@@ -111,8 +111,9 @@ describe('the blow-up lesson (headless Chromium, 1280×720)', () => {
     const after = await page.evaluate(() => (window as unknown as { __sandbox: Cmp }).__sandbox.compare.variantDiscs(2));
     expect(after).toEqual(before); // frozen while variant 1 goes on
     expect(await page.evaluate(() => (window as unknown as { __sandbox: Cmp }).__sandbox.compare.frozen())).toBe(1);
+    // the label is placed by the canvas's ticker once a frame has drawn the variant frozen: wait for that frame
     const label = page.locator('[data-testid="compare-stopped-2"]');
-    expect(await label.isVisible()).toBe(true);
+    await label.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await label.textContent()).toMatch(/^#2 stopped at t = 0\.0\d+ s$/);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -130,6 +130,8 @@ describe('the blow-up lesson (headless Chromium, 1280×720)', () => {
     await waitFor(page, 'window.__sandbox.status()?.blowUp?.reason === "left" && window.__sandbox.lesson.escapes() === 1', 30_000);
     const b = (await read(page)).status.blowUp!;
     expect(b.left).toBe(1);
+    // the page writes the note when its status poll handles that status, which can be a moment after the hook reads it
+    await waitFor(page, 'document.querySelector(\'[data-testid="lesson-end"]\')?.textContent?.includes("a body left the scene") === true', 10_000);
     expect(await page.locator('[data-testid="lesson-end"]').textContent()).toContain('a body left the scene (marked at its edge)');
     // nothing non-finite was drawn on the way
     expect(await page.evaluate(() => (window as unknown as { __sandbox: { frames(): { nonFiniteDrawn: number } } }).__sandbox.frames().nonFiniteDrawn)).toBe(0);

@@ -6,10 +6,11 @@
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  the cap of src/core/contacts/coulomb-cap.ts;  F = f_n n + f_t t on j.
  * test/core/wasm-disc-pairs.test.ts checks the kernel against it, bit for bit.
  */
-import { DASHPOT_POWER, ELASTIC, MAX_RATIO, NORMAL_POWER, SLIP_POWER } from '../../../src/core/contacts/disc-force-pass';
+import { MAX_RATIO } from '../../../src/core/contacts/disc-force-pass';
 import type { DiscPassView, PairMaterial } from '../../../src/core/contacts/disc-pass-view';
 import { MANY, NONE } from '../../../src/core/diagnostics/collision-monitor';
 import { LINEAR } from '../../../src/core/laws/law-ids';
+import { linearCundall, type ContactForce } from './linear-cundall';
 
 /**
  * The pair loop over candidate pairs [p0, p1), writing contacts from k0 on, scattering every force; returns the end.
@@ -23,10 +24,8 @@ export function pairContactsRangeOracle(v: DiscPassView, m: PairMaterial, dt: nu
   const oi = v.oi, oj = v.oj, of = v.of, olaw = v.olaw, ofn = v.ofn, oft = v.oft, oxiE = v.oxiE;
   const oxi = v.oxi, oprev = v.oprev, slot = v.slot;
   const pxi = v.pxi, pslot = v.pslot, history = v.history, findPartners = v.findPartners, partner = v.partner;
-  const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
-  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
-  let normalPower = sums[s0 + NORMAL_POWER], dashpot = sums[s0 + DASHPOT_POWER], slip = sums[s0 + SLIP_POWER];
-  let maxRatio = sums[s0 + MAX_RATIO], energy = sums[s0 + ELASTIC];
+  const c: ContactForce = { g: 0, gt: 0, e: 0, fn: 0, ft: 0, xi: 0 };
+  let maxRatio = sums[s0 + MAX_RATIO];
   let k = k0;
   for (let p = p0; p < p1; p++) {
     const i = pi[p], j = pj[p];
@@ -56,44 +55,13 @@ export function pairContactsRangeOracle(v: DiscPassView, m: PairMaterial, dt: nu
     const q = bySlot ? pslot[p] : history.find(i, j);
     oprev[k] = q;
     const xi0 = q >= 0 ? pxi[q] : 0;
-    // dashpots (laws/dashpot.ts) and the linear law (laws/linear.ts)
-    const sm = Math.sqrt(mr);
-    const g = zn2 * sm * sqrtKn;
-    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
-    const e = kn * delta;
-    let fn = e - g * un;
-    if (clamp && fn < 0) fn = 0;
-    else normalPower += g * un * un;
+    // dashpots, the linear law, the Cundall spring under the Coulomb cap, the sums (linear-cundall.ts)
+    linearCundall(m, dt, delta, un, ut, mr, xi0, sums, s0, c);
+    const fn = c.fn, ft = c.ft;
     ofn[k] = fn;
-    // Cundall trial ξ* = ξ + u_t Δt (tangential/cundall.ts) under the Coulomb cap (contacts/coulomb-cap.ts),
-    // written out in both loops, not called: a call V8 leaves out of line boxes its doubles (69 minor GCs
-    // per 20,000 steps of a 400-disc pile, in the runs where it did)
-    let xi = xi0 + ut * dt, ft: number;
-    if (elastic) {
-      const lim = e > 0 ? mu * e : 0;
-      if (kt * Math.abs(xi) > lim) {
-        xi = (xi > 0 ? lim : -lim) * invKt;
-        slip += kt * xi * ut;
-      }
-      ft = -kt * xi - gt * ut;
-      dashpot += gt * ut * ut;
-    } else {
-      const f = -kt * xi - gt * ut;
-      const lim = fn > 0 ? mu * fn : 0;
-      if (Math.abs(f) > lim) {
-        ft = f > 0 ? lim : -lim;
-        xi = -ft * invKt;
-        slip -= ft * ut;
-      } else {
-        ft = f;
-        dashpot += gt * ut * ut;
-      }
-    }
-    oxiE[k] = xi;
-    oxi[k] = commit ? xi : xi0;
+    oxiE[k] = c.xi;
+    oxi[k] = commit ? c.xi : xi0;
     oft[k] = ft;
-    energy += 0.5 * kn * delta * delta; // laws/linear.ts energy
-    energy += 0.5 * kt * xi * xi;
     // scatter (contacts/scatter-forces.ts): F on j, −F on i
     const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
     fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
@@ -102,7 +70,6 @@ export function pairContactsRangeOracle(v: DiscPassView, m: PairMaterial, dt: nu
     k++;
   }
   of.fill(0, k0, k); olaw.fill(LINEAR, k0, k);
-  sums[s0 + NORMAL_POWER] = normalPower; sums[s0 + DASHPOT_POWER] = dashpot; sums[s0 + SLIP_POWER] = slip;
-  sums[s0 + MAX_RATIO] = maxRatio; sums[s0 + ELASTIC] = energy;
+  sums[s0 + MAX_RATIO] = maxRatio;
   return k;
 }

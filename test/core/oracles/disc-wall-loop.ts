@@ -4,10 +4,11 @@
  * staged pipeline's expressions in its order (dashpots, linear law, Cundall spring, Coulomb cap; the wall gets −F).
  * test/core/wasm-disc-pairs.test.ts checks the kernel against it, bit for bit.
  */
-import { DASHPOT_POWER, ELASTIC, MAX_RATIO, NORMAL_POWER, SLIP_POWER, WALL_POWER } from '../../../src/core/contacts/disc-force-pass';
+import { MAX_RATIO, WALL_POWER } from '../../../src/core/contacts/disc-force-pass';
 import type { NarrowPhase } from '../../../src/core/contacts/narrow-phase';
 import type { MaterialCoefficients } from '../../../src/core/laws/material';
 import type { ContactList } from '../../../src/core/state/contact-list';
+import { linearCundall, type ContactForce } from './linear-cundall';
 
 /** Forces of wall w's contacts, rows [start, end) of `out` (their geometry written by touchWall), committing ξ with `commit`; sets out.count = end. */
 export function wallContactsOracle(
@@ -18,9 +19,8 @@ export function wallContactsOracle(
   const rad = b.radius, im = b.invMass, fx = b.fx, fy = b.fy, tau = b.tau;
   const wvx = walls.vx[w], wvy = walls.vy[w], fixedWall = walls.invMass[w] === 0;
   const pxi = prev.xi, index = np.index;
-  const kn = m.kn, kt = m.kt, mu = m.mu, invKt = kt > 0 ? 1 / kt : 0, clamp = m.clampNormal, elastic = m.capElastic;
-  const zn2 = 2 * m.zetaN, zt2 = 2 * m.zetaT, fromRatio = m.gtFromRatio, ratio = m.gtRatio, sqrtKn = Math.sqrt(kn), sqrtKt = Math.sqrt(kt);
-  let normalPower = sums[NORMAL_POWER], dashpot = sums[DASHPOT_POWER], slip = sums[SLIP_POWER], maxRatio = sums[MAX_RATIO], energy = sums[ELASTIC];
+  const c: ContactForce = { g: 0, gt: 0, e: 0, fn: 0, ft: 0, xi: 0 };
+  let maxRatio = sums[MAX_RATIO];
   let power = sums[WALL_POWER], wfx = 0, wfy = 0;
   const oj = out.j, onx = out.nx, ony = out.ny, odelta = out.delta;
   const oun = out.un, out_ = out.ut, omr = out.mr, oprev = out.prevIndex, onew = out.isNew, oxi = out.xi, ogn = out.gn, ogt = out.gt;
@@ -41,42 +41,12 @@ export function wallContactsOracle(
     oprev[k] = q;
     onew[k] = q >= 0 ? 0 : 1;
     const xi0 = q >= 0 ? pxi[q] : 0;
-    const sm = Math.sqrt(mr);
-    const g = zn2 * sm * sqrtKn;
-    const gt = fromRatio ? ratio * g : zt2 * sm * sqrtKt;
-    ogn[k] = g; ogt[k] = gt;
-    const e = kn * delta;
-    ofe[k] = e;
-    let fn = e - g * un;
-    if (clamp && fn < 0) fn = 0;
-    else normalPower += g * un * un;
-    ofn[k] = fn;
-    let xi = xi0 + ut * dt, ft: number;
-    if (elastic) {
-      const lim = e > 0 ? mu * e : 0;
-      if (kt * Math.abs(xi) > lim) {
-        xi = (xi > 0 ? lim : -lim) * invKt;
-        slip += kt * xi * ut;
-      }
-      ft = -kt * xi - gt * ut;
-      dashpot += gt * ut * ut;
-    } else {
-      const f = -kt * xi - gt * ut;
-      const lim = fn > 0 ? mu * fn : 0;
-      if (Math.abs(f) > lim) {
-        ft = f > 0 ? lim : -lim;
-        xi = -ft * invKt;
-        slip -= ft * ut;
-      } else {
-        ft = f;
-        dashpot += gt * ut * ut;
-      }
-    }
-    oxiE[k] = xi;
-    oxi[k] = commit ? xi : xi0;
+    linearCundall(m, dt, delta, un, ut, mr, xi0, sums, 0, c);
+    const fn = c.fn, ft = c.ft;
+    ogn[k] = c.g; ogt[k] = c.gt; ofe[k] = c.e; ofn[k] = fn;
+    oxiE[k] = c.xi;
+    oxi[k] = commit ? c.xi : xi0;
     oft[k] = ft;
-    energy += 0.5 * kn * delta * delta;
-    energy += 0.5 * kt * xi * xi;
     const Fx = fn * nx - ft * ny, Fy = fn * ny + ft * nx;
     fx[j] += Fx; fy[j] += Fy; tau[j] += -aj * ft;
     wfx -= Fx; wfy -= Fy;
@@ -84,5 +54,5 @@ export function wallContactsOracle(
   }
   out.count = end;
   walls.fx[w] += wfx; walls.fy[w] += wfy;
-  sums[NORMAL_POWER] = normalPower; sums[DASHPOT_POWER] = dashpot; sums[SLIP_POWER] = slip; sums[MAX_RATIO] = maxRatio; sums[WALL_POWER] = power; sums[ELASTIC] = energy;
+  sums[MAX_RATIO] = maxRatio; sums[WALL_POWER] = power;
 }

@@ -103,7 +103,7 @@ function planeNormal(np: ContactSearch, ni: number, nj: number, q: number): numb
   const clip = np.clipper, cross = np.crossings, prev = np.previous, out = np.normal, bx = ARGS[BX], by = ARGS[BY];
   if (np.plane !== USUAL) {
     edgeAverageAngle(np.plane, clip.vertices, clip.count, np.axis);
-    if (np.axis[1] >= RHO_MIN) return flipNormal(np.axis[0], bx, by, q >= 0 ? prev.planeChoice[q] : -1, np.hysteresis, out);
+    if (np.axis[2] >= RHO_MIN) return flipNormal(np.axis[0], np.axis[1], bx, by, q >= 0 ? prev.planeChoice[q] : -1, np.hysteresis, out);
     if (q >= 0) { out[0] = prev.nx[q]; out[1] = prev.ny[q]; return prev.planeChoice[q]; }
     cross.compute(np.outlineI, ni, np.outlineJ, nj);
   } else {

@@ -54,9 +54,9 @@ export class ContactSearch {
   /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/force-pipeline.ts) */
   kernels: WasmKernels | null = null;
 
-  /** Scratch: the normal a plane definition found, and the edge average's direction θ and axial anisotropy ρ */
+  /** Scratch: the normal a plane definition found, and the edge average's direction (cos θ, sin θ) and axial anisotropy ρ */
   readonly normal = new Float64Array(2);
-  readonly axis = new Float64Array(2);
+  readonly axis = new Float64Array(3);
   /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
   plane = AXIAL;
   hysteresis = 0;

@@ -47,6 +47,8 @@ export const GOLDEN_CASES: Record<string, { builtIn: string; sets: string[] }> =
   'pipe-flow-long': { builtIn: 'pipe-flow-long', sets: ['duration=0.01'] },
   // 100,000 bodies: about 100 steps (the fused cdm pass, walls and segments, the silo's first contacts)
   silo: { builtIn: 'silo', sets: ['duration=0.0017'] },
+  // 10,182 bodies: about 50 steps (the 10,000 polygons built and falling; test/core/polygon-silo.test.ts takes them to their first contacts)
+  'polygon-silo': { builtIn: 'polygon-silo', sets: ['duration=0.002'] },
   'pipe-flow cdm hertz-cundall': { builtIn: 'pipe-flow', sets: ['integrator=cdm', 'tangential=cundall', 'clampNormal=true'] },
 };
 

@@ -17,6 +17,7 @@ import { pipeFlow, pipeFlowLong, pipeFlowWide } from './builtins/pipe-flow';
 import { shearCell, shearCellFast } from './builtins/shear-cell';
 import { silo } from './builtins/silo';
 import { polygonPile } from './builtins/polygon-pile';
+import { polygonSilo } from './builtins/polygon-silo';
 import { squareIncline } from './builtins/square-incline';
 import { twoDisc } from './builtins/two-disc';
 import { twoPolygon } from './builtins/two-polygon';
@@ -40,6 +41,7 @@ const BUILT_INS: Record<string, ScenarioInput> = {
   incline,
   'square-incline': squareIncline,
   'polygon-pile': polygonPile,
+  'polygon-silo': polygonSilo,
   'two-polygon': twoPolygon,
   'shear-cell': shearCell,
   'shear-cell-fast': shearCellFast,

@@ -5,7 +5,10 @@
  * raining into its box (`rain`, the default), or `lattice`: the Node bench's hex lattice (src/cli/bench.ts)
  * stepped with cdm + Cundall, in contact from the start as the Node bench's threads table. `--fps` caps the frames
  * drawn per second (the page's `fps` parameter: display, 30, 15, 10 or 5; a list measures each). `--parts` picks what is
- * measured (piles, comparison, paused; all by default). Prints
+ * measured (piles, comparison, paused, polygons; all by default). `polygons` is the built-in 10,000-polygon silo
+ * (src/core/scenarios/builtins/polygon-silo.ts) on each of --threads and --fps, stepped `--polygon-steps` steps
+ * before it is timed (its column has landed and the discharge is under way), measured as the piles are, with the
+ * worker's steps/s and the main thread's busy share (its ms per frame times the frames drawn, over the time). Prints
  *   - main-thread ms per frame: unpacking the frame (colours, the copy into the disc layer's textures) and
  *     Pixi's render call (its JavaScript and the GL calls it issues; not the GPU's work), mean / p50 / p95 / max;
  *   - the worker's particle-steps per second while rendering;
@@ -21,13 +24,13 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { refuse, scriptArgs } from '../../src/cli/script-args';
-import { createWorld, MAX_THREADS } from '../../src/core/index';
+import { createWorld, getBuiltIn, MAX_THREADS } from '../../src/core/index';
 import type { Browser } from 'playwright-core';
 import { buildAndServe, launch, openApp, ROOT } from '../e2e/harness';
 import { pileSpec } from './pile-10k';
 import { benchPileSpec } from '../../src/cli/bench';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from '../../src/cli/doc-block';
-import { comparisonTable, pausedTable, pilesTable, type ComparisonMeasured, type PausedMeasured, type PileMeasured } from './browser-tables';
+import { comparisonTable, pausedTable, pilesTable, polygonsTable, type ComparisonMeasured, type PausedMeasured, type PileMeasured, type PolygonsMeasured } from './browser-tables';
 import type { ScenarioSpec } from '../../src/core/scenarios/schema';
 import { FPS_OPTIONS } from '../../src/ui/url-state';
 
@@ -41,6 +44,7 @@ interface Hook {
   workerStatus(): Promise<{ step: number; n: number; threads: number; contacts: number; stepsPerSec: number; particleStepsPerSec: number }>;
   frames(): { received: number; dropped: number };
   setRendering(on: boolean): void;
+  stepN(n: number): Promise<number>;
 }
 
 /** The 400-disc pile compared 4 ways (as loaded: Gear 5 + Cundall; geometric; central difference; μ = 0.1), at full speed */
@@ -69,12 +73,16 @@ interface PileResult {
   browserPsps: number; browserNoDrawPsps: number; noDrawRange: [number, number]; errors: string[];
 }
 
-/** The pile of `count` discs in the page at full speed: main-thread ms per frame and the worker's rate, drawing and not. */
-async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, threads: number, fps: string, seconds: number, warmup: number): Promise<PileResult> {
+/**
+ * A scene (the pile of `count` discs, the polygon silo) in the page at full speed: main-thread ms per frame and the
+ * worker's rate, drawing and not; `advance` steps are taken (paused, untimed) before it runs.
+ */
+async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, threads: number, fps: string, seconds: number, warmup: number, advance = 0): Promise<PileResult> {
   const { page, errors } = await openApp(browser, `${url}?scenario=pile&run=0&threads=${threads}&fps=${fps}`);
   const h = <T>(f: (h: Hook) => T | Promise<T>): Promise<T> => page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
   const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), spec as unknown);
   if (problems.length) throw new Error(`spec rejected: ${problems.join('; ')}`);
+  if (advance > 0) await page.evaluate((k) => (window as unknown as { __sandbox: Hook }).__sandbox.stepN(k), advance);
   await h((x) => x.run());
   await page.waitForTimeout(warmup * 1000);
   const s0 = await h((x) => { x.resetPerf(); return x.workerStatus(); });
@@ -156,15 +164,17 @@ function nodeRates(spec: ScenarioSpec, drawn: [number, number], noDraw: [number,
 const ms = (p: { mean: number; p50: number; p95: number; max: number }): string =>
   `mean ${p.mean.toFixed(2)} ms, p50 ${p.p50.toFixed(2)}, p95 ${p.p95.toFixed(2)}, max ${p.max.toFixed(1)}`;
 
-const PARTS = ['piles', 'comparison', 'paused'] as const;
-const USAGE = `npm run bench:browser -- [--parts piles,comparison,paused] [--seconds 20] [--warmup 3] [--counts 10000,100000]
-    [--threads 1,2] [--pile rain|lattice] [--fps display,30,15,10,5] [--doc FILE.md#BLOCK]
+const PARTS = ['piles', 'comparison', 'paused', 'polygons'] as const;
+/** Steps the polygon silo takes (paused, untimed) before it is timed: t = 0.19 s, its column has landed and the orifice flows */
+const POLYGON_STEPS = 5000;
+const USAGE = `npm run bench:browser -- [--parts piles,comparison,paused,polygons] [--seconds 20] [--warmup 3] [--counts 10000,100000]
+    [--threads 1,2] [--pile rain|lattice] [--fps display,30,15,10,5] [--polygon-steps 5000] [--doc FILE.md#BLOCK]
 Measures the app in headless Chromium (see the header of test/bench/bench-browser.ts and docs/benchmarks.md).
 `;
 
 interface Options {
   parts: Set<string>; seconds: number; warmup: number; counts: number[]; threads: number[]; pile: 'rain' | 'lattice';
-  fps: string[]; doc: DocTarget | null;
+  fps: string[]; polygonSteps: number; doc: DocTarget | null;
 }
 
 /** The command line, every value checked before the app is built */
@@ -173,7 +183,8 @@ function options(): Options {
       options: {
         parts: { type: 'string', default: PARTS.join(',') }, seconds: { type: 'string', default: '20' }, warmup: { type: 'string', default: '3' },
         counts: { type: 'string', default: '10000,100000' }, threads: { type: 'string', default: '1' }, pile: { type: 'string', default: 'rain' },
-        fps: { type: 'string', default: 'display' }, doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+        fps: { type: 'string', default: 'display' }, 'polygon-steps': { type: 'string', default: String(POLYGON_STEPS) },
+        doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
   }, USAGE);
   const numbers = (name: string, text: string, lo: number, hi: number) => {
@@ -202,7 +213,8 @@ function options(): Options {
   }
   return {
     parts: new Set(choices('parts', values.parts, PARTS)), seconds, warmup, counts: numbers('counts', values.counts, 1, 1_000_000),
-    threads: numbers('threads', values.threads, 1, MAX_THREADS), pile: values.pile, fps: choices('fps', values.fps, FPS_OPTIONS), doc,
+    threads: numbers('threads', values.threads, 1, MAX_THREADS), pile: values.pile, fps: choices('fps', values.fps, FPS_OPTIONS),
+    polygonSteps: whole('polygon-steps', values['polygon-steps'], 0, 1_000_000), doc,
   };
 }
 
@@ -211,20 +223,38 @@ async function measurePiles(browser: Browser, url: string, o: Options): Promise<
   const piles: (PileResult & PileMeasured)[] = [];
   for (const count of o.counts) for (const threads of o.threads) for (const fps of o.fps) {
     const spec = o.pile === 'rain' ? pileSpec(count) : benchPileSpec(count, 'cundall', 'cdm');
-    const r = await measurePile(browser, url, spec, threads, fps, o.seconds, o.warmup);
-    const [nodePsps, nodeNoDrawPsps] = nodeRates(spec, r.stepRange, r.noDrawRange);
-    piles.push({ ...r, fps, nodePsps, nodeNoDrawPsps });
-    console.log(`browser: ${r.count} discs on ${r.threads} thread(s), frames/s at most ${fps}, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
-    console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
-    console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
-    console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);
-    console.log(`  frames/s ${r.unpack.fps.toFixed(1)}; frames received ${r.frames.received}, dropped (replaced by a newer one) ${r.frames.dropped}`);
-    console.log(`  worker while drawing ${(r.browserPsps / 1e6).toFixed(3)} M particle-steps/s, drawing stopped ${(r.browserNoDrawPsps / 1e6).toFixed(3)} M`);
-    console.log(`  node (one thread), same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
-    console.log(`  browser worker / node = ${(r.browserPsps / nodePsps).toFixed(3)} while drawing (software WebGL shares the 2 cores), ${(r.browserNoDrawPsps / nodeNoDrawPsps).toFixed(3)} with drawing stopped`);
-    if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`);
+    piles.push(await measureScene(browser, url, o, spec, threads, fps, 'discs'));
   }
   return piles;
+}
+
+/** One scene on `threads` at most `fps` frames/s in the page, then in Node over the same steps; printed as it goes */
+async function measureScene(browser: Browser, url: string, o: Options, spec: ScenarioSpec, threads: number, fps: string, what: string, advance = 0): Promise<PileResult & PileMeasured> {
+  const r = await measurePile(browser, url, spec, threads, fps, o.seconds, o.warmup, advance);
+  const [nodePsps, nodeNoDrawPsps] = nodeRates(spec, r.stepRange, r.noDrawRange);
+  console.log(`browser: ${r.count} ${what} on ${r.threads} thread(s), frames/s at most ${fps}, ${r.contacts} contacts at the end, steps ${r.stepRange[0]}…${r.stepRange[1]} in ${r.seconds.toFixed(1)} s`);
+  console.log(`  main thread per frame, unpacking the frame: ${ms(r.unpack)} over ${r.unpack.frames} frames`);
+  console.log(`  main thread per frame, Pixi's render call:  ${ms(r.render)}`);
+  console.log(`  main thread per frame, both (means):        ${(r.unpack.mean + r.render.mean).toFixed(2)} ms`);
+  console.log(`  frames/s ${r.unpack.fps.toFixed(1)}; frames received ${r.frames.received}, dropped (replaced by a newer one) ${r.frames.dropped}`);
+  console.log(`  worker while drawing ${((r.stepRange[1] - r.stepRange[0]) / r.seconds).toFixed(1)} steps/s, ${(r.browserPsps / 1e6).toFixed(3)} M particle-steps/s, drawing stopped ${(r.browserNoDrawPsps / 1e6).toFixed(3)} M`);
+  console.log(`  node (one thread), same steps: ${(nodePsps / 1e6).toFixed(3)} M and ${(nodeNoDrawPsps / 1e6).toFixed(3)} M particle-steps/s`);
+  console.log(`  browser worker / node = ${(r.browserPsps / nodePsps).toFixed(3)} while drawing (software WebGL shares the 2 cores), ${(r.browserNoDrawPsps / nodeNoDrawPsps).toFixed(3)} with drawing stopped`);
+  if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`);
+  return { ...r, fps, nodePsps, nodeNoDrawPsps };
+}
+
+/** The built-in 10,000-polygon silo on each of --threads × --fps */
+async function measurePolygons(browser: Browser, url: string, o: Options): Promise<PolygonsMeasured[]> {
+  const spec = getBuiltIn('polygon-silo');
+  const rows: PolygonsMeasured[] = [];
+  for (const threads of o.threads) for (const fps of o.fps) {
+    const r = await measureScene(browser, url, o, spec, threads, fps, 'bodies (the polygon silo)', o.polygonSteps);
+    rows.push({ ...r, steps: r.stepRange[1] - r.stepRange[0] });
+    const busy = (r.unpack.mean * r.unpack.frames + r.render.mean * r.render.frames) / (10 * r.seconds);
+    console.log(`  main thread busy with the frames ${busy.toFixed(0)} % of the time`);
+  }
+  return rows;
 }
 
 /** The 4-variant comparison's main thread, overlaid and side by side */
@@ -268,6 +298,11 @@ async function main(): Promise<void> {
       out.comparison4MainThreadMsPerFrame = cmp.perf;
       out.comparison4SideBySideMainThreadMsPerFrame = side.perf;
       tables.push(comparisonTable([cmp, side]));
+    }
+    if (o.parts.has('polygons')) {
+      const polygons = await measurePolygons(browser, app.url, o);
+      out.polygons = polygons;
+      tables.push(polygonsTable(polygons));
     }
     if (o.parts.has('paused')) {
       const paused = await measurePausedPages(browser, app.url, o);

@@ -23,6 +23,7 @@ import type { PairBuffer } from '../neighbors/pair-buffer';
 import { DISC_OUTLINE_SCALE, DISC_SIDES, UNIT_OUTLINE } from '../shapes/disc-outline';
 import { POLYGON } from '../shapes/shape-kind';
 import type { ContactSearch } from './contact-search';
+import { polygonPairsWasm, polygonWallWasm } from './polygon-wasm';
 
 /** Axial anisotropy below which the overlap counts as isotropic (docs/model.md#contact-plane-for-polygons) */
 const RHO_MIN = 0.1;
@@ -61,10 +62,24 @@ export function outline(np: ContactSearch, k: number, centre: Float64Array, at: 
   return DISC_SIDES;
 }
 
+/**
+ * The pairs' contacts: in WebAssembly where the search has the kernels and its columns are in their arena
+ * (contacts/polygon-wasm.ts, the same bits), else here; a pair the kernel leaves (a clip outgrowing its scratch) here.
+ */
 export function collidePolygonPair(np: ContactSearch, pairs: PairBuffer): void {
+  for (let p = 0; p < pairs.count;) {
+    const left = np.kernels ? polygonPairsWasm(np.kernels, np, pairs, p) : -1;
+    if (left < 0) { collidePairRange(np, pairs, p, pairs.count); return; }
+    if (left < pairs.count) collidePairRange(np, pairs, left, left + 1);
+    p = left + 1;
+  }
+}
+
+/** collidePolygonPair's loop in JavaScript, over candidate pairs [p0, p1) */
+function collidePairRange(np: ContactSearch, pairs: PairBuffer, p0: number, p1: number): void {
   const b = np.bodies, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass, ii = b.invInertia, eqR = b.eqRadius;
   const clip = np.clipper, bi = np.outlineI, bj = np.outlineJ;
-  for (let p = 0; p < pairs.count; p++) {
+  for (let p = p0; p < p1; p++) {
     const i = pairs.i[p], j = pairs.j[p];
     if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
     const dx = np.periodic.minimumImageX(ex[j] - ex[i]), dy = ey[j] - ey[i];
@@ -122,7 +137,9 @@ export function collideWallPolygon(np: ContactSearch, w: number, kind: number): 
   const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], wnx = walls.nx[w], wny = walls.ny[w];
   const clip = np.clipper, bj = np.outlineJ;
   WALL_LINE[0] = ax; WALL_LINE[1] = ay; WALL_LINE[2] = wnx; WALL_LINE[3] = wny;
-  for (let j = 0; j < b.n; j++) {
+  // in WebAssembly where it can (contacts/polygon-wasm.ts, the same bits), here from the body it left on
+  const from = np.kernels && kind === POLYGON ? polygonWallWasm(np.kernels, np, w, ax, ay, wnx, wny) : 0;
+  for (let j = from; j < b.n; j++) {
     if (im[j] === 0 || shape[j] !== kind) continue;
     if ((ex[j] - ax) * wnx + (ey[j] - ay) * wny >= rad[j]) continue; // bounding circle clear of the wall
     ARGS[XJ] = ex[j]; ARGS[YJ] = ey[j];

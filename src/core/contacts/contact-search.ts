@@ -4,6 +4,7 @@
  * this, not the narrow phase that calls them, so they import nothing of the table that lists them.
  */
 import { LINEAR } from '../laws/law-ids';
+import { growF64 } from '../math/grow';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { BoundaryCrossings } from '../shapes/boundary-crossings';
@@ -73,9 +74,9 @@ export class ContactSearch {
 
   /** cos φ and sin φ of every polygon at the evaluation configuration, once a search, not once a pair (outline) */
   protected rotations(b: BodyState): void {
-    if (this.cosPhi.length < b.n) {
-      this.cosPhi = new Float64Array(b.n);
-      this.sinPhi = new Float64Array(b.n);
+    if (this.cosPhi.length < b.n) { // in the kernels' arena if they were there (math/grow.ts)
+      this.cosPhi = growF64(this.cosPhi, b.n);
+      this.sinPhi = growF64(this.sinPhi, b.n);
     }
     const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi;
     for (let k = 0; k < b.n; k++) {

@@ -60,8 +60,8 @@ function table<F>(size: number, rows: [number, F][]): F[] {
 
 /** The search's driver: splits the candidates by kind pair and runs each through its collider, then the walls. */
 export class NarrowPhase extends ContactSearch {
-  /** The candidate pairs split by kind pair, when a scene mixes shape kinds */
-  private readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());
+  /** The candidate pairs split by kind pair, when a scene mixes shape kinds (in the kernels' arena with the pair list: sim/force-pipeline.ts) */
+  readonly byKind: PairBuffer[] = Array.from({ length: SHAPE_KINDS * SHAPE_KINDS }, () => new PairBuffer());
   private readonly present = new Uint8Array(SHAPE_KINDS);
 
   /** Fills `out` with this step's contacts among `pairs` and against every wall; history from `prev`. */

@@ -74,7 +74,7 @@ registerShape({
 registerShape({
   kind: POLYGON, name: 'polygon', centred: false,
   // the schemes that read only the contact record; the others derive disc geometry
-  tangential: ['cundall', 'geometric', 'geometric-paper', 'haff-werner'], solvers: ['force', 'impulse'], passes: [],
+  tangential: ['cundall', 'geometric', 'geometric-paper', 'haff-werner'], solvers: ['force', 'impulse'], passes: ['wasm'],
   lawNote: 'polygon contacts use the area law',
 });
 

@@ -31,7 +31,7 @@ import { PoolContext } from '../columns/pool-context';
 import { sharedCopy, shareColumns } from '../columns/shared-memory';
 import type { KernelPool } from '../columns/kernel-pool';
 import { PLANE_IDS } from '../plane/plane-ids';
-import { servesAll } from '../shapes/shape-kind';
+import { POLYGON, servesAll } from '../shapes/shape-kind';
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { historyMask } from '../state/history-slots';
@@ -108,7 +108,7 @@ export class ForcePipeline {
     const missing = collidersMissing(shapes);
     if (missing) throw new Error(missing);
     this.shapesFused = servesAll(shapes, 'fused-disc');
-    if (servesAll(shapes, 'wasm')) this.adoptArena();
+    if (servesAll(shapes, 'wasm')) this.adoptArena(shapes.includes(POLYGON));
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
       collisions.reset(bodies.n);
@@ -148,10 +148,12 @@ export class ForcePipeline {
   /**
    * Disc scenes: the bodies' columns and those the WebAssembly pair loop reads and writes move into the
    * kernels' arena (wasm/kernels.ts; they grow there), with the record's columns a wall's contact fills
-   * (contacts/disc-wall-wasm.ts) and the normals a worker pool's gather reads. Where WebAssembly is missing, nothing
-   * changes: the disc contacts go stage by stage, the other loops run in JavaScript.
+   * (contacts/disc-wall-wasm.ts) and the normals a worker pool's gather reads; with `polygons`, also the outlines, the
+   * search's rotations and history index and the record's other columns the polygon kernels read and write
+   * (contacts/polygon-wasm.ts). Where WebAssembly is missing, nothing changes: the disc contacts go stage by stage, the
+   * polygon contacts through their JavaScript colliders, the other loops run in JavaScript.
    */
-  private adoptArena(): void {
+  private adoptArena(polygons: boolean): void {
     const arena = WasmArena.create(PLAIN_BYTES_PER_DISC * this.bodies.n);
     const kernels = arena && WasmKernels.create(arena);
     if (!arena || !kernels) return;
@@ -164,6 +166,14 @@ export class ForcePipeline {
     arena.adopt(this.narrow.pairHistory, ['start', 'partner', 'contact']);
     this.collisions.reset(this.bodies.n);
     arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));
+    if (polygons) {
+      arena.adopt(this.bodies, ['shape', 'vertexStart', 'vertexCount', 'vertices']);
+      const areaColumns = ['law', 'planeChoice', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'];
+      for (const c of [this.record, this.previous]) arena.adopt(c, areaColumns);
+      arena.adopt(this.narrow, ['cosPhi', 'sinPhi']);
+      arena.adopt(this.narrow.index, ['ki', 'kj', 'kf', 'vals']);
+      for (const kindPairs of this.narrow.byKind) arena.adopt(kindPairs, ['i', 'j']);
+    }
     this.wasm = kernels;
     this.narrow.kernels = kernels;
   }

@@ -7,6 +7,7 @@
  */
 import { FILTER_CHUNK } from './assembly/disc-pair-flags';
 import { PARAMS, PARAMS_AT, TABLE_BYTES, TABLE_SLOTS } from './assembly/disc-pair-table';
+import * as polygon from './assembly/polygon-table';
 import { kernelsWasm, kernelsWasmUnshared } from './generated/kernels-wasm';
 import { FIRST_PAGE, wasmApi, type WasmArena } from './wasm-arena';
 
@@ -26,6 +27,8 @@ export class WasmKernels {
   pairRuns = 0;
   /** how many walls' contacts had their forces in WebAssembly: the tests' count */
   wallRuns = 0;
+  /** how many polygon pair loops and polygon walls ran in WebAssembly (contacts/polygon-wasm.ts): the tests' count */
+  polygonRuns = 0;
   /** candidate pairs from which the serial pair loop filters them first (discPairsFilteredWasm); the tests set 0 */
   filterFrom = FILTER_PAIRS;
   /** scratch the kernels return sums in (the arena's; 8 doubles) */
@@ -36,8 +39,18 @@ export class WasmKernels {
   readonly tableAt: number;
   readonly table: Int32Array;
   readonly params: Float64Array;
+  /**
+   * The polygon kernels' table (assembly/polygon-table.ts), the arena's (empty on a worker): its byte offset, its
+   * slots and its parameters
+   */
+  readonly polygonTableAt: number;
+  readonly polygonTable: Int32Array;
+  readonly polygonParams: Float64Array;
   /** Gear's derivatives, one array for whichever Gear integrator the world has (gearDerivatives) */
   private gear: Float64Array<ArrayBuffer> | null = null;
+  /** The polygon kernels' scratch and the vertex room it was made for (polygonScratch) */
+  private scratch: Float64Array<ArrayBuffer> | null = null;
+  private scratchRoom = 0;
 
   readonly discPairs: Kernel;
   readonly discWalls: Kernel;
@@ -60,10 +73,17 @@ export class WasmKernels {
   readonly pairHistory: Kernel;
   readonly particleBounds: Kernel;
   readonly blockBodies: Kernel;
+  readonly polygonPairs: Kernel;
+  readonly polygonWall: Kernel;
 
-  private constructor(readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, thread: number, e: Record<string, Kernel>) {
+  private constructor(
+    readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, polygonTable: Float64Array, thread: number, e: Record<string, Kernel>,
+  ) {
     this.sums = sums;
     this.touching = touching;
+    this.polygonTableAt = polygonTable.byteOffset;
+    this.polygonTable = new Int32Array(arena.memory.buffer, polygonTable.byteOffset, polygonTable.length > 0 ? polygon.SLOTS : 0);
+    this.polygonParams = new Float64Array(arena.memory.buffer, polygonTable.byteOffset + polygon.PARAMS_AT, polygonTable.length > 0 ? polygon.PARAMS : 0);
     // each thread's table in the arena's first page, which nothing else uses (wasm-arena.ts)
     this.tableAt = thread * TABLE_BYTES;
     this.table = new Int32Array(arena.memory.buffer, this.tableAt, TABLE_SLOTS);
@@ -89,6 +109,8 @@ export class WasmKernels {
     this.pairHistory = e.pairHistory;
     this.particleBounds = e.particleBounds;
     this.blockBodies = e.blockBodies;
+    this.polygonPairs = e.polygonPairs;
+    this.polygonWall = e.polygonWall;
   }
 
   /**
@@ -101,6 +123,18 @@ export class WasmKernels {
   }
 
   /**
+   * The polygon kernels' scratch for polygons of up to `room` vertices (assembly/polygon-table.ts's layout), the disc
+   * stand-in's unit outline `unit` at its start; null when the arena is full
+   */
+  polygonScratch(room: number, unit: Float64Array): Float64Array<ArrayBuffer> | null {
+    if (this.scratch && this.scratchRoom >= room) return this.scratch;
+    this.scratch = this.arena.f64(polygon.SCRATCH_FIXED + polygon.SCRATCH_PER_ROOM * room + 2 * room * room);
+    this.scratchRoom = this.scratch ? room : 0;
+    this.scratch?.set(unit);
+    return this.scratch;
+  }
+
+  /**
    * The kernels on `arena`'s memory for thread `thread` (0 the calling thread, 1 … a pool's workers: the table
    * is the thread's), or null where WebAssembly is not available. A worker's attached arena (WasmArena.attach)
    * gets no scratch: its callers (a pool's chunk kernels) write their sums in place.
@@ -108,11 +142,14 @@ export class WasmKernels {
   static create(arena: WasmArena, thread = 0): WasmKernels | null {
     const sums = arena.attached ? new Float64Array(0) : arena.f64(8);
     const touching = arena.attached ? new Int32Array(0) : arena.i32(FILTER_CHUNK);
-    if (!wasmApi || !sums || !touching || (thread + 1) * TABLE_BYTES > FIRST_PAGE) return null;
+    const polygonTable = arena.attached ? new Float64Array(0) : arena.f64(polygon.TABLE_BYTES / 8);
+    if (!wasmApi || !sums || !touching || !polygonTable || (thread + 1) * TABLE_BYTES > FIRST_PAGE) return null;
     try {
       const module = arena.shared ? (compiledShared ??= new wasmApi.Module(kernelsWasm)) : (compiledPlain ??= new wasmApi.Module(kernelsWasmUnshared));
-      const e = new wasmApi.Instance(module, { env: { memory: arena.memory } }).exports as Record<string, Kernel>;
-      return new WasmKernels(arena, sums, touching, thread, e);
+      // the host's Math functions the polygon plane imports (assembly/polygon-plane.ts): JavaScript's own, so the same bits
+      const env = { memory: arena.memory, 'Math.atan2': Math.atan2, 'Math.atan': Math.atan, 'Math.acos': Math.acos, 'Math.cos': Math.cos, 'Math.sin': Math.sin };
+      const e = new wasmApi.Instance(module, { env }).exports as Record<string, Kernel>;
+      return new WasmKernels(arena, sums, touching, polygonTable, thread, e);
     } catch {
       return null;
     }

@@ -1,0 +1,195 @@
+/**
+ * AssemblyScript source of the polygon colliders in WebAssembly (issue 38): contacts/collide-polygon.ts's
+ * collidePolygonPair and collideWallPolygon (the area law's geometry: the outlines, their overlap by
+ * polygon-clip.ts, the contact plane by polygon-plane.ts, the record's row), expression for expression, so the two
+ * give the same bits (test/core/polygon-wasm.test.ts). Columns and parameters by the table (polygon-table.ts).
+ *   δ = A (the overlap's area), C its centroid, l_c = r_i + r_j, lever arms C − x_k (docs/model.md#area-law-for-polygons).
+ * A kernel takes candidate pairs [p0, p1) and writes their contacts from row k0 on; it returns the end. A pair whose
+ * clip might not fit the scratch stops it: the pair's index goes to the table's LEFT slot (else p1), and the caller
+ * does that pair in JavaScript and calls again from the next.
+ */
+import { beyondLine, clipArea, clipCount, clipCx, clipCy, clipVertices, ld, overlap, st } from './polygon-clip';
+import { axisRho, axisX, axisY, chordNormal, crossings, edgeAverage, flipNormal, normalX, normalY, USUAL } from './polygon-plane';
+import {
+  COS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
+  OJ, OLAW, OLC, ONX, ONY, ORATIO, ORIN, ORIT, ORJN, ORJT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM, SCRATCH,
+  SHAPE, SIDES, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
+} from './polygon-table';
+
+/** shapes/shape-kind.ts's POLYGON; collide-polygon.ts's RHO_MIN and NO_CHOICE */
+const POLYGON = 1, RHO_MIN: f64 = 0.1, NO_CHOICE = 2;
+
+@inline function slot(t: usize, s: i32): usize { return <usize>load<i32>(t + (<usize>s << 2)); }
+@inline function int(t: usize, s: i32): i32 { return load<i32>(t + (<usize>s << 2)); }
+@inline function param(t: usize, s: i32): f64 { return load<f64>(t + PARAMS_AT + (<usize>s << 3)); }
+@inline function i32At(a: usize, k: i32): i32 { return load<i32>(a + (<usize>k << 2)); }
+
+/** The scratch's outlines (polygon-table.ts's layout) */
+let unit: usize = 0, outI: usize = 0, outJ: usize = 0, bufA: usize = 0, bufB: usize = 0, cross: usize = 0, room: i32 = 0;
+
+function layout(t: usize): void {
+  const m = int(t, ROOM), s = slot(t, SCRATCH);
+  room = 4 * m + 2;
+  unit = s;
+  outI = s + (<usize>(2 * SIDES) << 3);
+  outJ = outI + (<usize>(2 * m) << 3);
+  bufA = outJ + (<usize>(2 * m) << 3);
+  bufB = bufA + (<usize>(2 * room) << 3);
+  cross = bufB + (<usize>(2 * room) << 3);
+}
+
+/** collide-polygon.ts's outline: body k's world outline about (x, y) into out; its vertex count */
+function outline(t: usize, k: i32, x: f64, y: f64, out: usize): i32 {
+  const bk = <usize>k << 3;
+  if (load<u8>(slot(t, SHAPE) + <usize>k) == POLYGON) {
+    const n = i32At(slot(t, VCOUNT), k), v = slot(t, VERTS) + (<usize>(2 * i32At(slot(t, VSTART), k)) << 3);
+    const c = load<f64>(slot(t, COS) + bk), s = load<f64>(slot(t, SIN) + bk);
+    for (let q = 0; q < 2 * n; q += 2) {
+      const bx = ld(v, q), by = ld(v, q + 1);
+      st(out, q, x + c * bx - s * by);
+      st(out, q + 1, y + s * bx + c * by);
+    }
+    return n;
+  }
+  const a = load<f64>(slot(t, RAD) + bk);
+  for (let s = 0; s < 2 * SIDES; s += 2) {
+    st(out, s, x + a * ld(unit, s));
+    st(out, s + 1, y + a * ld(unit, s + 1));
+  }
+  return SIDES;
+}
+
+/** ContactHistoryIndex.find(i, j, 0): the contact's row in last step's list, or −1 */
+function previousContact(t: usize, i: i32, j: i32): i32 {
+  const ki = slot(t, KI), kj = slot(t, KJ), kf = slot(t, KF), vals = slot(t, KV), mask = int(t, MASK);
+  let h = ((i * <i32>0x9e3779b1) ^ (j * <i32>0x85ebca77)) & mask;
+  let v = i32At(vals, h);
+  while (v != -1 && !(i32At(ki, h) == i && i32At(kj, h) == j && i32At(kf, h) == 0)) {
+    h = (h + 1) & mask;
+    v = i32At(vals, h);
+  }
+  return v;
+}
+
+/** Candidate pairs [p0, p1) from row k0 on; returns the end (LEFT: p1, or the pair left to the caller) */
+export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
+  layout(t);
+  const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), ii = slot(t, II), eqR = slot(t, EQR);
+  const shape = slot(t, SHAPE), pi = slot(t, PI), pj = slot(t, PJ), pnx = slot(t, PNX), pny = slot(t, PNY), pchoice = slot(t, PCHOICE);
+  const flags = int(t, FLAGS), plane = int(t, PLANE), L = param(t, LENGTH), hyst = param(t, HYSTERESIS), discScale = param(t, DISC_SCALE);
+  const periodic = (flags & PERIODIC) != 0, fresh = (flags & PLANE_CHANGED) != 0;
+  let k = k0;
+  store<i32>(t + (<usize>LEFT << 2), p1);
+  for (let p = p0; p < p1; p++) {
+    const i = i32At(pi, p), j = i32At(pj, p);
+    const bi = <usize>i << 3, bj = <usize>j << 3;
+    if (load<f64>(im + bi) + load<f64>(im + bj) == 0 && load<f64>(ii + bi) + load<f64>(ii + bj) == 0) continue;
+    let dx = load<f64>(ex + bj) - load<f64>(ex + bi);
+    if (periodic) {
+      // PeriodicX.minimumImageX with JavaScript's Math.round (halves round up), as disc-pairs.ts
+      const u = dx / L;
+      let r = Math.floor(u);
+      if (u - r >= 0.5) r += 1;
+      dx -= L * r;
+    }
+    const dy = load<f64>(ey + bj) - load<f64>(ey + bi);
+    const reach = load<f64>(rad + bi) + load<f64>(rad + bj);
+    if (dx * dx + dy * dy >= reach * reach) continue;
+    const xi = load<f64>(ex + bi), yi = load<f64>(ey + bi), xj = xi + dx, yj = yi + dy;
+    const ni = outline(t, i, xi, yi, outI), nj = outline(t, j, xj, yj, outJ);
+    const rj = load<u8>(shape + <usize>j) == POLYGON ? load<f64>(rad + bj) : discScale * load<f64>(rad + bj);
+    const o = overlap(outI, ni, outJ, nj, xj, yj, rj, bufA, bufB, room);
+    if (o < 0) { store<i32>(t + (<usize>LEFT << 2), p); return k; }
+    if (o == 0) continue;
+    const len0 = Math.sqrt(dx * dx + dy * dy);
+    const bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
+    const q = fresh ? -1 : previousContact(t, i, j);
+    const choice = planeNormal(plane, ni, nj, q, bx, by, pnx, pny, pchoice, hyst);
+    let nx = normalX, ny = normalY;
+    let len = Math.sqrt(nx * nx + ny * ny);
+    if (len == 0) { nx = 1; ny = 0; len = 1; }
+    nx /= len; ny /= len;
+    if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
+    const ei = load<f64>(eqR + bi), ej = load<f64>(eqR + bj);
+    const ai = Math.PI * ei * ei, aj = Math.PI * ej * ej;
+    appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / (ai < aj ? ai : aj), xi, yi, xj, yj);
+  }
+  return k;
+}
+
+/**
+ * collide-polygon.ts's planeNormal: the plane of the overlap just clipped by the active definition into normalX,
+ * normalY (not yet oriented); the flip choice. q: the contact's row in last step's list, or −1.
+ */
+function planeNormal(plane: i32, ni: i32, nj: i32, q: i32, bx: f64, by: f64, pnx: usize, pny: usize, pchoice: usize, hyst: f64): i32 {
+  let count = 0;
+  if (plane != USUAL) {
+    edgeAverage(plane, clipVertices, clipCount);
+    if (axisRho >= RHO_MIN) return flipNormal(axisX, axisY, bx, by, q >= 0 ? <i32>load<u8>(pchoice + <usize>q) : -1, hyst);
+    if (q >= 0) { normalX = ld(pnx, q); normalY = ld(pny, q); return load<u8>(pchoice + <usize>q); }
+    count = crossings(outI, ni, outJ, nj, cross);
+  } else {
+    count = crossings(outI, ni, outJ, nj, cross);
+    if (q >= 0 && count < 2) { normalX = ld(pnx, q); normalY = ld(pny, q); return NO_CHOICE; }
+  }
+  if (!chordNormal(cross, count)) {
+    if (q >= 0) { normalX = ld(pnx, q); normalY = ld(pny, q); } else { normalX = bx; normalY = by; }
+  }
+  return NO_CHOICE;
+}
+
+/**
+ * collideWallPolygon for the wall in the parameters (i = −1 − w) and the movable polygons among bodies [j0, n), from row
+ * k0 on, up to row kMax; the end (LEFT: n, or the body whose contact found no row)
+ */
+export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i32): i32 {
+  layout(t);
+  store<i32>(t + (<usize>LEFT << 2), n);
+  const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), shape = slot(t, SHAPE), eqR = slot(t, EQR);
+  const ax = param(t, WALL_AX), ay = param(t, WALL_AY), wnx = param(t, WALL_NX), wny = param(t, WALL_NY);
+  let k = k0;
+  for (let j = j0; j < n; j++) {
+    const bj = <usize>j << 3;
+    if (load<f64>(im + bj) == 0 || load<u8>(shape + <usize>j) != POLYGON) continue;
+    const xj = load<f64>(ex + bj), yj = load<f64>(ey + bj);
+    if ((xj - ax) * wnx + (yj - ay) * wny >= load<f64>(rad + bj)) continue;
+    const nj = outline(t, j, xj, yj, outJ);
+    if (!beyondLine(outJ, nj, ax, ay, wnx, wny, bufA)) continue;
+    if (k == kMax) { store<i32>(t + (<usize>LEFT << 2), j); return k; }
+    const e = load<f64>(eqR + bj);
+    appendAreaContact(t, k++, -1 - w, j, NO_CHOICE, wnx, wny, e, clipArea / (Math.PI * e * e), 0, 0, xj, yj);
+  }
+  return k;
+}
+
+/** collide-polygon.ts's appendAreaContact: row k of the record for the overlap just clipped (lever arms none on a wall, i < 0) */
+function appendAreaContact(t: usize, k: i32, i: i32, j: i32, choice: i32, nx: f64, ny: f64, lc: f64, ratio: f64, xi: f64, yi: f64, xj: f64, yj: f64): void {
+  const area = clipArea, cx = clipCx, cy = clipCy;
+  const rix = i < 0 ? 0 : cx - xi, riy = i < 0 ? 0 : cy - yi, rjx = cx - xj, rjy = cy - yj;
+  const k4 = <usize>k << 2, k8 = <usize>k << 3;
+  store<i32>(slot(t, OI) + k4, i); store<i32>(slot(t, OJ) + k4, j); store<i32>(slot(t, OFEAT) + k4, 0);
+  store<u8>(slot(t, OLAW) + <usize>k, <u8>int(t, LAW));
+  store<f64>(slot(t, ONX) + k8, nx); store<f64>(slot(t, ONY) + k8, ny);
+  store<f64>(slot(t, ODELTA) + k8, area); store<f64>(slot(t, OLC) + k8, lc); store<f64>(slot(t, ORATIO) + k8, ratio);
+  // the overlap's mean depth: its area over its extent along t
+  const v = clipVertices;
+  let lo = Infinity, hi = -Infinity;
+  for (let q = 0; q < clipCount; q++) {
+    const s = -ld(v, 2 * q) * ny + ld(v, 2 * q + 1) * nx;
+    if (s < lo) lo = s;
+    if (s > hi) hi = s;
+  }
+  store<f64>(slot(t, ODEPTH) + k8, hi > lo ? area / (hi - lo) : 0);
+  store<f64>(slot(t, ORIN) + k8, rix * nx + riy * ny); store<f64>(slot(t, ORIT) + k8, -rix * ny + riy * nx);
+  store<f64>(slot(t, ORJN) + k8, rjx * nx + rjy * ny); store<f64>(slot(t, ORJT) + k8, -rjx * ny + rjy * nx);
+  store<f64>(slot(t, OCX) + k8, (int(t, FLAGS) & PERIODIC) != 0 ? wrap(cx, param(t, XMIN), param(t, LENGTH)) : cx);
+  store<f64>(slot(t, OCY) + k8, cy);
+  store<u8>(slot(t, OCHOICE) + <usize>k, <u8>choice);
+}
+
+/** PeriodicX.wrap */
+@inline function wrap(x: f64, xmin: f64, L: f64): f64 {
+  let u = x - xmin;
+  if (u < 0 || u >= L) u -= L * Math.floor(u / L);
+  return xmin + u;
+}

@@ -1,0 +1,37 @@
+/**
+ * The polygon kernels' table (assembly/polygon-pairs.ts), in one place for the kernels and their glue
+ * (contacts/polygon-wasm.ts): plain constants, valid AssemblyScript and TypeScript alike. The table is
+ * TABLE_BYTES of the arena (wasm/kernels.ts): an i32 per slot (a column's byte offset, or a small integer), then
+ * the f64 parameters from PARAMS_AT on.
+ */
+/** Column slots: the bodies' evaluation state, sizes and masses, shapes and outlines, cos φ and sin φ of the search */
+export const EX = 0, EY = 1, RAD = 2, EQR = 3, IM = 4, II = 5, SHAPE = 6, VSTART = 7, VCOUNT = 8, VERTS = 9, COS = 10, SIN = 11;
+/** …the candidate pairs, and the record's columns a contact fills */
+export const PI = 12, PJ = 13, OI = 14, OJ = 15, OFEAT = 16, OLAW = 17, ONX = 18, ONY = 19, ODELTA = 20, ODEPTH = 21, OLC = 22;
+export const ORATIO = 23, ORIN = 24, ORIT = 25, ORJN = 26, ORJT = 27, OCX = 28, OCY = 29, OCHOICE = 30;
+/** …last step's normals and flip choices, the history index by key (state/contact-list.ts ContactHistoryIndex), the scratch */
+export const PNX = 31, PNY = 32, PCHOICE = 33, KI = 34, KJ = 35, KF = 36, KV = 37, SCRATCH = 38;
+/** How many column slots */
+export const COLUMNS = 39;
+/** Integer slots: the index's mask, the scratch's vertex room M, the plane definition, the flags, the law's id, (out) the pair a kernel left */
+export const MASK = 39, ROOM = 40, PLANE = 41, FLAGS = 42, LAW = 43, LEFT = 44;
+/** How many i32 slots */
+export const SLOTS = 45;
+/** Parameters, f64 indices from PARAMS_AT: the periodic box (x_min, L), the flip's hysteresis [rad], the disc stand-in's scale, a wall's line (a, n) */
+export const XMIN = 0, LENGTH = 1, HYSTERESIS = 2, DISC_SCALE = 3, WALL_AX = 4, WALL_AY = 5, WALL_NX = 6, WALL_NY = 7;
+/** How many parameters */
+export const PARAMS = 8;
+/** Where the parameters start (bytes into the table, 8-aligned) */
+export const PARAMS_AT = 4 * 46;
+/** The table's size in bytes */
+export const TABLE_BYTES = PARAMS_AT + 8 * PARAMS;
+/** Flags: x is periodic; the plane definition changed since last step (every polygon contact starts afresh) */
+export const PERIODIC = 1, PLANE_CHANGED = 2;
+/** Sides of the disc's stand-in polygon (shapes/disc-outline.ts DISC_SIDES); its unit outline opens the scratch */
+export const SIDES = 24;
+/**
+ * The scratch (f64 indices) for M = ROOM vertices a polygon: the disc's unit outline (2·SIDES), the two world outlines
+ * (2M each), the clipper's two buffers of 4M + 2 vertices (as shapes/polygon-clip.ts's), the boundary crossings (at
+ * most M² points): SCRATCH_FIXED + SCRATCH_PER_ROOM · M + 2M² doubles
+ */
+export const SCRATCH_FIXED = 2 * SIDES + 8, SCRATCH_PER_ROOM = 20;

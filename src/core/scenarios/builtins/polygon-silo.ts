@@ -7,7 +7,8 @@
  * floor is two rows of fixed discs (grain walls, radius 4 mm, touching) with the gap between them; the sides
  * and the floor below are line walls. k_n = 5·10⁵ N/m keeps the overlaps at a few per cent of a radius (up to
  * 7 % where grains that fell 0.35 m land); central difference + Cundall at Δt = 0.1 t_c (t_c = 0.38 ms, the
- * lightest polygon against a wall: 38 μs a step; measured stable through a narrower silo's whole discharge).
+ * lightest polygon against a wall: 38 μs a step). Measured in Node: the silo to t = 0.23 s (the column landed) and a
+ * version 60 columns wide to t = 0.92 s (78 % drained), overlaps ≤ 7 % of a radius, no body lost.
  */
 import type { ScenarioInput } from '../schema';
 
@@ -23,7 +24,7 @@ const ORIFICE = 20 * S;
 export const polygonSilo: ScenarioInput = {
   name: 'polygon-silo',
   title: 'Silo of 10,000 polygons (scale)',
-  description: 'Ten thousand random convex polygons (4–8 sides) settle in a silo and drain through its orifice onto the floor below. Polygons interlock: the grains beside the orifice stay put in steep shoulders, the flow keeps to a narrow channel above the orifice, and the heap below stands steeper than a heap of discs. The polygon scale preset, in slow motion: every polygon contact is a clip of two outlines. Zoom in with the wheel to see single grains.',
+  description: 'Ten thousand random convex polygons (4–8 sides) settle in a silo and drain through its orifice onto the floor below. The whole column first falls onto the floor of the silo (watch the compaction front climb it in the speed colours), then the flow keeps to a channel above the orifice while the grains beside it hold still, and a heap grows on the floor below. The polygon scale preset, in slow motion: every polygon contact is a clip of two outlines. Zoom in with the wheel to see single grains.',
   paperRef: 'paper 000 Eqs. 4–5; docs/model.md#area-law-for-polygons',
   material: { kn: 5e5, ktOverKn: 1 / 3, en: 0.5, mu: 0.5, density: 1000 },
   solver: { integrator: 'cdm', tangential: 'cundall', dtOverTc: 0.1 },

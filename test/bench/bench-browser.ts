@@ -51,6 +51,8 @@ interface Hook {
 const COMPARE_QUERY = '?scenario=pile&run=0&speed=max&variant=&variant=tangential=geometric&variant=integrator=cdm&variant=mu=0.1';
 
 type PerfSummary = ReturnType<Hook['perf']>;
+/** Steps per stepN call while a scene is advanced before its timing (10,000 polygons: ≈ 3 s a call) */
+const ADVANCE_CALL = 100;
 
 /** Main-thread ms per frame while the 4-variant comparison runs at full speed. */
 async function measureComparison(browser: Browser, url: string, seconds: number, warmup: number, panes = false): Promise<PerfSummary & { steps: number }> {
@@ -82,7 +84,12 @@ async function measurePile(browser: Browser, url: string, spec: ScenarioSpec, th
   const h = <T>(f: (h: Hook) => T | Promise<T>): Promise<T> => page.evaluate(`(${f.toString()})(window.__sandbox)`) as Promise<T>;
   const problems = await page.evaluate((s) => (window as unknown as { __sandbox: Hook }).__sandbox.loadSpec(s), spec as unknown);
   if (problems.length) throw new Error(`spec rejected: ${problems.join('; ')}`);
-  if (advance > 0) await page.evaluate((k) => (window as unknown as { __sandbox: Hook }).__sandbox.stepN(k), advance);
+  // in calls of ADVANCE_CALL steps: a worker busy for 15 s on one call is taken for stuck (worker-watch.ts)
+  for (let done = 0; done < advance;) {
+    const did = await page.evaluate((k) => (window as unknown as { __sandbox: Hook }).__sandbox.stepN(k), Math.min(ADVANCE_CALL, advance - done));
+    if (did === 0) throw new Error(`the scene stopped stepping at step ${done} of the ${advance} before the timing`);
+    done += did;
+  }
   await h((x) => x.run());
   await page.waitForTimeout(warmup * 1000);
   const s0 = await h((x) => { x.resetPerf(); return x.workerStatus(); });

@@ -229,6 +229,31 @@ describe('a command started for the workers alone (WorkerPool.start)', () => {
   });
 });
 
+describe('a worker pool whose worker does not come (another process has its core)', () => {
+  it('runs each command on the calling thread alone, the deferred kernels chunk by chunk before the next command’s', () => {
+    const order: string[] = [];
+    const table = [
+      (c: Columns, a: Float64Array, chunk: number) => { c.x[chunk] = a[0] + chunk; order.push(`A${chunk}`); },
+      (c: Columns, a: Float64Array, chunk: number) => { c.y[chunk] = c.x[chunk] * a[0]; order.push(`B${chunk}`); },
+    ];
+    const pool = new WorkerPool([{ postMessage: () => {} }], table), x = sharedCopy(new Float64Array(3)), y = sharedCopy(new Float64Array(3));
+    pool.bind({ x, y }); // the worker is told to take its columns, and never does
+    pool.args[0] = 10;
+    pool.defer(0, 3);
+    pool.args[0] = 2; // the deferred kernel keeps the arguments it was deferred with
+    pool.run(1, 3); // the caller waits for the chunks a worker took, not for the worker
+    expect(order).toEqual(['A0', 'B0', 'A1', 'B1', 'A2', 'B2']);
+    expect(Array.from(y)).toEqual([20, 22, 24]);
+    order.length = 0;
+    pool.defer(0, 2);
+    pool.runHere(1, 1); // with the deferred kernel first, on the calling thread
+    pool.defer(0, 1);
+    pool.flush();
+    pool.flush(); // nothing deferred: no command
+    expect(order).toEqual(['A0', 'A1', 'B0', 'A0']);
+  });
+});
+
 describe('a worker pool whose kernel fails', () => {
   it('throws on the calling thread instead of waiting forever, and refuses further work', async () => {
     const np = await nodePool(2);

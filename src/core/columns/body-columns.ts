@@ -7,7 +7,7 @@ import type { PoolContext } from './pool-context';
 import type { Columns } from './kernel-pool';
 
 /** Bodies per chunk of a per-body kernel: fixed, so the work's split never depends on the threads */
-export const BODY_CHUNK = 4096;
+export const BODY_CHUNK = 1024;
 
 /** Puts the bodies' columns into the pool's record under their own names. */
 export function bindBodies(pool: PoolContext, b: BodyState): void {

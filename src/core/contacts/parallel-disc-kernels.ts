@@ -24,6 +24,12 @@ import {
 
 /** A block waits this long at most for the block before it to count (it is running on another thread) [ms] */
 const COUNT_WAIT_MS = 30_000;
+/**
+ * Before sleeping (for 1 ms at most at a time), a thread waiting for another block checks this many times (≈ 0.1 ms,
+ * as the pool's threads between commands): the wait is for a block's count or pair loop on the other thread, usually
+ * microseconds, and a sleep costs tens of them to wake from.
+ */
+const AWAIT_SPINS = 20_000;
 
 const view = new DiscPassView();
 const outView = new ContactList(0);
@@ -100,6 +106,10 @@ function inArena(offsets: number, what: string): void {
  * another thread, or is done); `what` names the wait in the error if it does not end
  */
 function awaitBlock(flags: Int32Array, block: number, value: number, what: string): number {
+  for (let s = 0; s < AWAIT_SPINS; s++) {
+    const v = Atomics.load(flags, block);
+    if (v !== value) return v;
+  }
   const deadline = Date.now() + COUNT_WAIT_MS;
   for (let v = Atomics.load(flags, block); ; v = Atomics.load(flags, block)) {
     if (v !== value) return v;

@@ -50,6 +50,12 @@ import {
  * do not depend on the blocks: a body adds its pairs' forces in list order, in its block or in the gather.
  */
 const GUIDED = 2;
+/**
+ * Wall candidates from which the walls' two passes go to the pool: below, they cost less than the two handshakes
+ * (≈ 10 ns a candidate; a handshake a few microseconds on an idle machine, tens when another process has the core).
+ * The bench piles have ≈ 300, 1,000 and 3,000 candidates at 10k, 100k and 1M discs.
+ */
+const WALL_SHARE_FROM = 8192;
 
 export class ParallelDiscPass {
   /** Touching pairs per chunk, then each chunk's first contact index */
@@ -152,6 +158,7 @@ export class ParallelDiscPass {
   /**
    * The walls: each chunk of bodies counts its touches of every wall, a prefix sum in wall-then-body order
    * (the serial pass's) places them, each chunk writes their geometry; the forces follow here, wall by wall.
+   * With fewer than WALL_SHARE_FROM candidates the calling thread counts and writes alone (the same chunks).
    */
   private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean): void {
     const W = np.walls.count, n = np.bodies.n, chunks = Math.ceil(n / BODY_CHUNK);
@@ -160,7 +167,8 @@ export class ParallelDiscPass {
     if (this.wallEnds.length < W) this.wallEnds = new Int32Array(grownCapacity(W, this.wallEnds.length));
     this.bindColumns(np, pairs, prev, out);
     this.ctx.pool.args[A_WALLS] = W;
-    this.ctx.pool.run(WALL_COUNT, chunks);
+    const share = W > 0 && np.wallCandidates.end(W - 1) - np.wallCandidates.first(0) >= WALL_SHARE_FROM, pool = this.ctx.pool;
+    if (share) pool.run(WALL_COUNT, chunks); else pool.runHere(WALL_COUNT, chunks);
     const off = this.wallOffsets, ends = this.wallEnds;
     let k = out.count;
     for (let w = 0; w < W; w++) {
@@ -173,7 +181,7 @@ export class ParallelDiscPass {
     }
     out.reserve(k);
     this.bindColumns(np, pairs, prev, out);
-    this.ctx.pool.run(WALL_WRITE, chunks);
+    if (share) pool.run(WALL_WRITE, chunks); else pool.runHere(WALL_WRITE, chunks);
     for (let w = 0, start = out.count; w < W; start = ends[w], w++) wallContacts(np, w, prev, out, m, dt, sums, start, ends[w], commit);
     np.planeChanged = false;
   }

@@ -4,7 +4,7 @@
  * Elastic energy sums ½ kn δ² + ½ kt ξ² over disc contacts recomputed at the committed positions (the
  * area law of polygon contacts has no closed-form energy: they count their springs ½ kt ξ² only).
  */
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { bindBodies, bodiesOf } from '../columns/body-columns';
 import { BODY_ENERGIES } from '../columns/kernel-ids';
 import type { PoolContext } from '../columns/pool-context';
 import type { Columns } from '../columns/kernel-pool';
@@ -31,6 +31,12 @@ export interface BodyEnergies {
 
 /** The per-body sums bodyEnergies adds: Σ m v², Σ I ω², potential, a finiteness probe, max (v/a)² */
 const ET = 0, ER = 1, EP = 2, CHECK = 3, FAST = 4;
+/**
+ * Bodies per chunk of the energies on a pool: the sums' grouping, fixed, so they are the same bits for any number of
+ * threads. Coarser than the other per-body kernels' chunks (columns/body-columns.ts), which give no sums: a scene of
+ * fewer bodies sums them as the serial loop does.
+ */
+export const ENERGY_CHUNK = 4096;
 /** How many sums a range of bodies gives (a chunk's share of the pool's `energySums` column) */
 export const ENERGY_SUMS = 5;
 
@@ -49,7 +55,7 @@ export function bodyEnergies(b: BodyState, gx: number, gy: number, out: BodyEner
     pool.bind();
     const a = pool.pool.args;
     a[0] = b.n; a[1] = gx; a[2] = gy;
-    const chunks = Math.ceil(b.n / BODY_CHUNK), c = pool.columns.energySums;
+    const chunks = Math.ceil(b.n / ENERGY_CHUNK), c = pool.columns.energySums;
     pool.pool.run(BODY_ENERGIES, chunks);
     for (let k = 0; k < chunks; k++) {
       const c0 = k * ENERGY_SUMS;
@@ -88,7 +94,7 @@ function bodyEnergiesRange(b: BodyState, k0: number, k1: number, gx: number, gy:
 
 /** Kernel: chunk c's sums into energySums[c · ENERGY_SUMS …] (args: n, gx, gy). */
 export function bodyEnergiesChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
-  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n), sums = c.energySums as Float64Array;
+  const n = a[0], b = bodiesOf(c, n), k0 = chunk * ENERGY_CHUNK, k1 = Math.min(n, k0 + ENERGY_CHUNK), sums = c.energySums as Float64Array;
   if (!(wasm && bodyEnergiesWasm(wasm, b, k0, k1, a[1], a[2], sums, chunk * ENERGY_SUMS))) bodyEnergiesRange(b, k0, k1, a[1], a[2], sums, chunk * ENERGY_SUMS);
 }
 

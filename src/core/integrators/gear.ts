@@ -176,7 +176,7 @@ export class GearIntegrator implements Integrator {
     // Predict (docs/model.md#gear-predictor-corrector), unless the last corrector did. Unused slots of lower orders stay zero, so the 6-value
     // Pascal matrix serves every order.
     if (!this.ahead) {
-      if (pool) pool.pool.run(GEAR_PREDICT, Math.ceil(n / BODY_CHUNK));
+      if (pool) pool.pool.defer(GEAR_PREDICT, Math.ceil(n / BODY_CHUNK)); // with the force pass's first command (the reuse test)
       else predictRange(this.g, b, 0, n, invDt, w.wasm);
     }
     this.ahead = false;

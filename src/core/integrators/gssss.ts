@@ -88,7 +88,8 @@ export class GssssIntegrator implements Integrator {
       pool.bind();
       const a = pool.pool.args;
       a[0] = n; a[1] = pv; a[2] = pa; a[3] = va;
-      pool.pool.run(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));
+      // with the force pass's first command (the neighbour search's reuse test): one handshake for both
+      pool.pool.defer(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));
     } else if (!(w.wasm && gssssPredictWasm(w.wasm, b, 0, n, pv, pa, va))) gssssPredict(b, 0, n, pv, pa, va);
     // 2: one force pass at t̃.
     w.computeForces(w.t + W1 * dt, dt);

@@ -50,6 +50,7 @@ export class NeighborSearch {
 
   rebuild(s: SearchInput): void {
     if (this.canReuse(s)) return;
+    s.pool?.pool.flush(); // the kernels deferred to the reuse test (the predictor, KernelPool.defer) before the positions are read here
     this.build(s);
     this.remember(s);
   }

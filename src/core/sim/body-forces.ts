@@ -7,7 +7,8 @@ import type { BodyState } from '../state/body-state';
 import { bodyForcesWasm } from '../state/body-kernels';
 import type { WasmKernels } from '../wasm/kernels';
 
-export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null, wasm: WasmKernels | null = null): void {
+/** `later`: on a pool, they go out with its next command (KernelPool.defer); until then no one may read the forces */
+export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolContext | null, wasm: WasmKernels | null = null, later = false): void {
   if (!pool) {
     if (!(wasm && bodyForcesWasm(wasm, b, 0, b.n, gx, gy))) bodyForcesRange(b, 0, b.n, gx, gy);
     return;
@@ -16,7 +17,8 @@ export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolConte
   pool.bind();
   const a = pool.pool.args;
   a[0] = b.n; a[1] = gx; a[2] = gy;
-  pool.pool.run(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));
+  if (later) pool.pool.defer(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));
+  else pool.pool.run(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));
 }
 
 function bodyForcesRange(b: BodyState, k0: number, k1: number, gx: number, gy: number): void {

@@ -16,7 +16,7 @@ import { collidersMissing, NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import type { CollisionMonitor } from '../diagnostics/collision-monitor';
-import { ENERGY_SUMS } from '../diagnostics/energy';
+import { ENERGY_CHUNK, ENERGY_SUMS } from '../diagnostics/energy';
 import { CD_HISTORY } from '../integrators/contact-dynamics';
 import type { GssssMarkers } from '../integrators/gssss-parameters';
 import { dashpots } from '../laws/dashpot';
@@ -112,8 +112,8 @@ export class ForcePipeline {
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
       collisions.reset(bodies.n);
-      const chunks = Math.ceil(bodies.n / BODY_CHUNK), arena = this.wasm?.arena ?? null;
-      const energySums = arena?.f64(ENERGY_SUMS * chunks) ?? sharedCopy(new Float64Array(ENERGY_SUMS * chunks));
+      const chunks = Math.ceil(bodies.n / BODY_CHUNK), arena = this.wasm?.arena ?? null, energyChunks = Math.ceil(bodies.n / ENERGY_CHUNK);
+      const energySums = arena?.f64(ENERGY_SUMS * energyChunks) ?? sharedCopy(new Float64Array(ENERGY_SUMS * energyChunks));
       this.pool = new PoolContext(pool, { energySums, reuseMoved: arena?.u8(chunks) ?? sharedCopy(new Uint8Array(chunks)) });
       this.parallelPass = new ParallelDiscPass(this.pool, arena);
       pool.useWasm(this.wasm);
@@ -213,6 +213,9 @@ export class ForcePipeline {
     this.walls.moveTo(tEval);
     const si = this.searchInput;
     si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
+    const fused = this.fusedDiscPass;
+    // the fused pass's gravity and external forces: on a pool with the search's first command (the reuse test)
+    if (fused) bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm, true);
     this.search.rebuild(si);
     this.swapRecords();
     const c = this.record;
@@ -222,7 +225,7 @@ export class ForcePipeline {
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = tState;
     this.tangentialCtx.previous = this.previous;
-    if (this.fusedDiscPass && this.fusedEvaluation(dtSpring, p, observe)) return;
+    if (fused && this.fusedEvaluation(dtSpring, observe)) return;
     this.narrow.plane = PLANE_IDS.indexOf(p.plane);
     this.narrow.hysteresis = (p.planeHysteresis * Math.PI) / 180;
     this.narrow.carried = this.schemeHistory;
@@ -240,12 +243,11 @@ export class ForcePipeline {
   }
 
   /**
-   * The fused disc pass (WebAssembly, serially or on the pool); false, having added no contact force, where it could not
-   * run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
+   * The fused disc pass (WebAssembly, serially or on the pool), the body forces set; false, having added no contact force,
+   * where it could not run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
    */
-  private fusedEvaluation(dtSpring: number, p: LiveParams, observe: boolean): boolean {
+  private fusedEvaluation(dtSpring: number, observe: boolean): boolean {
     const b = this.bodies, c = this.record, m = this.material, power = this.power, sums = this.passSums;
-    bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm);
     this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
     const partner = observe ? this.collisions.partnerColumn(b.n) : null;
     // within a step the pass commits the Cundall spring itself (the run's first pass, Δt = 0, does not)

@@ -39,8 +39,6 @@ export interface KernelPool {
   bind(columns: Columns): void;
   /** Runs kernel `kernel` on chunks 0 … chunks − 1 and returns when all are done */
   run(kernel: number, chunks: number): void;
-  /** Runs kernel `kernel` on chunks 0 … chunks − 1 on the calling thread alone (too little work to share), and the deferred kernels first */
-  runHere(kernel: number, chunks: number): void;
   /**
    * Kernel `kernel` on chunks 0 … chunks − 1 goes out with the next command, chunk c right before that command's chunk c
    * on the same thread (one handshake for both): that chunk may read what this one wrote for its own bodies, and no one

@@ -32,10 +32,10 @@ import { grownCapacity, growF64, growI32, growU8 } from '../math/grow';
 import { sharedCopy } from '../columns/shared-memory';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import type { ContactList } from '../state/contact-list';
-import { beginWalls, MAX_RATIO, PASS_SUMS, wallContacts } from './disc-force-pass';
+import { beginWalls, MAX_RATIO, PASS_SUMS, wallContacts, wallPass } from './disc-force-pass';
 import type { MaterialCoefficients } from '../laws/material';
 import type { NarrowPhase } from './narrow-phase';
-import { PARTNER_COLUMN } from '../diagnostics/collision-monitor';
+import { MANY, PARTNER_COLUMN } from '../diagnostics/collision-monitor';
 import type { WasmArena } from '../wasm/wasm-arena';
 import {
   A_BLOCKS, A_BODIES, A_BY_SLOT, A_CHUNKS, A_CLAMP, A_COMMIT, A_DT, A_ELASTIC, A_FROM_RATIO, A_GATHERED, A_KN, A_KT, A_L, A_MU, A_OUT, A_PAIRS,
@@ -50,12 +50,6 @@ import {
  * do not depend on the blocks: a body adds its pairs' forces in list order, in its block or in the gather.
  */
 const GUIDED = 2;
-/**
- * Wall candidates from which the walls' two passes go to the pool: below, they cost less than the two handshakes
- * (≈ 10 ns a candidate; a handshake a few microseconds on an idle machine, tens when another process has the core).
- * The bench piles have ≈ 300, 1,000 and 3,000 candidates at 10k, 100k and 1M discs.
- */
-const WALL_SHARE_FROM = 8192;
 
 export class ParallelDiscPass {
   /** Touching pairs per chunk, then each chunk's first contact index */
@@ -88,6 +82,12 @@ export class ParallelDiscPass {
   private adjGeneration = -1;
   private adjPairs: PairBuffer | null = null;
   private lists: [ContactList | null, ContactList | null] = [null, null];
+  /**
+   * Wall candidates from which the walls' geometry goes to the pool (two commands, over every chunk of bodies): below,
+   * the calling thread does it in one loop per wall, as the serial pass, in less time than the commands' chunks take
+   * (the bench piles have ≈ 300 at 10k discs, 3,000 at 1M). A field: a test shares a small pile's walls.
+   */
+  wallShareFrom = 8192;
 
   /** `arena`: the World's WebAssembly arena, where the pass's columns go (they grow there), or null: shared memory */
   constructor(private readonly ctx: PoolContext, arena: WasmArena | null) {
@@ -152,23 +152,31 @@ export class ParallelDiscPass {
       for (let s = 0; s < PASS_SUMS; s++) if (s !== MAX_RATIO) sums[s] += cs[c * PASS_SUMS + s];
       if (cs[c * PASS_SUMS + MAX_RATIO] > sums[MAX_RATIO]) sums[MAX_RATIO] = cs[c * PASS_SUMS + MAX_RATIO];
     }
-    this.walls(np, pairs, prev, out, m, dt, sums, commit);
+    this.walls(np, pairs, prev, out, m, dt, sums, commit, partner);
   }
 
   /**
    * The walls: each chunk of bodies counts its touches of every wall, a prefix sum in wall-then-body order
    * (the serial pass's) places them, each chunk writes their geometry; the forces follow here, wall by wall.
-   * With fewer than WALL_SHARE_FROM candidates the calling thread counts and writes alone (the same chunks).
+   * With fewer than wallShareFrom candidates the calling thread does them alone, as the serial pass (the same bits).
    */
-  private walls(np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean): void {
+  private walls(
+    np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean,
+    partner: Int32Array | null,
+  ): void {
     const W = np.walls.count, n = np.bodies.n, chunks = Math.ceil(n / BODY_CHUNK);
-    beginWalls(np, out); // the walls' candidates were updated in run()
+    // the walls' candidates were updated in run()
+    if (W === 0 || np.wallCandidates.end(W - 1) - np.wallCandidates.first(0) < this.wallShareFrom) {
+      wallPass(np, pairs.generation, prev, out, m, dt, sums, commit);
+      if (partner) for (let k = out.pairContacts, oj = out.j; k < out.count; k++) partner[oj[k]] = MANY; // a wall: not a binary collision
+      return;
+    }
+    beginWalls(np, out);
     if (this.wallOffsets.length < W * chunks) this.wallOffsets = growI32(this.wallOffsets, grownCapacity(W * chunks, this.wallOffsets.length));
     if (this.wallEnds.length < W) this.wallEnds = new Int32Array(grownCapacity(W, this.wallEnds.length));
     this.bindColumns(np, pairs, prev, out);
     this.ctx.pool.args[A_WALLS] = W;
-    const share = W > 0 && np.wallCandidates.end(W - 1) - np.wallCandidates.first(0) >= WALL_SHARE_FROM, pool = this.ctx.pool;
-    if (share) pool.run(WALL_COUNT, chunks); else pool.runHere(WALL_COUNT, chunks);
+    this.ctx.pool.run(WALL_COUNT, chunks);
     const off = this.wallOffsets, ends = this.wallEnds;
     let k = out.count;
     for (let w = 0; w < W; w++) {
@@ -181,7 +189,7 @@ export class ParallelDiscPass {
     }
     out.reserve(k);
     this.bindColumns(np, pairs, prev, out);
-    if (share) pool.run(WALL_WRITE, chunks); else pool.runHere(WALL_WRITE, chunks);
+    this.ctx.pool.run(WALL_WRITE, chunks);
     for (let w = 0, start = out.count; w < W; start = ends[w], w++) wallContacts(np, w, prev, out, m, dt, sums, start, ends[w], commit);
     np.planeChanged = false;
   }

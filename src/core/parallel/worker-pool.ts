@@ -146,22 +146,9 @@ export class WorkerPool implements KernelPool {
     this.command(kernel, chunks);
   }
 
-  /** Runs kernel `kernel` on chunks 0 … chunks − 1 on the calling thread alone (work too small to share: no handshake; the same bits), the deferred kernels first. */
-  runHere(kernel: number, chunks: number): void {
-    this.refuseWhileStarted();
-    const ctl = this.control, deferred = this.deferred;
-    this.deferred = 0;
-    for (let q = 0; q < deferred; q++) {
-      const f = this.table[ctl[DEFERRED_KERNELS + 2 * q]];
-      for (let c = 0, end = ctl[DEFERRED_KERNELS + 2 * q + 1]; c < end; c++) f(this.bound, this.deferredArgs[q], c, this.wasm);
-    }
-    const f = this.table[kernel];
-    for (let c = 0; c < chunks; c++) f(this.bound, this.args, c, this.wasm);
-  }
-
   /**
    * Kernel `kernel` on chunks 0 … chunks − 1, with the arguments as they are now, goes out with the next command
-   * (run, runHere, or flush; bind, start and close flush first): chunk c on the same thread right before that command's
+   * (run or flush; bind, start and close flush first): chunk c on the same thread right before that command's
    * chunk c, so one handshake serves both. That command's chunk c may read what this kernel's chunk c wrote, and
    * nothing else of it; nothing may read its outputs before that command. Without workers it runs now.
    */

@@ -167,6 +167,8 @@ export function installTestHook(d: HookDeps): void {
     },
     /** whether the discs are drawn as point sprites (small on screen) or as quads (disc-layer.ts) */
     discsAsPoints: () => d.scene.discsAsPoints,
+    /** whether the polygons are drawn as the disc layer's dots (too small on screen for their outlines: polygon-layer.ts) */
+    polygonDots: () => d.scene.polygons.dots,
     /** the polygons as drawn from the worker's latest frame: body index, centroid [m], angle [rad] */
     polygons: () => d.scene.polygons.drawn(),
     /** the walls as drawn from the worker's latest frame (a moving wall or piston where it is now) */

@@ -1,6 +1,7 @@
 /**
  * Polygons and moving walls in the browser app, in real headless Chromium (issue 13, the app part):
- * polygons are drawn as polygons (not as their bounding discs) with the orientation bar, in a scene
+ * polygons are drawn as polygons (not as their bounding discs) with the orientation bar, and as dots when a few
+ * pixels across (polygon-layer.ts), in a scene
  * loaded from a file with discs and polygons too; a click inside a polygon selects it, one inside its
  * bounding circle but outside it does not; a piston is drawn where it is, not where it started.
  *
@@ -29,6 +30,7 @@ interface Hook {
   diagnostics(): Promise<{ pistonPosition: number } | null>;
   selection(): { particle: number };
   worldToScreen(x: number, y: number): [number, number];
+  polygonDots(): boolean;
   loadSpec(json: unknown): Promise<string[]>;
   pause(): Promise<void>;
   run(): Promise<void>;
@@ -129,6 +131,14 @@ describe('polygons and moving walls in headless Chromium', () => {
     for (const c of outside.slice(1)) expect(diff(c, BACKGROUND), `edge pixel ${c}`).toBeLessThan(8);
     // the bar is dark on the first edge's side only
     expect(bar[0] + bar[1] + bar[2]).toBeLessThan((AT_REST[0] + AT_REST[1] + AT_REST[2]) / 2);
+    // zoomed out to 6 pixels across: a dot of the disc layer (polygon-layer.ts DOT_MAX_PX), filled, then a polygon again
+    expect(await hook(page, (h) => h.polygonDots())).toBe(false);
+    await zoomAbout(page, p.x, p.y, 6 / (2 * R * s));
+    expect(await hook(page, (h) => h.polygonDots())).toBe(true);
+    const [dot] = await pixelsAt(page, [toWorld(p, 0, 0.3 * R)]);
+    expect(diff(dot, BACKGROUND), `dot pixel ${dot}`).toBeGreaterThan(40);
+    await zoomAbout(page, p.x, p.y, (2 * R * s) / 6);
+    expect(await hook(page, (h) => h.polygonDots())).toBe(false);
     expect(await hook(page, (h) => h.frames().nonFiniteDrawn)).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();

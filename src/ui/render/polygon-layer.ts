@@ -3,6 +3,9 @@
  * camera (metres, y up): a white polygon with a dark outline and an orientation bar from the centroid to
  * the midpoint of its first edge, tinted per frame with the colour its disc sprite would have had, and
  * placed at the frame's x, y, φ. The shapes (SimApi.polygonShapes) are static: built once per load.
+ * Polygons fewer than DOT_MAX_PX device pixels across are hidden here and drawn by the disc layer as dots
+ * (`dots`; scene.ts): no outline can be seen at that size, and 10,000 Graphics held the page to a few frames a
+ * second under software WebGL (docs/benchmarks.md#the-page).
  */
 import { Container, Graphics } from 'pixi.js';
 import type { PolygonShapes } from '../../protocol/api';
@@ -11,6 +14,10 @@ import { polygonName } from './shape-name';
 
 /** the outline and the orientation mark (the discs' rim colour) */
 const DARK = SCENE.bodyRim;
+/** the largest polygon drawn as a dot, device pixels across its circumcircle */
+export const DOT_MAX_PX = 8;
+/** a polygon's dot: its circumradius times this (a random 4–8-gon covers ≈ 0.7 of its circumcircle) */
+export const DOT_RADIUS = 0.85;
 
 export class PolygonLayer {
   readonly container = new Container();
@@ -22,6 +29,10 @@ export class PolygonLayer {
 
   /** each polygon body's name by its shape (shape-name.ts) */
   private readonly names = new Map<number, string>();
+  /** the largest circumradius of the polygons drawn [m] */
+  private rMax = 0;
+  /** the polygons are too small on screen for their outlines: hidden here, drawn by the disc layer as dots */
+  dots = false;
 
   get count(): number {
     return this.graphics.length;
@@ -40,6 +51,7 @@ export class PolygonLayer {
       const body = shapes.bodies[p];
       const pts = Array.from(v.subarray(2 * shapes.start[p], 2 * (shapes.start[p] + shapes.count[p])));
       if (body < 0 || body >= n || pts.length < 6 || !pts.every(Number.isFinite)) continue;
+      for (let k = 0; k < pts.length; k += 2) this.rMax = Math.max(this.rMax, Math.hypot(pts[k], pts[k + 1]));
       const g = polygonGraphics(pts);
       g.visible = false; // until the first frame places it
       this.bodies.push(body);
@@ -57,6 +69,16 @@ export class PolygonLayer {
     this.graphics = [];
     this.names.clear();
     this.version = -1;
+    this.rMax = 0;
+  }
+
+  /** Device pixels per metre now; true when that switched the polygons between Graphics and dots. */
+  setPixelScale(px: number): boolean {
+    const dots = this.graphics.length > 0 && 2 * this.rMax * px < DOT_MAX_PX;
+    if (dots === this.dots) return false;
+    this.dots = dots;
+    this.container.visible = !dots;
+    return true;
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * PixiJS v8 drawing of one frame (layout: src/protocol/frame.ts): discs as one mesh fed from textures
- * (disc-layer.ts: the frame's poses go to the GPU as they are), polygons as Graphics
- * (polygon-layer.ts; their discs are hidden), walls, the optional contact network (line width
+ * (disc-layer.ts: the frame's poses go to the GPU as they are), polygons as Graphics (polygon-layer.ts;
+ * their discs hidden, or drawn as dots when the polygons are tiny), walls, the optional contact network (line width
  * ∝ normal force) and the selection. World coordinates are SI metres with y up; the camera container
  * maps them to screen pixels (y flipped).
  */
@@ -17,7 +17,7 @@ import type { PolygonShapes, Selection } from '../../protocol/api';
 import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from './colormap';
 import { DiscLayer } from './disc-layer';
 import { BACKGROUND, SCENE } from '../palette';
-import { PolygonLayer } from './polygon-layer';
+import { DOT_RADIUS, PolygonLayer } from './polygon-layer';
 
 const TEX = 128;
 
@@ -159,7 +159,9 @@ export class Scene {
     // Pixi renders from a ticker listener at priority LOW: size the discs for the view, time it from just before to just after
     this.app.ticker.add(() => {
       this.renderT0 = performance.now();
-      this.discs.setPixelScale(this.view.s * this.app.renderer.resolution);
+      const px = this.view.s * this.app.renderer.resolution;
+      if (this.polygons.setPixelScale(px)) this.discRadii();
+      this.discs.setPixelScale(px);
     }, undefined, UPDATE_PRIORITY.LOW + 1);
     this.app.ticker.add(() => { this.renderMs = performance.now() - this.renderT0; }, undefined, UPDATE_PRIORITY.UTILITY);
     this.app.renderer.on('resize', () => this.onResize());
@@ -211,13 +213,7 @@ export class Scene {
         if (this.shape[i] === SHAPE_POLYGON) this.hasPolygons = true;
         s += STATIC_FLOATS;
       }
-      // a polygon's disc is hidden (radius 0): the polygon layer draws it
-      const dr = this.discs.radius, df = this.discs.fixed;
-      for (let i = 0; i < n; i++) {
-        dr[i] = this.shape[i] === SHAPE_POLYGON ? 0 : this.radius[i];
-        df[i] = this.bflags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? 1 : 0;
-      }
-      this.discs.staticsChanged();
+      this.discRadii();
       this.staticVersion = hdr[H_STATIC_VERSION];
       staticChanged = true;
     }
@@ -259,6 +255,16 @@ export class Scene {
     this.drawSelection();
     info.ok = true;
     return info;
+  }
+
+  /** The disc layer's radii and flags: a polygon's disc is hidden (radius 0) while the polygon layer draws it, else a dot */
+  private discRadii(): void {
+    const dr = this.discs.radius, df = this.discs.fixed, dots = this.polygons.dots;
+    for (let i = 0; i < this.radius.length; i++) {
+      dr[i] = this.shape[i] !== SHAPE_POLYGON ? this.radius[i] : dots ? DOT_RADIUS * this.radius[i] : 0;
+      df[i] = this.bflags[i] & (BODY_FIXED | BODY_PRESCRIBED) ? 1 : 0;
+    }
+    this.discs.staticsChanged();
   }
 
   /** Scan used by tests: are all particle positions currently drawn finite? (polygons included) */

@@ -14,20 +14,27 @@ export let clipArea: f64 = 0, clipCx: f64 = 0, clipCy: f64 = 0, clipCount: i32 =
 @inline export function ld(a: usize, k: i32): f64 { return load<f64>(a + (<usize>k << 3)); }
 @inline export function st(a: usize, k: i32, v: f64): void { store<f64>(a + (<usize>k << 3), v); }
 
-/** boundingSize: the larger side of the polygon's bounding box */
+/**
+ * boundingSize: the larger side of the polygon's bounding box. By min and max, without a branch: the same numbers
+ * as JavaScript's comparisons (they differ only in which zero a tie of +0 and −0 keeps, which no difference of a
+ * polygon's extent can tell).
+ */
 export function boundingSize(xy: usize, n: i32): f64 {
   let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity;
   for (let k = 0; k < 2 * n; k += 2) {
     const x = ld(xy, k), y = ld(xy, k + 1);
-    if (x < xmin) xmin = x;
-    if (x > xmax) xmax = x;
-    if (y < ymin) ymin = y;
-    if (y > ymax) ymax = y;
+    xmin = Math.min(xmin, x); xmax = Math.max(xmax, x);
+    ymin = Math.min(ymin, y); ymax = Math.max(ymax, y);
   }
   return Math.max(xmax - xmin, ymax - ymin);
 }
 
-/** clipStage: the part of src[0 … 2m) where u×(x − a) ≥ 0, into dst; its vertex count */
+/**
+ * clipStage: the part of src[0 … 2m) where u×(x − a) ≥ 0, into dst (room for 2m vertices); its vertex count. Without a
+ * branch per vertex (a kept vertex and a crossing are always written, and the count moves past them only if they
+ * count): the sides of the line fall unpredictably, and a mispredicted branch costs more than the writes and the
+ * division. The numbers kept are computed as clipStage's in JavaScript.
+ */
 function clipStage(src: usize, m: i32, dst: usize, ax: f64, ay: f64, ux: f64, uy: f64): i32 {
   let out = 0;
   const s0 = ux * (ld(src, 1) - ay) - uy * (ld(src, 0) - ax);
@@ -37,34 +44,55 @@ function clipStage(src: usize, m: i32, dst: usize, ax: f64, ay: f64, ux: f64, uy
     const px = ld(src, 2 * k), py = ld(src, 2 * k + 1);
     const qx = ld(src, 2 * j), qy = ld(src, 2 * j + 1);
     const sq = j == 0 ? s0 : ux * (qy - ay) - uy * (qx - ax);
-    if (sp >= 0) {
-      st(dst, out++, px);
-      st(dst, out++, py);
-    }
-    if ((sp >= 0) != (sq >= 0)) {
-      const t = sp / (sp - sq);
-      st(dst, out++, px + t * (qx - px));
-      st(dst, out++, py + t * (qy - py));
-    }
+    const keep = <i32>(sp >= 0), cross = keep ^ <i32>(sq >= 0);
+    st(dst, 2 * out, px);
+    st(dst, 2 * out + 1, py);
+    out += keep;
+    const t = sp / (sp - sq);
+    st(dst, 2 * out, px + t * (qx - px));
+    st(dst, 2 * out + 1, py + t * (qy - py));
+    out += cross;
     sp = sq;
   }
-  return out >> 1;
+  return out;
+}
+
+/**
+ * The size the tolerances are relative to (PolygonClipper's: the larger bounding-box side of the two outlines), found
+ * only when a decision needs it: every test that reads it (a stage's skip, a merge, the least area) is monotone in
+ * it, so a test that comes out the same for 0 and for an upper bound `sizeBound` (≥ the size) comes out so for the
+ * size too, and only a test between the two (rare: within a relative 10⁻⁹ of its threshold, or a merge) asks for
+ * the two bounding boxes. The same decisions, the same bits, without two passes over the vertices a pair.
+ */
+let sizeP: usize = 0, sizeNp: i32 = 0, sizeQ: usize = 0, sizeNq: i32 = 0, sizeBound: f64 = 0, size: f64 = -1;
+
+@inline function exactSize(): f64 {
+  if (size < 0) size = sizeNp > 0 ? Math.max(boundingSize(sizeP, sizeNp), boundingSize(sizeQ, sizeNq)) : boundingSize(sizeQ, sizeNq);
+  return size;
 }
 
 /**
  * PolygonClipper.overlap: Q ∩ P, Q (q, nq) inside the circle (cx, cy, r), in the buffers a and b of `room` vertices
- * each. Returns 1 for a contact, 0 for none, −1 when a stage might not fit the buffers (the caller then leaves the
- * pair to the JavaScript clipper, which grows its own).
+ * each; `bound` ≥ the tolerances' size (twice the larger bounding radius, with room for rounding). Returns 1 for a
+ * contact, 0 for none, −1 when a stage might not fit the buffers (the caller then leaves the pair to the JavaScript
+ * clipper, which grows its own).
  */
-export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, r: f64, a: usize, b: usize, room: i32): i32 {
-  const size = Math.max(boundingSize(p, np), boundingSize(q, nq));
-  const qr = r + SKIP_REL * size;
+export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, r: f64, bound: f64, a: usize, b: usize, room: i32): i32 {
+  sizeP = p; sizeNp = np; sizeQ = q; sizeNq = nq; sizeBound = bound; size = -1;
+  // the circle's radius with the size's margin: at most with the bound, at least with none
+  const qrHi = r + SKIP_REL * bound, qrLo = r;
   let src = q, m = nq, toA = true;
   for (let e = 0; e < np && m > 0; e++) {
     const f = e + 1 == np ? 0 : e + 1;
     const ax = ld(p, 2 * e), ay = ld(p, 2 * e + 1), ux = ld(p, 2 * f) - ax, uy = ld(p, 2 * f + 1) - ay;
     const sc = ux * (cy - ay) - uy * (cx - ax);
-    if (sc * sc > qr * qr * (ux * ux + uy * uy)) {
+    const sc2 = sc * sc, u2 = ux * ux + uy * uy;
+    let clear = sc2 > qrHi * qrHi * u2;
+    if (!clear && sc2 > qrLo * qrLo * u2) {
+      const qr = r + SKIP_REL * exactSize();
+      clear = sc2 > qr * qr * u2;
+    }
+    if (clear) {
       if (sc > 0) continue; // Q inside this edge's half-plane
       m = 0; // Q wholly outside it
       break;
@@ -80,29 +108,33 @@ export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, 
     src = a;
   }
   clipVertices = src;
-  return finish(m, size) ? 1 : 0;
+  return finish(m) ? 1 : 0;
 }
 
-/** PolygonClipper.beyondLine: the part of Q beyond the line through (px, py) with normal (nx, ny), into the buffer a */
-export function beyondLine(q: usize, nq: i32, px: f64, py: f64, nx: f64, ny: f64, a: usize): bool {
+/** PolygonClipper.beyondLine: the part of Q beyond the line through (px, py) with normal (nx, ny), into the buffer a; `bound` as overlap's */
+export function beyondLine(q: usize, nq: i32, px: f64, py: f64, nx: f64, ny: f64, bound: f64, a: usize): bool {
+  sizeNp = 0; sizeQ = q; sizeNq = nq; sizeBound = bound; size = -1;
   const m = clipStage(q, nq, a, px, py, -ny, nx);
   clipVertices = a;
-  return finish(m, boundingSize(q, nq));
+  return finish(m);
 }
 
-/** PolygonClipper.finish: merge near-duplicate consecutive vertices, then the shoelace area and centroid about vertex 0 */
-function finish(m: i32, size: f64): bool {
+/**
+ * PolygonClipper.finish: merge near-duplicate consecutive vertices, then the shoelace area and centroid about vertex 0
+ * (the merge and the least area by the size's bound first, by the size itself only where the bound does not decide)
+ */
+function finish(m: i32): bool {
   const v = clipVertices;
-  const tol = MERGE_REL * size, tol2 = tol * tol;
+  const tolHi = MERGE_REL * sizeBound, tol2Hi = tolHi * tolHi;
   let w = 0;
   for (let k = 0; k < m; k++) {
     const x = ld(v, 2 * k), y = ld(v, 2 * k + 1);
-    if (w > 0 && dist2(x, y, ld(v, 2 * w - 2), ld(v, 2 * w - 1)) <= tol2) continue;
+    if (w > 0 && merges(dist2(x, y, ld(v, 2 * w - 2), ld(v, 2 * w - 1)), tol2Hi)) continue;
     st(v, 2 * w, x);
     st(v, 2 * w + 1, y);
     w++;
   }
-  while (w > 1 && dist2(ld(v, 2 * w - 2), ld(v, 2 * w - 1), ld(v, 0), ld(v, 1)) <= tol2) w--;
+  while (w > 1 && merges(dist2(ld(v, 2 * w - 2), ld(v, 2 * w - 1), ld(v, 0), ld(v, 1)), tol2Hi)) w--;
   clipCount = w;
   clipArea = 0;
   clipCx = 0;
@@ -118,11 +150,18 @@ function finish(m: i32, size: f64): bool {
     sx += (x1 + x2) * c;
     sy += (y1 + y2) * c;
   }
-  if (0.5 * a2 < MIN_AREA_REL * size * size) return false;
+  if (0.5 * a2 < MIN_AREA_REL * sizeBound * sizeBound && 0.5 * a2 < MIN_AREA_REL * exactSize() * exactSize()) return false;
   clipArea = 0.5 * a2;
   clipCx = x0 + sx / (3 * a2);
   clipCy = y0 + sy / (3 * a2);
   return true;
+}
+
+/** Whether two vertices d2 apart merge (d² ≤ (MERGE_REL·size)²): by the bound's tolerance first */
+@inline function merges(d2: f64, tol2Hi: f64): bool {
+  if (d2 > tol2Hi) return false;
+  const tol = MERGE_REL * exactSize();
+  return d2 <= tol * tol;
 }
 
 @inline function dist2(x0: f64, y0: f64, x1: f64, y1: f64): f64 {

@@ -18,6 +18,8 @@ import {
 
 /** shapes/shape-kind.ts's POLYGON; collide-polygon.ts's RHO_MIN and NO_CHOICE */
 const POLYGON = 1, RHO_MIN: f64 = 0.1, NO_CHOICE = 2;
+/** An outline within a circle of radius r has bounding-box sides ≤ 2r: this × r bounds them, rounding included (polygon-clip.ts's size) */
+const SIZE_BOUND: f64 = 2.01;
 
 @inline function slot(t: usize, s: i32): usize { return <usize>load<i32>(t + (<usize>s << 2)); }
 @inline function int(t: usize, s: i32): i32 { return load<i32>(t + (<usize>s << 2)); }
@@ -97,8 +99,10 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     if (dx * dx + dy * dy >= reach * reach) continue;
     const xi = load<f64>(ex + bi), yi = load<f64>(ey + bi), xj = xi + dx, yj = yi + dy;
     const ni = outline(t, i, xi, yi, outI), nj = outline(t, j, xj, yj, outJ);
+    // each outline within a circle about its centre (a disc's 24-gon reaches DISC_OUTLINE_SCALE of its radius)
+    const ri = load<u8>(shape + <usize>i) == POLYGON ? load<f64>(rad + bi) : discScale * load<f64>(rad + bi);
     const rj = load<u8>(shape + <usize>j) == POLYGON ? load<f64>(rad + bj) : discScale * load<f64>(rad + bj);
-    const o = overlap(outI, ni, outJ, nj, xj, yj, rj, bufA, bufB, room);
+    const o = overlap(outI, ni, outJ, nj, xj, yj, rj, SIZE_BOUND * Math.max(ri, rj), bufA, bufB, room);
     if (o < 0) { store<i32>(t + (<usize>LEFT << 2), p); return k; }
     if (o == 0) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
@@ -154,7 +158,7 @@ export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i3
     const xj = load<f64>(ex + bj), yj = load<f64>(ey + bj);
     if ((xj - ax) * wnx + (yj - ay) * wny >= load<f64>(rad + bj)) continue;
     const nj = outline(t, j, xj, yj, outJ);
-    if (!beyondLine(outJ, nj, ax, ay, wnx, wny, bufA)) continue;
+    if (!beyondLine(outJ, nj, ax, ay, wnx, wny, SIZE_BOUND * load<f64>(rad + bj), bufA)) continue;
     if (k == kMax) { store<i32>(t + (<usize>LEFT << 2), j); return k; }
     const e = load<f64>(eqR + bj);
     appendAreaContact(t, k++, -1 - w, j, NO_CHOICE, wnx, wny, e, clipArea / (Math.PI * e * e), 0, 0, xj, yj);

@@ -18,6 +18,23 @@ export interface LammpsRow {
   gear5: number; gear5Ratio: number; gear5RatioMin: number; gear5RatioMax: number;
 }
 
+/**
+ * The polygon pile in LAMMPS's BODY package and in this core (--vs-lammps --polygons), on `threads` cores (LAMMPS's
+ * ranks, this core's pool): medians of the rounds (particle-steps/s, ns per contact, steps per neighbour-list build),
+ * each ratio's median and range over the rounds where neither code blew up (NaN when none), the settling in each code
+ * (steps, largest speed at its end; LAMMPS's the largest over its runs), the largest speed after the timed runs, and
+ * why a code's runs blew up ('' when they did not).
+ */
+export interface PolygonLammpsRow {
+  particles: number; threads: number; contactsPerParticle: number; steps: number; repeat: number;
+  lammps: number; lammpsNsPerContact: number; lammpsStepsPerRebuild: number;
+  cdm: number; cdmNsPerContact: number; cdmStepsPerRebuild: number; cdmRatio: number; cdmRatioMin: number; cdmRatioMax: number;
+  gear5: number; gear5NsPerContact: number; gear5StepsPerRebuild: number; gear5Ratio: number; gear5RatioMin: number; gear5RatioMax: number;
+  settleSteps: number; settledSpeed: number; lammpsSettleSteps: number; lammpsSettledSpeed: number;
+  lammpsEndSpeed: number; cdmEndSpeed: number; gear5EndSpeed: number;
+  lammpsBlown: string; cdmBlown: string; gear5Blown: string;
+}
+
 /** The piles serially and on pools (--threads): per thread count t, threads<t>, speedup<t> and its range speedup<t>Min/Max */
 export type ThreadsRow = { particles: number; contactsPerParticle: number; steps: number; repeat: number; serial: number } & Record<string, number>;
 
@@ -68,6 +85,42 @@ export function lammpsTable(rows: LammpsRow[]): string {
     { head: 'ratio', cell: (r) => range(r.gear5Ratio, r.gear5RatioMin, r.gear5RatioMax) },
   ];
   return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds.\n\n${markdownTable(columns, rows)}`;
+}
+
+/** Two tables: the timings (a ratio only where neither code blew up), then the settling and the speeds after the timed runs */
+export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
+  const cores = (r: PolygonLammpsRow) => (r.threads > 1 ? `${r.threads} (ranks / threads)` : '1');
+  const timed = (rate: number, blown: string) => (blown ? `${mega(rate)} (blew up)` : mega(rate));
+  const ns = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '–');
+  const ratio = (mid: number, lo: number, hi: number) => (Number.isFinite(mid) ? range(mid, lo, hi) : 'none (a run blew up)');
+  const columns: Column<PolygonLammpsRow>[] = [
+    { head: 'particles', cell: (r) => count(r.particles) },
+    { head: 'cores', cell: cores },
+    { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(1) },
+    { head: 'LAMMPS', cell: (r) => timed(r.lammps, r.lammpsBlown) },
+    { head: 'ns/contact', cell: (r) => ns(r.lammpsNsPerContact) },
+    { head: 'steps/rebuild', cell: (r) => ns(r.lammpsStepsPerRebuild) },
+    { head: 'cdm + Cundall', cell: (r) => timed(r.cdm, r.cdmBlown) },
+    { head: 'ns/contact', cell: (r) => ns(r.cdmNsPerContact) },
+    { head: 'steps/rebuild', cell: (r) => ns(r.cdmStepsPerRebuild) },
+    { head: 'ratio', cell: (r) => ratio(r.cdmRatio, r.cdmRatioMin, r.cdmRatioMax) },
+    { head: 'Gear 5 + Cundall', cell: (r) => timed(r.gear5, r.gear5Blown) },
+    { head: 'ns/contact', cell: (r) => ns(r.gear5NsPerContact) },
+    { head: 'steps/rebuild', cell: (r) => ns(r.gear5StepsPerRebuild) },
+    { head: 'ratio', cell: (r) => ratio(r.gear5Ratio, r.gear5RatioMin, r.gear5RatioMax) },
+  ];
+  const speed = (v: number) => `${sig(v)} m/s`;
+  const settling: Column<PolygonLammpsRow>[] = [
+    { head: 'particles', cell: (r) => count(r.particles) },
+    { head: 'cores', cell: cores },
+    { head: 'this core: settling steps (cdm)', cell: (r) => count(r.settleSteps) },
+    { head: 'largest speed', cell: (r) => speed(r.settledSpeed) },
+    { head: 'LAMMPS: settling steps (most)', cell: (r) => (Number.isFinite(r.lammpsSettleSteps) ? count(r.lammpsSettleSteps) : '–') },
+    { head: 'largest speed', cell: (r) => speed(r.lammpsSettledSpeed) },
+    { head: 'after the timed runs: LAMMPS / cdm / Gear 5', cell: (r) => [r.lammpsEndSpeed, r.cdmEndSpeed, r.gear5EndSpeed].map(sig).join(' / ') + ' m/s' },
+  ];
+  const blown = rows.flatMap((r) => [['LAMMPS', r.lammpsBlown], ['cdm', r.cdmBlown], ['Gear 5', r.gear5Blown]].filter(([, why]) => why).map(([code, why]) => `- ${count(r.particles)} polygons, ${cores(r)} core(s): ${code} blew up (${why}); no ratio is given for it.`));
+  return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds; ns per contact is the time per step over this core's contacts on the settled pile (LAMMPS's are not counted); steps per neighbour-list build.\n\n${markdownTable(columns, rows)}\n\nSettling, untimed (the largest speed of a body at its end), and the largest speed at the end of the timed runs:\n\n${markdownTable(settling, rows)}${blown.length ? `\n\n${blown.join('\n')}` : ''}`;
 }
 
 export function threadsTable(rows: ThreadsRow[], threadCounts: number[], integrator: string): string {

@@ -14,6 +14,8 @@
  * LAMMPS's own loop time against this core's wall time: the three in turn, --repeat times (default 3),
  * printing the medians and each ratio's median and range over the rounds. With `--threads 2`: LAMMPS on two MPI
  * ranks (`mpirun --allow-run-as-root -np 2 lmp`, Open MPI) against this core's two-thread pool.
+ * `--vs-lammps --polygons`: the polygon pile instead, as rounded polygons in LAMMPS's BODY package, each code settled
+ * for real first; serially and on two cores unless --threads names one (bench-vs-lammps-polygons.ts; sizes 1000,10000).
  * `--threads 1,2`: the same piles with cdm + Cundall (or --integrator's), serially and with the disc pass on a worker pool of
  * each thread count (the caller and threads − 1 worker_threads), --repeat rounds in turn; the pools'
  * speed-up over the serial run (default sizes 1000,10000,100000).
@@ -32,10 +34,11 @@
  * `--doc FILE.md#BLOCK`: also writes the rows as a Markdown table (bench-tables.ts) into that block of the doc, with the
  * command, the date and the machine (doc-block.ts).
  */
-import { appendFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
-import { cdTable, lammpsTable, pileTable, pipeTable, threadsTable, type CdRow, type LammpsRow, type PileRow, type PipeRow, type ThreadsRow } from './bench-tables';
+import { appendCsv, contactsPerParticle, median } from './bench-measure';
+import { cdTable, lammpsTable, pileTable, pipeTable, polygonLammpsTable, threadsTable, type CdRow, type LammpsRow, type PileRow, type PipeRow, type ThreadsRow } from './bench-tables';
+import { benchVsLammpsPolygons } from './bench-vs-lammps-polygons';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
 import { refuse, scriptArgs } from './script-args';
 import { parseCount, parseList } from './command-grammar';
@@ -229,25 +232,6 @@ async function benchThreads(sizes: number[], threadCounts: number[], repeat: num
   return table;
 }
 
-/** Appends a row to the --csv file (its header first when the file is new). */
-function appendCsv(csv: string | undefined, row: object): void {
-  if (!csv) return;
-  if (!existsSync(csv)) appendFileSync(csv, `${Object.keys(row).join(',')}\n`);
-  appendFileSync(csv, `${Object.values(row).join(',')}\n`);
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b), m = s.length >> 1;
-  return s.length % 2 ? s[m] : 0.5 * (s[m - 1] + s[m]);
-}
-
-function contactsPerParticle(w: World): number {
-  // Each pair contact touches two particles, a wall contact one.
-  let ends = 0;
-  for (let k = 0; k < w.contacts.count; k++) ends += w.contacts.i[k] >= 0 ? 2 : 1;
-  return ends / w.n;
-}
-
 /** Settling steps (not timed: the lattice compresses under its weight and comes nearly to rest): the disc lattice starts in contact; the polygon lattice first falls together. */
 const discSettle = (n: number) => (n > 20_000 ? 600 : 3000);
 const POLYGON_SETTLE = 20_000;
@@ -284,6 +268,8 @@ function benchContactDynamics(sizes: number[], iterations: number[], csv: string
 const USAGE = `npm run bench -- [--sizes a,b,c] [--polygon-sizes a,b] [--integrator gear5|cdm|…] [--csv FILE]
 npm run bench -- --vs-lammps [--threads 1|2] [--sizes a,b,c] [--repeat n]     (needs Debian's lmp; --threads 2: LAMMPS on
     two MPI ranks through mpirun against the two-thread pool)
+npm run bench -- --vs-lammps --polygons [--threads 1|2|1,2] [--sizes a,b] [--repeat n]   (the polygon pile as LAMMPS's
+    rounded polygons, each code settled first; default sizes 1000,10000, serially and on two cores)
 npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n] [--integrator cdm|gear5|…]   (cdm unless told)
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
@@ -301,7 +287,7 @@ async function main(): Promise<void> {
         sizes: { type: 'string' }, csv: { type: 'string' },
         cd: { type: 'boolean', default: false }, iterations: { type: 'string', default: '10,20,40,80' },
         'polygon-sizes': { type: 'string' }, pipe: { type: 'boolean', default: false },
-        'vs-lammps': { type: 'boolean', default: false }, integrator: { type: 'string' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' },
+        'vs-lammps': { type: 'boolean', default: false }, polygons: { type: 'boolean', default: false }, integrator: { type: 'string' }, kernels: { type: 'string', default: 'wasm' }, threads: { type: 'string' }, repeat: { type: 'string', default: '3' },
         doc: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       },
   }, USAGE);
@@ -313,7 +299,8 @@ async function main(): Promise<void> {
       refuse((e as Error).message);
     }
   };
-  const sizes = counts(values.sizes ?? (values.cd ? '1000,4000,16000' : '1000,10000,100000'), '--sizes', 2, 1_000_000);
+  const sizes = counts(values.sizes ?? (values.cd ? '1000,4000,16000' : values.polygons ? '1000,10000' : '1000,10000,100000'), '--sizes', 2, 1_000_000);
+  if (values.polygons && !values['vs-lammps']) refuse('--polygons goes with --vs-lammps (the plain bench times polygons by --polygon-sizes)');
   if (values.kernels !== 'wasm' && values.kernels !== 'js') refuse(`--kernels must be js or wasm, got ${JSON.stringify(values.kernels)}`);
   if (values.repeat.includes(',')) refuse('--repeat: one count, not a list');
   const repeat = counts(values.repeat, '--repeat', 1, 20)[0];
@@ -322,8 +309,9 @@ async function main(): Promise<void> {
   if (!(FORCE_INTEGRATORS as readonly string[]).includes(integrator)) refuse(`--integrator must be one of ${FORCE_INTEGRATORS.join(', ')} (contact dynamics: --cd), got ${JSON.stringify(integrator)}`);
   const threads = values.threads === undefined ? undefined : counts(values.threads, '--threads', 1, MAX_THREADS);
   if (values['vs-lammps']) {
-    if (threads && (threads.length > 1 || threads[0] > 2)) refuse(`--threads with --vs-lammps: 1 or 2 (LAMMPS ranks and this core's threads), got ${JSON.stringify(values.threads)}`);
-    if (threads?.[0] === 2 && !mpirunAvailable()) refuse(`--threads 2 with --vs-lammps: ${MPIRUN} not found; install Open MPI (apt-get install openmpi-bin) or set MPIRUN`);
+    if (threads && ((threads.length > 1 && !values.polygons) || threads.some((t) => t > 2))) refuse(`--threads with --vs-lammps: 1 or 2 (LAMMPS ranks and this core's threads; with --polygons also 1,2), got ${JSON.stringify(values.threads)}`);
+    if (values.polygons && !threads && !mpirunAvailable()) refuse(`--vs-lammps --polygons runs LAMMPS on two MPI ranks too: ${MPIRUN} not found; install Open MPI (apt-get install openmpi-bin), set MPIRUN, or give --threads 1`);
+    if (threads?.includes(2) && !mpirunAvailable()) refuse(`--threads 2 with --vs-lammps: ${MPIRUN} not found; install Open MPI (apt-get install openmpi-bin) or set MPIRUN`);
     if (!lammpsAvailable()) refuse(`${LMP} not found; install Debian's lammps (apt-get install lammps) or set LMP`);
   }
   const its = counts(values.iterations, '--iterations', 1, 10000);
@@ -336,7 +324,10 @@ async function main(): Promise<void> {
   javascriptKernels = values.kernels === 'js';
   process.stdout.write(`# serial loops: ${benchPile(2).kernels}\n`);
   let table: string;
-  if (values['vs-lammps']) table = lammpsTable(await benchVsLammps(sizes, repeat, values.csv, threads?.[0] ?? 1));
+  if (values['vs-lammps'] && values.polygons) {
+    const rows = await benchVsLammpsPolygons(sizes, threads ?? [1, 2], repeat, values.csv);
+    table = polygonLammpsTable(rows);
+  } else if (values['vs-lammps']) table = lammpsTable(await benchVsLammps(sizes, repeat, values.csv, threads?.[0] ?? 1));
   else if (threads) {
     const cores = availableParallelism();
     if (Math.max(...threads) > cores) process.stdout.write(`# note: ${cores} logical cores here; pools of more threads wait on one another (the page and \`sim run\` use at most ${cores})\n`);

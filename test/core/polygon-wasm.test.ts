@@ -6,12 +6,75 @@
  * (their 24-gon stand-ins).
  */
 import { describe, expect, it } from 'vitest';
+import { collidePolygonPair } from '../../src/core/contacts/collide-polygon';
+import { polygonPairsWasm } from '../../src/core/contacts/polygon-wasm';
 import { worldOf } from '../helpers';
 import { differences } from './world-differences';
 
 /** The polygon pile, 40 polygons started low under ten times the gravity (as no-allocation.test.ts's): contacts at once */
 const DENSE = ['generators.0.count=40', 'generators.0.region=[0.005,0.005,0.395,0.15]', 'gravityY=-98.1'];
 const FLOOR_ONLY = 'walls=[{"type":"line","point":[0,0],"normal":[0,1]}]';
+
+/** The record's columns a polygon collider fills */
+const ROW = ['i', 'j', 'feature', 'law', 'planeChoice', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'] as const;
+
+describe('the pair kernel gives collide-polygon.ts’s row bit for bit, also where its shortcuts need the exact size', () => {
+  it('random poses, a corner poking through an edge by 10⁻¹⁶ … 10⁻⁸ (merges, tiny areas), slivers about the least area', () => {
+    const w = worldOf('two-polygon', 'rotation=true');
+    w.step(1);
+    const np = w.pipeline.narrow, b = w.bodies, out = w.pipeline.record, pairs = w.search.pairs, kernels = w.wasm!;
+    const v = b.vertices, o0 = 2 * b.vertexStart[0], o1 = 2 * b.vertexStart[1], own1 = Array.from(v.subarray(o1, o1 + 12)), r1 = b.radius[1];
+    pairs.count = 1; pairs.i[0] = 0; pairs.j[0] = 1;
+    let rng = 7;
+    const random = () => ((rng = (rng * 16807) % 2147483647) / 2147483647);
+    let contacts = 0, runs = 0;
+    const compare = (x: number, y: number, phi0: number, phi1: number, what: string) => {
+      b.ex[1] = x; b.ey[1] = y;
+      np.cosPhi[0] = Math.cos(phi0); np.sinPhi[0] = Math.sin(phi0); np.cosPhi[1] = Math.cos(phi1); np.sinPhi[1] = Math.sin(phi1);
+      out.count = 0;
+      expect(polygonPairsWasm(kernels, np, pairs, 0)).toBe(1); // the pair done, none left to JavaScript
+      const rows = ROW.map((f) => Array.from(out[f].subarray(0, out.count)));
+      const count = out.count;
+      out.count = 0;
+      np.kernels = null;
+      collidePolygonPair(np, pairs);
+      np.kernels = kernels;
+      expect(out.count, what).toBe(count);
+      ROW.forEach((f, q) => { for (let k = 0; k < count; k++) expect(Object.is(out[f][k], rows[q][k]), `${what}: ${f}`).toBe(true); });
+      contacts += count;
+      runs++;
+    };
+    const x0 = b.ex[0], y0 = b.ey[0], reach = b.radius[0] + r1;
+    for (let c = 0; c < 300; c++) {
+      const d = reach * (0.3 + 0.7 * random()), a = 2 * Math.PI * random();
+      compare(x0 + d * Math.cos(a), y0 + d * Math.sin(a), 2 * Math.PI * random(), 2 * Math.PI * random(), `random pose ${c}`);
+    }
+    // a vertex of body 1 poking through the middle of body 0's first edge by η: a tiny triangle, its corners η apart
+    // (merges) and its area about the least area (MIN_AREA_REL · size²): both decided by the exact size
+    const edge = (o: number, k: number, n: number) => [v[o + 2 * k], v[o + 2 * k + 1], v[o + 2 * ((k + 1) % n)], v[o + 2 * ((k + 1) % n) + 1]];
+    const [ax, ay, bx, by] = edge(o0, 0, 6), el = Math.hypot(bx - ax, by - ay), nx = (by - ay) / el, ny = -(bx - ax) / el; // outward
+    for (let corner = 0; corner < 6; corner++) {
+      const wx = own1[2 * corner], wy = own1[2 * corner + 1], wl = Math.hypot(wx, wy);
+      const phi = Math.atan2(-ny, -nx) - Math.atan2(wy, wx); // body 1's corner points into body 0
+      for (const eta of [1e-16, 1e-15, 1e-14, 1e-13, 1e-12, 1e-10, 1e-8]) {
+        const depth = eta * 0.1, cx = 0.5 * (ax + bx) - depth * nx + wl * nx, cy = 0.5 * (ay + by) - depth * ny + wl * ny;
+        compare(x0 + cx, y0 + cy, 0, phi, `corner ${corner} poking by ${eta}`);
+      }
+    }
+    // the two bodies' first edges face each other (parallel, outward normals ±n): a sliver of depth δ along them
+    const [cx0, cy0, dx0, dy0] = edge(o1, 0, 6), h0 = ax * nx + ay * ny, h1 = -(cx0 * nx + cy0 * ny);
+    expect(Math.abs((dx0 - cx0) * nx + (dy0 - cy0) * ny)).toBeLessThan(1e-12); // parallel
+    for (let step = 0; step < 40; step++) { // depths 10⁻¹⁴ … 10⁻¹¹ of the size, geometrically
+      const depth = 1e-14 * 10 ** (step / 13);
+      for (const slide of [-0.01, 0, 0.013]) {
+        const gap = h0 + h1 - depth * 0.1;
+        compare(x0 + gap * nx - slide * ny, y0 + gap * ny + slide * nx, 0, 0, `sliver ${depth}, slide ${slide}`);
+      }
+    }
+    expect(runs).toBe(300 + 42 + 120);
+    expect(contacts).toBeGreaterThan(150);
+  });
+});
 
 describe('a polygon scene with the WebAssembly colliders gives a JavaScript run’s bits', () => {
   const cases: Record<string, string[]> = {

@@ -90,23 +90,24 @@ export function lammpsTable(rows: LammpsRow[]): string {
 /** Two tables: the timings (a ratio only where neither code blew up), then the settling and the speeds after the timed runs */
 export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
   const cores = (r: PolygonLammpsRow) => (r.threads > 1 ? `${r.threads} (ranks / threads)` : '1');
-  const timed = (rate: number, blown: string) => (blown ? `${mega(rate)} (blew up)` : mega(rate));
-  const ns = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '–');
+  // a code whose run blew up shows that instead of its figures (a run that stopped early has none); why is said below the table
+  const timed = (rate: number, blown: string) => (blown ? 'blew up' : mega(rate));
+  const ns = (v: number, blown = '') => (Number.isFinite(v) && !blown ? v.toFixed(0) : '–');
   const ratio = (mid: number, lo: number, hi: number) => (Number.isFinite(mid) ? range(mid, lo, hi) : 'none (a run blew up)');
   const columns: Column<PolygonLammpsRow>[] = [
     { head: 'particles', cell: (r) => count(r.particles) },
     { head: 'cores', cell: cores },
     { head: 'contacts/particle', cell: (r) => r.contactsPerParticle.toFixed(1) },
     { head: 'LAMMPS', cell: (r) => timed(r.lammps, r.lammpsBlown) },
-    { head: 'ns/contact', cell: (r) => ns(r.lammpsNsPerContact) },
-    { head: 'steps/rebuild', cell: (r) => ns(r.lammpsStepsPerRebuild) },
+    { head: 'ns/contact', cell: (r) => ns(r.lammpsNsPerContact, r.lammpsBlown) },
+    { head: 'steps/rebuild', cell: (r) => ns(r.lammpsStepsPerRebuild, r.lammpsBlown) },
     { head: 'cdm + Cundall', cell: (r) => timed(r.cdm, r.cdmBlown) },
-    { head: 'ns/contact', cell: (r) => ns(r.cdmNsPerContact) },
-    { head: 'steps/rebuild', cell: (r) => ns(r.cdmStepsPerRebuild) },
+    { head: 'ns/contact', cell: (r) => ns(r.cdmNsPerContact, r.cdmBlown) },
+    { head: 'steps/rebuild', cell: (r) => ns(r.cdmStepsPerRebuild, r.cdmBlown) },
     { head: 'ratio', cell: (r) => ratio(r.cdmRatio, r.cdmRatioMin, r.cdmRatioMax) },
     { head: 'Gear 5 + Cundall', cell: (r) => timed(r.gear5, r.gear5Blown) },
-    { head: 'ns/contact', cell: (r) => ns(r.gear5NsPerContact) },
-    { head: 'steps/rebuild', cell: (r) => ns(r.gear5StepsPerRebuild) },
+    { head: 'ns/contact', cell: (r) => ns(r.gear5NsPerContact, r.gear5Blown) },
+    { head: 'steps/rebuild', cell: (r) => ns(r.gear5StepsPerRebuild, r.gear5Blown) },
     { head: 'ratio', cell: (r) => ratio(r.gear5Ratio, r.gear5RatioMin, r.gear5RatioMax) },
   ];
   const speed = (v: number) => `${sig(v)} m/s`;

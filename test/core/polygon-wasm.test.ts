@@ -5,9 +5,10 @@
  * plane definition, Gear and central difference, with walls, across a periodic seam and with discs among the polygons
  * (their 24-gon stand-ins).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { collidePolygonPair } from '../../src/core/contacts/collide-polygon';
 import { polygonPairsWasm } from '../../src/core/contacts/polygon-wasm';
+import type { World } from '../../src/core/sim/world';
 import { worldOf } from '../helpers';
 import { differences } from './world-differences';
 
@@ -100,6 +101,39 @@ describe('a polygon scene with the WebAssembly colliders gives a JavaScript runâ
       expect(wasm.health.status).toBe('ok');
     });
   }
+
+  it('on a plain memory (a page without cross-origin isolation: the module compiled for it), and through the JavaScript loops once a list outgrows it: the same bits', () => {
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    let plain: World, js: World;
+    try {
+      plain = worldOf('polygon-pile', ...DENSE, 'integrator=cdm');
+      js = worldOf('polygon-pile', ...DENSE, 'integrator=cdm');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(plain.wasm!.arena.shared).toBe(false);
+    js.useJavaScriptKernels();
+    const runs = plain.wasm!.polygonRuns;
+    for (let batch = 0; batch < 4; batch++) {
+      plain.step(250);
+      js.step(250);
+      expect(differences(plain, js)).toEqual([]);
+    }
+    expect(plain.wasm!.polygonRuns - runs).toBeGreaterThanOrEqual(1000);
+    // last step's list leaves the plain memory (which never grows): the colliders take their JavaScript loops
+    plain.pipeline.previous.reserve(400_000);
+    const kept = plain.wasm!.polygonRuns;
+    plain.step(1);
+    js.step(1);
+    expect(differences(plain, js)).toEqual([]);
+    expect(plain.wasm!.polygonRuns - kept).toBe(0);
+    for (let batch = 0; batch < 2; batch++) {
+      plain.step(250);
+      js.step(250);
+      expect(differences(plain, js)).toEqual([]);
+    }
+    expect(plain.contacts.count).toBeGreaterThan(12);
+  });
 
   it('discs falling onto polygons (discâ€“polygon pairs through the 24-gon stand-in, split by kind pair; disc pairs by the staged pipeline)', () => {
     const sets = [

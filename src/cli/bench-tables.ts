@@ -116,11 +116,11 @@ export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
     { head: 'cores', cell: cores },
     { head: 'this core: settling steps (cdm)', cell: (r) => count(r.settleSteps) },
     { head: 'largest speed', cell: (r) => speed(r.settledSpeed) },
-    { head: 'LAMMPS: settling steps (most)', cell: (r) => (Number.isFinite(r.lammpsSettleSteps) ? count(r.lammpsSettleSteps) : '–') },
+    { head: 'LAMMPS: settling steps (one rank)', cell: (r) => (Number.isFinite(r.lammpsSettleSteps) ? count(r.lammpsSettleSteps) : '–') },
     { head: 'largest speed', cell: (r) => speed(r.lammpsSettledSpeed) },
     { head: 'after the timed runs: LAMMPS / cdm / Gear 5', cell: (r) => [r.lammpsEndSpeed, r.cdmEndSpeed, r.gear5EndSpeed].map(sig).join(' / ') + ' m/s' },
   ];
-  const blown = rows.flatMap((r) => [['LAMMPS', r.lammpsBlown], ['cdm', r.cdmBlown], ['Gear 5', r.gear5Blown]].filter(([, why]) => why).map(([code, why]) => `- ${count(r.particles)} polygons, ${cores(r)} core(s): ${code} blew up (${why}); no ratio is given for it.`));
+  const blown = rows.flatMap((r) => [['LAMMPS', r.lammpsBlown], ['cdm', r.cdmBlown], ['Gear 5', r.gear5Blown]].filter(([, why]) => why).map(([code, why]) => `- ${count(r.particles)} polygons on ${r.threads > 1 ? `${r.threads} cores` : 'one core'}: ${code} blew up (${why}); no ratio is given for it.`));
   return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds; ns per contact is the time per step over this core's contacts on the settled pile (LAMMPS's are not counted); steps per neighbour-list build.\n\n${markdownTable(columns, rows)}\n\nSettling, untimed (the largest speed of a body at its end), and the largest speed at the end of the timed runs:\n\n${markdownTable(settling, rows)}${blown.length ? `\n\n${blown.join('\n')}` : ''}`;
 }
 

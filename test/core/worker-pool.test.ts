@@ -12,6 +12,7 @@ import { nodePool, type NodePool } from '../../src/cli/node-pool';
 import { parseScenario, type ScenarioInput } from '../../src/core/scenarios/schema';
 import { PAIR_FORCES, REUSE_TEST } from '../../src/core/columns/kernel-ids';
 import { sharedCopy } from '../../src/core/columns/shared-memory';
+import { spanEnd, spanOf, spans, spanStart } from '../../src/core/columns/body-columns';
 import { World } from '../../src/core/sim/world';
 import { PoolContext } from '../../src/core/columns/pool-context';
 import type { Columns } from '../../src/core/columns/kernel-pool';
@@ -231,6 +232,19 @@ describe('a command started for the workers alone (WorkerPool.start)', () => {
   });
 });
 
+describe('the chunks of the per-body kernels that give nothing per chunk (spanOf)', () => {
+  it('tile the bodies, 1,024 a chunk up to 32,767 bodies, then larger while at least 16 chunks remain, at most 4,096', () => {
+    const cases = [[1, 1024], [10_000, 1024], [32_767, 1024], [32_768, 2048], [65_535, 2048], [65_536, 4096], [100_000, 4096], [1_000_000, 4096]];
+    for (const [n, span] of cases) {
+      expect(spanOf(n)).toBe(span);
+      let end = 0;
+      for (let c = 0; c < spans(n); c++) { expect(spanStart(c, n)).toBe(end); end = spanEnd(c, n); }
+      expect(end).toBe(n);
+      expect(spans(n) === 1 || spans(n) >= 10).toBe(true);
+    }
+  });
+});
+
 describe('a worker pool whose worker does not come (another process has its core)', () => {
   it('runs each command on the calling thread alone, the deferred kernels chunk by chunk before the next command’s', () => {
     const order: string[] = [];
@@ -298,8 +312,9 @@ describe('the collision monitor\'s partner column', () => {
 });
 
 describe('polygons on a worker pool', () => {
-  // the polygon contacts are found and their forces summed on the calling thread (no polygon pass for the pool); the
-  // per-body stages (Gear, the forces' sums, the energies) run on it chunk by chunk: two chunks of bodies here
+  // the polygon pairs' contacts are found on the pool (contacts/parallel-polygon-pairs.ts: chunks of 256 candidate pairs,
+  // their rows merged in order), the walls', the history and the forces on the calling thread; the per-body stages
+  // (Gear, the forces' sums, the energies) run on it chunk by chunk: two chunks of bodies here
   it('step with the serial run’s bits, the same on one thread and on two (Gear 5, 4200 polygons)', async () => {
     const [one, two] = await Promise.all([nodePool(1), nodePool(2)]);
     try {
@@ -320,6 +335,8 @@ describe('polygons on a worker pool', () => {
         expect(differences(serial, dual, 1e-9)).toEqual([]);
       }
       expect(dual.pool).not.toBeNull();
+      expect(dual.pipeline.narrow.polygonPool?.runs).toBe(31); // every evaluation's pairs on the pool (the start's and 30 steps')
+      expect(single.pipeline.narrow.polygonPool?.runs).toBe(0); // one thread: the serial loop
       expect(dual.n).toBeGreaterThan(4096); // two chunks of bodies
       expect(dual.contacts.count).toBeGreaterThan(dual.n / 2);
       expect(dual.health.status).toBe('ok');

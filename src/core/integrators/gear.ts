@@ -20,7 +20,7 @@ import type { IntegratorId } from '../param-rows/param-ids';
 import type { BodyState } from '../state/body-state';
 import { interpolateStability, type Integrator, type StepDriver } from './integrator';
 import { growF64, isShared } from '../math/grow';
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { bindBodies, bodiesOf, spanEnd, spans, spanStart } from '../columns/body-columns';
 import { GEAR_CORRECT, GEAR_PREDICT } from '../columns/kernel-ids';
 import { sharedCopy } from '../columns/shared-memory';
 import type { Columns } from '../columns/kernel-pool';
@@ -176,7 +176,7 @@ export class GearIntegrator implements Integrator {
     // Predict (docs/model.md#gear-predictor-corrector), unless the last corrector did. Unused slots of lower orders stay zero, so the 6-value
     // Pascal matrix serves every order.
     if (!this.ahead) {
-      if (pool) pool.pool.defer(GEAR_PREDICT, Math.ceil(n / BODY_CHUNK)); // with the force pass's first command (the reuse test)
+      if (pool) pool.pool.defer(GEAR_PREDICT, spans(n)); // with the force pass's first command (the reuse test)
       else predictRange(this.g, b, 0, n, invDt, w.wasm);
     }
     this.ahead = false;
@@ -188,7 +188,7 @@ export class GearIntegrator implements Integrator {
     a[A_N] = n; a[A_INV_DT] = invDt; a[A_H2] = 0.5 * dt * dt; a[A_INV_H2] = 1 / a[A_H2];
     a[A_A0] = alpha[0]; a[A_A1] = alpha[1]; a[A_A3] = q > 3 ? alpha[3] : 0; a[A_A4] = q > 4 ? alpha[4] : 0; a[A_A5] = q > 5 ? alpha[5] : 0;
     a[A_FLUSH] = w.stepCount % FLUSH_EVERY === 0 ? 1 : 0; a[A_AHEAD] = ahead ? 1 : 0;
-    if (pool) { pool.bind(); pool.pool.run(GEAR_CORRECT, Math.ceil(n / BODY_CHUNK)); } // the columns put before the predictor
+    if (pool) { pool.bind(); pool.pool.run(GEAR_CORRECT, spans(n)); } // the columns put before the predictor
     else correctRange(this.g, b, 0, n, a, w.wasm);
     this.ahead = ahead;
     w.commitTangential(dt);
@@ -259,13 +259,13 @@ function correctRange(g: Float64Array, b: BodyState, k0: number, k1: number, a: 
 /** Kernel: the predictors of chunk c of the bodies (args: A_N, A_INV_DT) */
 export function gearPredictChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const n = a[A_N];
-  predictRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a[A_INV_DT], wasm);
+  predictRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), spanStart(chunk, n), spanEnd(chunk, n), a[A_INV_DT], wasm);
 }
 
 /** Kernel: the correctors of chunk c of the bodies (args: A_N … A_AHEAD) */
 export function gearCorrectChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const n = a[A_N];
-  correctRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), chunkStart(chunk), chunkEnd(chunk, n), a, wasm);
+  correctRange(c[G_COLUMN] as Float64Array, bodiesOf(c, n), spanStart(chunk, n), spanEnd(chunk, n), a, wasm);
 }
 
 /** Body k's three coordinates predicted, and its evaluation state y_0^p, y_1^p/Δt written (docs/model.md#gear-predictor-corrector, docs/model.md#gear-predictor-corrector). */

@@ -19,7 +19,7 @@ import type { IntegratorId } from '../param-rows/param-ids';
 import type { Integrator, StepDriver } from './integrator';
 import { gssssMarkers, type GssssMarkers, type GssssParameters } from './gssss-parameters';
 import { stabilityLimit } from './gssss-stability';
-import { bindBodies, bodiesOf, BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { bindBodies, bodiesOf, spanEnd, spans, spanStart } from '../columns/body-columns';
 import { GSSSS_PREDICT, GSSSS_UPDATE } from '../columns/kernel-ids';
 import type { Columns } from '../columns/kernel-pool';
 import { gssssPredictWasm, gssssUpdateWasm } from '../state/body-kernels';
@@ -89,14 +89,14 @@ export class GssssIntegrator implements Integrator {
       const a = pool.pool.args;
       a[0] = n; a[1] = pv; a[2] = pa; a[3] = va;
       // with the force pass's first command (the neighbour search's reuse test): one handshake for both
-      pool.pool.defer(GSSSS_PREDICT, Math.ceil(n / BODY_CHUNK));
+      pool.pool.defer(GSSSS_PREDICT, spans(n));
     } else if (!(w.wasm && gssssPredictWasm(w.wasm, b, 0, n, pv, pa, va))) gssssPredict(b, 0, n, pv, pa, va);
     // 2: one force pass at t̃.
     w.computeForces(w.t + W1 * dt, dt);
     if (pool) {
       const a = pool.pool.args;
       a[0] = n; a[1] = dt; a[2] = h; a[3] = l3; a[4] = l5; a[5] = inv;
-      pool.pool.run(GSSSS_UPDATE, Math.ceil(n / BODY_CHUNK));
+      pool.pool.run(GSSSS_UPDATE, spans(n));
     } else if (!(w.wasm && gssssUpdateWasm(w.wasm, b, 0, n, IMMOVABLE | LOCK_X, IMMOVABLE | LOCK_Y, IMMOVABLE, dt, h, l3, l5, inv))) {
       gssssUpdate(b, 0, n, dt, h, l3, l5, inv);
     }
@@ -146,13 +146,13 @@ function updateCoordinate(
 
 /** Kernel: the predictors of chunk c of the bodies (args: n, pv, pa, va). */
 export function gssssPredictChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
-  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n);
+  const n = a[0], b = bodiesOf(c, n), k0 = spanStart(chunk, n), k1 = spanEnd(chunk, n);
   if (!(wasm && gssssPredictWasm(wasm, b, k0, k1, a[1], a[2], a[3]))) gssssPredict(b, k0, k1, a[1], a[2], a[3]);
 }
 
 /** Kernel: the update of chunk c of the bodies (args: n, Δt, ½Δt², λ3Δt², λ5Δt, 1/W1Λ6). */
 export function gssssUpdateChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
-  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n);
+  const n = a[0], b = bodiesOf(c, n), k0 = spanStart(chunk, n), k1 = spanEnd(chunk, n);
   if (!(wasm && gssssUpdateWasm(wasm, b, k0, k1, IMMOVABLE | LOCK_X, IMMOVABLE | LOCK_Y, IMMOVABLE, a[1], a[2], a[3], a[4], a[5]))) {
     gssssUpdate(b, k0, k1, a[1], a[2], a[3], a[4], a[5]);
   }

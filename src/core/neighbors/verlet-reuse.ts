@@ -5,7 +5,7 @@
  * not depend on the order.
  */
 import { PeriodicX } from '../boundaries/periodic';
-import { BODY_CHUNK, chunkEnd, chunkStart } from '../columns/body-columns';
+import { spanEnd, spans, spanStart } from '../columns/body-columns';
 import { REUSE_TEST } from '../columns/kernel-ids';
 import type { PoolContext } from '../columns/pool-context';
 import type { Columns } from '../columns/kernel-pool';
@@ -31,7 +31,7 @@ export function anyMovedBeyond(s: SearchInput, rx: Float64Array, ry: Float64Arra
     const moved = s.wasm ? movedBeyondWasm(s.wasm, s.x, s.y, rx, ry, s.periodic.enabled, s.periodic.length, lim2, 0, s.n) : -1;
     return moved < 0 ? movedBeyond(s.x, s.y, rx, ry, s.periodic, lim2, 0, s.n) : moved === 1;
   }
-  const c = pool.columns, chunks = Math.ceil(s.n / BODY_CHUNK);
+  const c = pool.columns, chunks = spans(s.n); // (reuseMoved has a slot per chunk of BODY_CHUNK bodies: enough)
   pool.put('reuse.x', s.x); pool.put('reuse.y', s.y); pool.put('reuse.refX', rx); pool.put('reuse.refY', ry);
   pool.bind();
   const a = pool.pool.args, moved = c.reuseMoved;
@@ -47,7 +47,7 @@ let periodicView = PeriodicX.none();
 /** Kernel: 1 in reuseMoved[c] if a particle of chunk c moved beyond the reuse distance (args: n, lim2, periodic, xmin, length). */
 export function reuseTestChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const n = a[0], enabled = a[2] === 1, x = c['reuse.x'] as Float64Array, y = c['reuse.y'] as Float64Array;
-  const rx = c['reuse.refX'] as Float64Array, ry = c['reuse.refY'] as Float64Array, p0 = chunkStart(chunk), p1 = chunkEnd(chunk, n);
+  const rx = c['reuse.refX'] as Float64Array, ry = c['reuse.refY'] as Float64Array, p0 = spanStart(chunk, n), p1 = spanEnd(chunk, n);
   const inWasm = wasm ? movedBeyondWasm(wasm, x, y, rx, ry, enabled, a[4], a[1], p0, p1) : -1;
   if (inWasm >= 0) {
     c.reuseMoved[chunk] = inWasm;

@@ -1,6 +1,6 @@
 /** Gravity and the external forces on the movable bodies, before the contacts add theirs (0 on immovable ones). */
 import { BODY_FORCES } from '../columns/kernel-ids';
-import { bindBodies, bodiesOf, chunkEnd, chunkStart, BODY_CHUNK } from '../columns/body-columns';
+import { bindBodies, bodiesOf, spanEnd, spans, spanStart } from '../columns/body-columns';
 import type { PoolContext } from '../columns/pool-context';
 import type { Columns } from '../columns/kernel-pool';
 import type { BodyState } from '../state/body-state';
@@ -17,8 +17,8 @@ export function bodyForces(b: BodyState, gx: number, gy: number, pool: PoolConte
   pool.bind();
   const a = pool.pool.args;
   a[0] = b.n; a[1] = gx; a[2] = gy;
-  if (later) pool.pool.defer(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));
-  else pool.pool.run(BODY_FORCES, Math.ceil(b.n / BODY_CHUNK));
+  if (later) pool.pool.defer(BODY_FORCES, spans(b.n));
+  else pool.pool.run(BODY_FORCES, spans(b.n));
 }
 
 function bodyForcesRange(b: BodyState, k0: number, k1: number, gx: number, gy: number): void {
@@ -36,6 +36,6 @@ function bodyForcesRange(b: BodyState, k0: number, k1: number, gx: number, gy: n
 
 /** Kernel: bodyForces on chunk c of the bodies (args: n, gx, gy). */
 export function bodyForcesChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
-  const n = a[0], b = bodiesOf(c, n), k0 = chunkStart(chunk), k1 = chunkEnd(chunk, n);
+  const n = a[0], b = bodiesOf(c, n), k0 = spanStart(chunk, n), k1 = spanEnd(chunk, n);
   if (!(wasm && bodyForcesWasm(wasm, b, k0, k1, a[1], a[2]))) bodyForcesRange(b, k0, k1, a[1], a[2]);
 }

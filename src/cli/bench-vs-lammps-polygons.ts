@@ -24,16 +24,16 @@ import { runLammps, settleInLammps, type LammpsSettled } from './lammps-run';
 import { nodePool } from './node-pool';
 
 /** Settled: no body faster than this [m/s] (≈ 2 % of √(g d), d the polygons' size) */
-export const SETTLE_SPEED = 0.01;
+const SETTLE_SPEED = 0.01;
 /** Settling steps at most, in each code, and how often the largest speed is looked at */
-export const SETTLE_CAP = 100_000;
+const SETTLE_CAP = 100_000;
 const SETTLE_CHECK = 1000;
 /** Restitution while this core settles (the pile's own is 0.3) */
-export const SETTLE_EN = 0.05;
+const SETTLE_EN = 0.05;
 /** LAMMPS's drag while it settles: −γ v with γ = (median mass)/SETTLE_DRAG_TIME (`fix viscous`, removed before timing) [s] */
-export const SETTLE_DRAG_TIME = 0.01;
+const SETTLE_DRAG_TIME = 0.01;
 /** A timed run that ends with a body faster than this [m/s] has blown up (the pile's own scale √(g d) ≈ 0.44 m/s) */
-export const BLOWN_SPEED = 1;
+const BLOWN_SPEED = 1;
 
 /** The largest speed of a body [m/s] */
 function largestSpeed(vx: ArrayLike<number>, vy: ArrayLike<number>, n: number): number {

@@ -86,8 +86,8 @@ export function benchPileSpec(n: number, tangential = 'cundall', integrator = 'g
   });
 }
 
-/** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs. */
-export function polygonPile(n: number): World {
+/** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs; on `pool` if given */
+export function polygonPile(n: number, pool?: WorkerPool): World {
   const { nx, ny } = latticeOf(n);
   const r = 0.01, spacing = 2.02 * r;
   const width = (nx + 1) * spacing;
@@ -98,7 +98,7 @@ export function polygonPile(n: number): World {
     gravity: [0, -9.81],
     walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
     generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r * 1.1], nx, ny, spacing, r, radiusJitter: 0.1, seed: 11, shape: 'polygon', sides: [4, 8] }],
-  }));
+  }), pool);
 }
 
 /** The E10 pipe (built-in pipe-flow: 300 grains in 200 R₀) lengthened to hold n grains at the same packing. */

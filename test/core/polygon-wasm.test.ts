@@ -33,7 +33,7 @@ describe('the pair kernel gives collide-polygon.ts’s row bit for bit, also whe
       b.ex[1] = x; b.ey[1] = y;
       np.cosPhi[0] = Math.cos(phi0); np.sinPhi[0] = Math.sin(phi0); np.cosPhi[1] = Math.cos(phi1); np.sinPhi[1] = Math.sin(phi1);
       out.count = 0;
-      expect(polygonPairsWasm(kernels, np, pairs, 0)).toBe(1); // the pair done, none left to JavaScript
+      expect(polygonPairsWasm(kernels, np, pairs, 0, 1)).toBe(1); // the pair done, none left to JavaScript
       const rows = ROW.map((f) => Array.from(out[f].subarray(0, out.count)));
       const count = out.count;
       out.count = 0;

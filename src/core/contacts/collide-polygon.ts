@@ -63,14 +63,23 @@ export function outline(np: ContactSearch, k: number, centre: Float64Array, at: 
 }
 
 /**
- * The pairs' contacts: in WebAssembly where the search has the kernels and its columns are in their arena
- * (contacts/polygon-wasm.ts, the same bits), else here; a pair the kernel leaves (a clip outgrowing its scratch) here.
+ * The pairs' contacts: on the search's worker pool where it has one (contacts/parallel-polygon-pairs.ts, the same
+ * rows), else collidePolygonRange's.
  */
 export function collidePolygonPair(np: ContactSearch, pairs: PairBuffer): void {
-  for (let p = 0; p < pairs.count;) {
-    const left = np.kernels ? polygonPairsWasm(np.kernels, np, pairs, p) : -1;
-    if (left < 0) { collidePairRange(np, pairs, p, pairs.count); return; }
-    if (left < pairs.count) collidePairRange(np, pairs, left, left + 1);
+  if (!np.polygonPool?.run(np, pairs)) collidePolygonRange(np, pairs, 0, pairs.count);
+}
+
+/**
+ * The contacts of candidate pairs [p0, p1), appended to np.out: in WebAssembly where the search has the kernels and its
+ * columns are in their arena (contacts/polygon-wasm.ts, the same bits), else here; a pair the kernel leaves (a clip
+ * outgrowing its scratch) here.
+ */
+export function collidePolygonRange(np: ContactSearch, pairs: PairBuffer, p0: number, p1: number): void {
+  for (let p = p0; p < p1;) {
+    const left = np.kernels ? polygonPairsWasm(np.kernels, np, pairs, p, p1) : -1;
+    if (left < 0) { collidePairRange(np, pairs, p, p1); return; }
+    if (left < p1) collidePairRange(np, pairs, left, left + 1);
     p = left + 1;
   }
 }

@@ -17,6 +17,7 @@ import { ALL_HISTORY, ContactHistoryIndex, type ContactList } from '../state/con
 import { PairHistoryIndex } from '../state/pair-history-index';
 import { WallCandidates } from './wall-candidates';
 import type { WasmKernels } from '../wasm/kernels';
+import type { ParallelPolygonPairs } from './parallel-polygon-pairs';
 
 export class ContactSearch {
   /** The bodies near each wall (the fused disc pass tests only these) */
@@ -54,6 +55,8 @@ export class ContactSearch {
   readonly pairHistory = new PairHistoryIndex();
   /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/force-pipeline.ts) */
   kernels: WasmKernels | null = null;
+  /** The worker pool polygon pairs run on (sim/force-pipeline.ts), or null */
+  polygonPool: ParallelPolygonPairs | null = null;
 
   /** Scratch: the normal a plane definition found, and the edge average's direction (cos θ, sin θ) and axial anisotropy ρ */
   readonly normal = new Float64Array(2);

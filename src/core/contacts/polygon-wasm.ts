@@ -27,7 +27,7 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   const a = w.arena, o = OFFSETS, t = w.polygonTable, b = np.bodies, out = np.out, prev = np.previous, x = np.index;
   const room = Math.max(b.maxVertices, DISC_SIDES), scratch = w.polygonScratch(room, UNIT_OUTLINE);
   if (!scratch || t.length === 0) return false;
-  t[PI] = 0; t[PJ] = 0; // the pair kernel's own (polygonPairsWasm)
+  t[PI] = 0; t[PJ] = 0; // the pair kernel's own (polygonPairsTable)
   t[EX] = o.of(a, EX, b.ex); t[EY] = o.of(a, EY, b.ey); t[RAD] = o.of(a, RAD, b.radius); t[EQR] = o.of(a, EQR, b.eqRadius);
   t[IM] = o.of(a, IM, b.invMass); t[II] = o.of(a, II, b.invInertia); t[SHAPE] = o.of(a, SHAPE, b.shape);
   t[VSTART] = o.of(a, VSTART, b.vertexStart); t[VCOUNT] = o.of(a, VCOUNT, b.vertexCount); t[VERTS] = o.of(a, VERTS, b.vertices);
@@ -51,18 +51,26 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
 }
 
 /**
- * collidePolygonPair's loop in WebAssembly over candidate pairs [p0, pairs.count), appending to np.out (which has a row
- * for each pair): the first pair it left to the JavaScript collider (pairs.count when none), or −1 (nothing done) if a
- * column is not in the kernels' arena.
+ * The table with the columns of candidate pairs `pairs` (w.polygonTable: a worker pool copies it for each of its threads,
+ * contacts/parallel-polygon-pairs.ts), or false if a column is not in the kernels' arena
  */
-export function polygonPairsWasm(w: WasmKernels, np: ContactSearch, pairs: PairBuffer, p0: number): number {
-  if (!fillTable(w, np)) return -1;
+export function polygonPairsTable(w: WasmKernels, np: ContactSearch, pairs: PairBuffer): boolean {
+  if (!fillTable(w, np)) return false;
   const a = w.arena, t = w.polygonTable;
   t[PI] = OFFSETS.of(a, PI, pairs.i); t[PJ] = OFFSETS.of(a, PJ, pairs.j);
-  if (t[PI] < 0 || t[PJ] < 0) return -1;
-  np.out.count = w.polygonPairs(w.polygonTableAt, p0, pairs.count, np.out.count);
+  return t[PI] >= 0 && t[PJ] >= 0;
+}
+
+/**
+ * collidePolygonPair's loop in WebAssembly over candidate pairs [p0, p1), appending to np.out (which has a row for each
+ * pair): the first pair it left to the JavaScript collider (p1 when none), or −1 (nothing done) if a column is not in
+ * the kernels' arena.
+ */
+export function polygonPairsWasm(w: WasmKernels, np: ContactSearch, pairs: PairBuffer, p0: number, p1: number): number {
+  if (!polygonPairsTable(w, np, pairs)) return -1;
+  np.out.count = w.polygonPairs(w.polygonTableAt, p0, p1, np.out.count);
   w.polygonRuns++;
-  return t[LEFT];
+  return w.polygonTable[LEFT];
 }
 
 /**

@@ -14,6 +14,7 @@ import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
 import { collidersMissing, NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
+import { ParallelPolygonPairs } from '../contacts/parallel-polygon-pairs';
 import { scatterForces, type ScatterStats } from '../contacts/scatter-forces';
 import type { CollisionMonitor } from '../diagnostics/collision-monitor';
 import { ENERGY_CHUNK, ENERGY_SUMS } from '../diagnostics/energy';
@@ -97,7 +98,8 @@ export class ForcePipeline {
   private baseSkin = 0;
 
   /**
-   * `pool`: a worker pool (parallel/worker-pool.ts) the fused disc pass runs on; the state's columns move
+   * `pool`: a worker pool (parallel/worker-pool.ts) the fused disc pass and the polygon pairs
+   * (contacts/parallel-polygon-pairs.ts) run on; the state's columns move
    * to shared memory here (the WebAssembly arena's for discs), before anything holds them. The numbers are
    * the serial run's, but for the energy account's sums, which are added by chunk (contacts/parallel-disc-pass.ts).
    */
@@ -116,6 +118,7 @@ export class ForcePipeline {
       const energySums = arena?.f64(ENERGY_SUMS * energyChunks) ?? sharedCopy(new Float64Array(ENERGY_SUMS * energyChunks));
       this.pool = new PoolContext(pool, { energySums, reuseMoved: arena?.u8(chunks) ?? sharedCopy(new Uint8Array(chunks)) });
       this.parallelPass = new ParallelDiscPass(this.pool, arena);
+      if (arena && shapes.includes(POLYGON)) this.narrow.polygonPool = new ParallelPolygonPairs(this.pool, arena);
       pool.useWasm(this.wasm);
     }
     this.scheme = TANGENTIAL_SCHEMES[params.tangential];

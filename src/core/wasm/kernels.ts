@@ -46,6 +46,8 @@ export class WasmKernels {
   readonly polygonTableAt: number;
   readonly polygonTable: Int32Array;
   readonly polygonParams: Float64Array;
+  /** The thread these kernels run on: 0 the calling thread, 1 … a pool's workers (create) */
+  readonly thread: number;
   /** Gear's derivatives, one array for whichever Gear integrator the world has (gearDerivatives) */
   private gear: Float64Array<ArrayBuffer> | null = null;
   /** The polygon kernels' scratch and the vertex room it was made for (polygonScratch) */
@@ -79,6 +81,7 @@ export class WasmKernels {
   private constructor(
     readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, polygonTable: Float64Array, thread: number, e: Record<string, Kernel>,
   ) {
+    this.thread = thread;
     this.sums = sums;
     this.touching = touching;
     this.polygonTableAt = polygonTable.byteOffset;

@@ -1,0 +1,109 @@
+/**
+ * Polygon candidate pairs on a worker pool (issue 38): the pair kernel (wasm/assembly/polygon-pairs.ts) over chunks of
+ * POLYGON_CHUNK pairs, any thread any chunk (contacts/parallel-polygon-kernel.ts), each thread on its own copy of the
+ * kernels' table (the calling thread's, contacts/polygon-wasm.ts) with its own scratch. Chunk c writes its contacts
+ * from row k0 + c · POLYGON_CHUNK on (a pair gives at most one); then the calling thread moves each chunk's rows down
+ * behind the last one's, in chunk order: the serial run's record row for row, so the same bits for any number of
+ * threads. A pair a kernel left (a clip that might outgrow its scratch) is done here with the rest of its chunk
+ * (collidePolygonRange: JavaScript for that pair) before that chunk's rows move. The walls' contacts, the history and
+ * the forces follow on the calling thread, as serially.
+ */
+import { POLYGON_PAIRS } from '../columns/kernel-ids';
+import type { PoolContext } from '../columns/pool-context';
+import { grownCapacity, growI32 } from '../math/grow';
+import type { PairBuffer } from '../neighbors/pair-buffer';
+import { UNIT_OUTLINE } from '../shapes/disc-outline';
+import type { ContactList } from '../state/contact-list';
+import { PARAMS_AT, ROOM, SCRATCH, SCRATCH_FIXED, SCRATCH_PER_ROOM } from '../wasm/assembly/polygon-table';
+import type { WasmKernels } from '../wasm/kernels';
+import type { WasmArena } from '../wasm/wasm-arena';
+import { collidePolygonRange } from './collide-polygon';
+import type { ContactSearch } from './contact-search';
+import { A_K0, A_PAIRS, ENDS, POLYGON_CHUNK, TABLE_INTS, TABLES } from './parallel-polygon-kernel';
+import { polygonPairsTable } from './polygon-wasm';
+
+export class ParallelPolygonPairs {
+  /** How many times the pairs ran on the pool: the tests' count */
+  runs = 0;
+  /** The threads' tables (TABLE_INTS each), and their parameters over the same bytes */
+  private readonly tables: Int32Array<ArrayBuffer> | null;
+  private readonly params: Float64Array<ArrayBuffer> | null;
+  /** The threads' scratch, `stride` doubles each, for polygons of up to `room` vertices */
+  private scratch: Float64Array<ArrayBuffer> | null = null;
+  private room = 0;
+  private stride = 0;
+  /** Per chunk: the row after its last contact, the pair it left (or its end) */
+  private ends: Int32Array<ArrayBuffer> | null;
+
+  /** `arena`: the World's WebAssembly arena, where the threads' tables, scratch and the chunks' ends go */
+  constructor(private readonly ctx: PoolContext, private readonly arena: WasmArena) {
+    const threads = ctx.pool.threads;
+    this.tables = arena.i32(threads * TABLE_INTS);
+    this.params = this.tables && new Float64Array(this.tables.buffer, this.tables.byteOffset, this.tables.length / 2);
+    this.ends = arena.i32(16);
+  }
+
+  /**
+   * The contacts of candidate pairs `pairs`, appended to np.out, on the pool; false (nothing done) where it does not
+   * run: one thread or one chunk, no kernels (or not this arena's), a column outside the arena
+   */
+  run(np: ContactSearch, pairs: PairBuffer): boolean {
+    const w = np.kernels, P = pairs.count, out = np.out, k0 = out.count, chunks = Math.ceil(P / POLYGON_CHUNK);
+    if (!w || w.arena !== this.arena || this.ctx.pool.threads < 2 || chunks < 2 || !this.ends) return false;
+    out.reserve(k0 + P); // before the table: its columns' offsets
+    if (!this.threadTables(w, np, pairs)) return false;
+    if (this.ends.length < 2 * chunks) this.ends = growI32(this.ends, grownCapacity(2 * chunks, this.ends.length));
+    const ctx = this.ctx, ends = this.ends, a = ctx.pool.args;
+    ctx.put(TABLES, this.tables as Int32Array); ctx.put(ENDS, ends);
+    ctx.bind();
+    a[A_PAIRS] = P; a[A_K0] = k0;
+    ctx.pool.run(POLYGON_PAIRS, chunks);
+    w.polygonRuns++;
+    this.runs++;
+    let k = k0;
+    for (let c = 0; c < chunks; c++) {
+      const from = k0 + c * POLYGON_CHUNK, p1 = Math.min(P, from - k0 + POLYGON_CHUNK);
+      let end = ends[2 * c];
+      if (ends[2 * c + 1] < p1) {
+        out.count = end;
+        collidePolygonRange(np, pairs, ends[2 * c + 1], p1);
+        end = out.count;
+      }
+      if (from > k) moveRows(out, from, end, k);
+      k += end - from;
+    }
+    out.count = k;
+    return true;
+  }
+
+  /** Each thread's copy of the calling thread's table for `pairs`, with the thread's scratch; false if it cannot be had */
+  private threadTables(w: WasmKernels, np: ContactSearch, pairs: PairBuffer): boolean {
+    const tables = this.tables, params = this.params, threads = this.ctx.pool.threads;
+    if (!tables || !params || !polygonPairsTable(w, np, pairs)) return false;
+    const own = w.polygonTable, room = own[ROOM];
+    if (room > this.room) {
+      const stride = SCRATCH_FIXED + SCRATCH_PER_ROOM * room + 2 * room * room;
+      this.scratch = this.arena.f64(threads * stride);
+      this.room = this.scratch ? room : 0;
+      this.stride = stride;
+      for (let t = 0; t < threads; t++) this.scratch?.set(UNIT_OUTLINE, t * stride);
+    }
+    if (!this.scratch) return false;
+    for (let t = 0; t < threads; t++) {
+      tables.set(own, t * TABLE_INTS);
+      params.set(w.polygonParams, (t * TABLE_INTS * 4 + PARAMS_AT) / 8);
+      tables[t * TABLE_INTS + SCRATCH] = this.scratch.byteOffset + 8 * t * this.stride;
+    }
+    return true;
+  }
+}
+
+/** Moves rows [from, end) of `out` down to row `to` (< from): the columns the polygon colliders write */
+function moveRows(out: ContactList, from: number, end: number, to: number): void {
+  out.i.copyWithin(to, from, end); out.j.copyWithin(to, from, end); out.feature.copyWithin(to, from, end);
+  out.law.copyWithin(to, from, end); out.planeChoice.copyWithin(to, from, end);
+  out.nx.copyWithin(to, from, end); out.ny.copyWithin(to, from, end); out.delta.copyWithin(to, from, end);
+  out.depth.copyWithin(to, from, end); out.lc.copyWithin(to, from, end); out.ratio.copyWithin(to, from, end);
+  out.rin.copyWithin(to, from, end); out.rit.copyWithin(to, from, end); out.rjn.copyWithin(to, from, end);
+  out.rjt.copyWithin(to, from, end); out.cx.copyWithin(to, from, end); out.cy.copyWithin(to, from, end);
+}

@@ -103,9 +103,10 @@ function inArena(offsets: number, what: string): void {
 
 /**
  * flags[block] once it is no longer `value` (blocks are taken in order, so a block one waits for is being run by
- * another thread, or is done); `what` names the wait in the error if it does not end
+ * another thread, or is done); `what` names the wait in the error if it does not end. A thread that sleeps counts
+ * itself in sleepers[0] first, so that a block's thread wakes others only when one sleeps (signalBlock).
  */
-function awaitBlock(flags: Int32Array, block: number, value: number, what: string): number {
+function awaitBlock(flags: Int32Array, block: number, value: number, what: string, sleepers: Int32Array): number {
   for (let s = 0; s < AWAIT_SPINS; s++) {
     const v = Atomics.load(flags, block);
     if (v !== value) return v;
@@ -114,8 +115,19 @@ function awaitBlock(flags: Int32Array, block: number, value: number, what: strin
   for (let v = Atomics.load(flags, block); ; v = Atomics.load(flags, block)) {
     if (v !== value) return v;
     if (Date.now() > deadline) throw new Error(`parallel disc pass: block ${block} did not ${what} in ${COUNT_WAIT_MS / 1000} s`);
+    Atomics.add(sleepers, 0, 1);
     Atomics.wait(flags, block, value, 1);
+    Atomics.sub(sleepers, 0, 1);
   }
+}
+
+/**
+ * flags[block] = value, and the sleeping threads woken if there are any (Atomics.wait compares the flag as it goes to
+ * sleep, so a thread this one sees awake sees the value: sequentially consistent atomics)
+ */
+function signalBlock(flags: Int32Array, block: number, value: number, sleepers: Int32Array): void {
+  Atomics.store(flags, block, value);
+  if (Atomics.load(sleepers, 0) > 0) Atomics.notify(flags, block);
 }
 
 /**
@@ -127,7 +139,7 @@ export function pairPass(c: Columns, a: Float64Array, chunk: number, wasm: WasmK
   const kernels = poolKernels(wasm);
   if (chunk < blocks) { pairForcesBlock(c, a, chunk, kernels); return; }
   const g = chunk - blocks, ranges = c.gatherBlocks as Int32Array, done = c.blockDone as Int32Array;
-  for (let b = ranges[2 * g], last = ranges[2 * g + 1]; b <= last; b++) awaitBlock(done, b, 0, 'finish');
+  for (let b = ranges[2 * g], last = ranges[2 * g + 1]; b <= last; b++) awaitBlock(done, b, 0, 'finish', c.blockSleepers as Int32Array);
   gatherPairForces(c, a, g, kernels);
 }
 
@@ -141,14 +153,14 @@ function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmK
   const offsets = c.offsets as Int32Array, ends = c.blockEnds as Int32Array;
   const v = blockView(c, a);
   for (let chunk = first; chunk < last; chunk++) countTouchingPairs(v, c, a, chunk, wasm);
-  let k = block === 0 ? 0 : awaitBlock(ends, block - 1, UNCOUNTED, 'count');
+  const sleepers = c.blockSleepers as Int32Array;
+  let k = block === 0 ? 0 : awaitBlock(ends, block - 1, UNCOUNTED, 'count', sleepers);
   for (let chunk = first; chunk < last; chunk++) {
     const count = offsets[chunk];
     offsets[chunk] = k;
     k += count;
   }
-  Atomics.store(ends, block, k);
-  Atomics.notify(ends, block);
+  signalBlock(ends, block, k, sleepers);
   const m = material;
   m.kn = a[A_KN]; m.kt = a[A_KT]; m.mu = a[A_MU]; m.zetaN = a[A_ZN]; m.zetaT = a[A_ZT];
   m.gtFromRatio = a[A_FROM_RATIO] === 1; m.gtRatio = a[A_RATIO]; m.capElastic = a[A_ELASTIC] === 1; m.clampNormal = a[A_CLAMP] === 1;
@@ -161,9 +173,7 @@ function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmK
     const count = (chunk + 1 < last ? offsets[chunk + 1] : k) - k0;
     inArena(discPairsWasm(wasm, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array), 'pair loop');
   }
-  const done = c.blockDone as Int32Array;
-  Atomics.store(done, block, 1);
-  Atomics.notify(done, block);
+  signalBlock(c.blockDone as Int32Array, block, 1, sleepers);
 }
 
 /**

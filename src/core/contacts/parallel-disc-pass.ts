@@ -58,6 +58,8 @@ export class ParallelDiscPass {
   private blockEnds: Int32Array<ArrayBuffer>;
   /** Per block, 1 once its pair loop is done */
   private blockDone: Int32Array<ArrayBuffer>;
+  /** How many threads sleep waiting for a block (parallel-disc-kernels.ts: awaitBlock) */
+  private readonly blockSleepers: Int32Array<ArrayBuffer>;
   /** Per chunk of the gather, the first and last block holding its bodies' pairs */
   private gatherBlocks: Int32Array<ArrayBuffer>;
   /** The touching pairs of each chunk c, from c · PAIR_CHUNK on (written by the WebAssembly count) */
@@ -93,7 +95,7 @@ export class ParallelDiscPass {
   constructor(private readonly ctx: PoolContext, arena: WasmArena | null) {
     const i32 = (): Int32Array<ArrayBuffer> => arena?.i32(16) ?? sharedCopy(new Int32Array(16));
     this.offsets = i32(); this.blockEnds = i32(); this.blockDone = i32(); this.gatherBlocks = i32(); this.touching = i32(); this.adjStart = i32(); this.adj = i32(); this.gathered = i32(); this.wallOffsets = i32();
-    this.blockFirst = i32(); this.blockOf = i32();
+    this.blockFirst = i32(); this.blockOf = i32(); this.blockSleepers = i32();
     this.chunkSums = arena?.f64(16) ?? sharedCopy(new Float64Array(16));
     this.inner = arena?.u8(16) ?? sharedCopy(new Uint8Array(16));
   }
@@ -244,7 +246,7 @@ export class ParallelDiscPass {
       for (let f = 0; f < LIST_FIELDS.length; f++) c.put(keys[f], list[LIST_FIELDS[f]]);
     }
     c.put('hStart', x.start); c.put('hPartner', x.partner); c.put('hContact', x.contact);
-    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('blockDone', this.blockDone); c.put('blockFirst', this.blockFirst); c.put('blockOf', this.blockOf); c.put('gatherBlocks', this.gatherBlocks); c.put('touching', this.touching); c.put('sums', this.chunkSums);
+    c.put('offsets', this.offsets); c.put('blockEnds', this.blockEnds); c.put('blockDone', this.blockDone); c.put('blockSleepers', this.blockSleepers); c.put('blockFirst', this.blockFirst); c.put('blockOf', this.blockOf); c.put('gatherBlocks', this.gatherBlocks); c.put('touching', this.touching); c.put('sums', this.chunkSums);
     c.put('adjStart', this.adjStart); c.put('adj', this.adj); c.put('wallOffsets', this.wallOffsets);
     c.put('inner', this.inner); c.put('gathered', this.gathered);
     c.put('nearWalls', np.wallCandidates.bodies); c.put('nearWallStarts', np.wallCandidates.chunkStart);

@@ -102,7 +102,8 @@ function collidePairRange(np: ContactSearch, pairs: PairBuffer, p0: number, p1: 
     if (!clip.overlap(bi, ni, bj, nj, AROUND_J)) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
     ARGS[BX] = len0 > 0 ? dx / len0 : 1; ARGS[BY] = len0 > 0 ? dy / len0 : 0;
-    const q = np.planeChanged ? -1 : np.previousContact(i, j, 0);
+    // the history's row (carryHistory takes it from prevIndex), also where the plane starts afresh, and the plane's
+    const h = np.previousContact(i, j, 0), q = np.planeChanged ? -1 : h;
     const choice = planeNormal(np, ni, nj, q);
     let nx = np.normal[0], ny = np.normal[1];
     let len = Math.sqrt(nx * nx + ny * ny);
@@ -112,6 +113,7 @@ function collidePairRange(np: ContactSearch, pairs: PairBuffer, p0: number, p1: 
     const ai = Math.PI * eqR[i] * eqR[i], aj = Math.PI * eqR[j] * eqR[j];
     ARGS[NX] = nx; ARGS[NY] = ny; ARGS[LC] = eqR[i] + eqR[j]; ARGS[RATIO] = clip.area / (ai < aj ? ai : aj);
     appendAreaContact(np, i, j, choice);
+    np.out.prevIndex[np.out.count - 1] = h;
   }
 }
 

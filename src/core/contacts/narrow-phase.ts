@@ -94,7 +94,9 @@ export class NarrowPhase extends ContactSearch {
       for (let kind = 0; kind < SHAPE_KINDS; kind++) if (this.present[kind]) wallColliders[kind](this, w, kind);
     }
     contactVelocities(out, b, walls);
-    carryHistory(out, prev, this.index, bySlot, this.carried);
+    // polygons alone under the area law: the pair colliders wrote each contact's row in last step's list (prevIndex)
+    const known = kinds === 1 && this.present[POLYGON] === 1 && !this.rigid ? out.pairContacts : 0;
+    carryHistory(out, prev, this.index, bySlot, this.carried, known);
     this.planeChanged = false;
   }
 

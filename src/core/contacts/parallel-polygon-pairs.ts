@@ -106,4 +106,5 @@ function moveRows(out: ContactList, from: number, end: number, to: number): void
   out.depth.copyWithin(to, from, end); out.lc.copyWithin(to, from, end); out.ratio.copyWithin(to, from, end);
   out.rin.copyWithin(to, from, end); out.rit.copyWithin(to, from, end); out.rjn.copyWithin(to, from, end);
   out.rjt.copyWithin(to, from, end); out.cx.copyWithin(to, from, end); out.cy.copyWithin(to, from, end);
+  out.prevIndex.copyWithin(to, from, end);
 }

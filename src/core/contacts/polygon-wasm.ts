@@ -9,7 +9,7 @@ import type { PairBuffer } from '../neighbors/pair-buffer';
 import { DISC_OUTLINE_SCALE, DISC_SIDES, UNIT_OUTLINE } from '../shapes/disc-outline';
 import {
   COLUMNS, COS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
-  OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, ORATIO, ORIN, ORIT, ORJN, ORJT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM,
+  OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM,
   SCRATCH, SHAPE, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
 } from '../wasm/assembly/polygon-table';
 import { ArenaOffsets } from '../wasm/arena-offsets';
@@ -36,7 +36,7 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   t[ONX] = o.of(a, ONX, out.nx); t[ONY] = o.of(a, ONY, out.ny); t[ODELTA] = o.of(a, ODELTA, out.delta); t[ODEPTH] = o.of(a, ODEPTH, out.depth);
   t[OLC] = o.of(a, OLC, out.lc); t[ORATIO] = o.of(a, ORATIO, out.ratio); t[ORIN] = o.of(a, ORIN, out.rin); t[ORIT] = o.of(a, ORIT, out.rit);
   t[ORJN] = o.of(a, ORJN, out.rjn); t[ORJT] = o.of(a, ORJT, out.rjt); t[OCX] = o.of(a, OCX, out.cx); t[OCY] = o.of(a, OCY, out.cy);
-  t[OCHOICE] = o.of(a, OCHOICE, out.planeChoice);
+  t[OCHOICE] = o.of(a, OCHOICE, out.planeChoice); t[OPREV] = o.of(a, OPREV, out.prevIndex);
   t[PNX] = o.of(a, PNX, prev.nx); t[PNY] = o.of(a, PNY, prev.ny); t[PCHOICE] = o.of(a, PCHOICE, prev.planeChoice);
   t[KI] = o.of(a, KI, x.ki); t[KJ] = o.of(a, KJ, x.kj); t[KF] = o.of(a, KF, x.kf); t[KV] = o.of(a, KV, x.vals);
   t[SCRATCH] = o.of(a, SCRATCH, scratch);

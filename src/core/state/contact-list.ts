@@ -196,16 +196,17 @@ export const ALL_HISTORY = (1 << HISTORY_FIELDS.length) - 1;
  * are (no active model reads them). A new contact starts from zero (ξ = 0: paper 002 note 1; R = 0 in
  * contact dynamics). With `bySlot` the pair contacts find theirs through the previous list's pair slots
  * (same pair list), the rest through `index`, which then holds the previous list's wall contacts only;
- * without it, `index` holds them all.
+ * without it, `index` holds them all. Rows [0, known) already hold theirs in prevIndex (the polygon pair colliders
+ * look it up by key as they go: contacts/collide-polygon.ts, wasm/assembly/polygon-pairs.ts).
  */
-export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex, bySlot: boolean, carried = ALL_HISTORY): void {
+export function carryHistory(out: ContactList, prev: ContactList, index: ContactHistoryIndex, bySlot: boolean, carried = ALL_HISTORY, known = 0): void {
   const oi = out.i, oj = out.j, of = out.feature, onew = out.isNew, oprev = out.prevIndex, opair = out.pair;
   const oxi = out.xi, oh0 = out.h0, oh1 = out.h1, oh2 = out.h2, oh3 = out.h3;
   const pxi = prev.xi, ph0 = prev.h0, ph1 = prev.h1, ph2 = prev.h2, ph3 = prev.h3, slot = prev.contactOfPair;
   const cxi = (carried & 1) !== 0, c0 = (carried & 2) !== 0, c1 = (carried & 4) !== 0, c2 = (carried & 8) !== 0, c3 = (carried & 16) !== 0;
   const fromSlots = bySlot ? out.pairContacts : 0;
   for (let k = 0; k < out.count; k++) {
-    const q = k < fromSlots ? slot[opair[k]] : index.find(oi[k], oj[k], of[k]);
+    const q = k < fromSlots ? slot[opair[k]] : k < known ? oprev[k] : index.find(oi[k], oj[k], of[k]);
     oprev[k] = q;
     onew[k] = q >= 0 ? 0 : 1;
     if (cxi) oxi[k] = q >= 0 ? pxi[q] : 0;

@@ -4,7 +4,8 @@
  * polygon-clip.ts, the contact plane by polygon-plane.ts, the record's row), expression for expression, so the two
  * give the same bits (test/core/polygon-wasm.test.ts). Columns and parameters by the table (polygon-table.ts).
  *   δ = A (the overlap's area), C its centroid, l_c = r_i + r_j, lever arms C − x_k (docs/model.md#area-law-for-polygons).
- * A kernel takes candidate pairs [p0, p1) and writes their contacts from row k0 on; it returns the end. A pair whose
+ * A kernel takes candidate pairs [p0, p1) and writes their contacts from row k0 on (a pair contact's row in last step's
+ * list too, prevIndex, which carryHistory then takes); it returns the end. A pair whose
  * clip might not fit the scratch stops it: the pair's index goes to the table's LEFT slot (else p1), and the caller
  * does that pair in JavaScript and calls again from the next.
  */
@@ -12,7 +13,7 @@ import { beyondLine, clipArea, clipCount, clipCx, clipCy, clipVertices, ld, over
 import { axisRho, axisX, axisY, chordNormal, crossings, edgeAverage, flipNormal, normalX, normalY, USUAL } from './polygon-plane';
 import {
   COS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
-  OJ, OLAW, OLC, ONX, ONY, ORATIO, ORIN, ORIT, ORJN, ORJT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM, SCRATCH,
+  OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM, SCRATCH,
   SHAPE, SIDES, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
 } from './polygon-table';
 
@@ -77,7 +78,7 @@ function previousContact(t: usize, i: i32, j: i32): i32 {
 export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
   layout(t);
   const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), ii = slot(t, II), eqR = slot(t, EQR);
-  const shape = slot(t, SHAPE), pi = slot(t, PI), pj = slot(t, PJ), pnx = slot(t, PNX), pny = slot(t, PNY), pchoice = slot(t, PCHOICE);
+  const shape = slot(t, SHAPE), pi = slot(t, PI), pj = slot(t, PJ), pnx = slot(t, PNX), pny = slot(t, PNY), pchoice = slot(t, PCHOICE), oprev = slot(t, OPREV);
   const flags = int(t, FLAGS), plane = int(t, PLANE), L = param(t, LENGTH), hyst = param(t, HYSTERESIS), discScale = param(t, DISC_SCALE);
   const periodic = (flags & PERIODIC) != 0, fresh = (flags & PLANE_CHANGED) != 0;
   let k = k0;
@@ -107,7 +108,8 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     if (o == 0) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
     const bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
-    const q = fresh ? -1 : previousContact(t, i, j);
+    // the history's row, also where the plane starts afresh (fresh), and the plane's
+    const h = previousContact(t, i, j), q = fresh ? -1 : h;
     const choice = planeNormal(plane, ni, nj, q, bx, by, pnx, pny, pchoice, hyst);
     let nx = normalX, ny = normalY;
     let len = Math.sqrt(nx * nx + ny * ny);
@@ -116,6 +118,7 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
     const ei = load<f64>(eqR + bi), ej = load<f64>(eqR + bj);
     const ai = Math.PI * ei * ei, aj = Math.PI * ej * ej;
+    store<i32>(oprev + (<usize>k << 2), h);
     appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / (ai < aj ? ai : aj), xi, yi, xj, yj);
   }
   return k;

@@ -11,12 +11,14 @@ export const PI = 12, PJ = 13, OI = 14, OJ = 15, OFEAT = 16, OLAW = 17, ONX = 18
 export const ORATIO = 23, ORIN = 24, ORIT = 25, ORJN = 26, ORJT = 27, OCX = 28, OCY = 29, OCHOICE = 30;
 /** …last step's normals and flip choices, the history index by key (state/contact-list.ts ContactHistoryIndex), the scratch */
 export const PNX = 31, PNY = 32, PCHOICE = 33, KI = 34, KJ = 35, KF = 36, KV = 37, SCRATCH = 38;
+/** …the record's prevIndex: a pair contact's row in last step's list (the history lookup carryHistory then skips) */
+export const OPREV = 39;
 /** How many column slots */
-export const COLUMNS = 39;
+export const COLUMNS = 40;
 /** Integer slots: the index's mask, the scratch's vertex room M, the plane definition, the flags, the law's id, (out) the pair a kernel left */
-export const MASK = 39, ROOM = 40, PLANE = 41, FLAGS = 42, LAW = 43, LEFT = 44;
+export const MASK = 40, ROOM = 41, PLANE = 42, FLAGS = 43, LAW = 44, LEFT = 45;
 /** How many i32 slots */
-export const SLOTS = 45;
+export const SLOTS = 46;
 /** Parameters, f64 indices from PARAMS_AT: the periodic box (x_min, L), the flip's hysteresis [rad], the disc stand-in's scale, a wall's line (a, n) */
 export const XMIN = 0, LENGTH = 1, HYSTERESIS = 2, DISC_SCALE = 3, WALL_AX = 4, WALL_AY = 5, WALL_NX = 6, WALL_NY = 7;
 /** How many parameters */

@@ -197,6 +197,20 @@ describe('Gear predictor–corrector against the matrix written out by hand', ()
       }
     }
   });
+
+  it('the dashpot-rate limits of docs/model.md#gears-dashpot-rate-limit: with the spring all but gone (Ω = 10⁻³), ρ crosses 1 at c Δt = 2ζΩ = 0.163 (Gear 5), 0.300 (Gear 4), 0.545 (Gear 3), 1.0 (central difference)', () => {
+    const o = 1e-3, rho = (s: AmplifiedScheme, alpha: readonly number[] | null, cdt: number): number =>
+      alpha ? largestRoot(characteristicPolynomial(gearTextbook(alpha, o, cdt / (2 * o)))) : amplificationFactor(s, o, cdt / (2 * o));
+    const cases: [AmplifiedScheme, readonly number[] | null, number][] = [
+      [gear('gear5', true), GEAR_TABLES.gear5.alphaVel, 0.163], [gear('gear5', false), GEAR_TABLES.gear5.alphaPos, 0.163],
+      [gear('gear4', true), GEAR_TABLES.gear4.alphaVel, 0.3], [gear('gear3', true), GEAR_TABLES.gear3.alphaVel, 0.545], [CDM, null, 1],
+    ];
+    for (const [s, alpha, limit] of cases) {
+      expect(rho(s, alpha, limit - 0.002)).toBeLessThanOrEqual(1 + 1e-6);
+      expect(rho(s, alpha, limit + 0.002)).toBeGreaterThan(1 + 1e-6);
+      if (alpha) expect(Math.abs(amplificationFactor(s, o, (limit + 0.002) / (2 * o)) - rho(s, alpha, limit + 0.002))).toBeLessThan(1e-8);
+    }
+  });
 });
 
 describe('the integrator itself grows by ρ per step beyond its limit (fit of ln|x| over the steps, within 1 %)', () => {

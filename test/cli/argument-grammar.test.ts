@@ -178,7 +178,7 @@ describe('the bench reads its counts by the same grammar', () => {
       const r = spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/cli/bench.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 100_000, env: { ...process.env, ...env } });
       return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr, rssMB: NaN };
     };
-    refused(bench({}, '--vs-lammps', '--threads', '3'), /^error: --threads with --vs-lammps: 1 or 2 \(LAMMPS ranks and this core's threads\), got "3"$/m);
+    refused(bench({}, '--vs-lammps', '--threads', '3'), /^error: --threads with --vs-lammps: 1 or 2 \(LAMMPS ranks and this core's threads; with --polygons also 1,2\), got "3"$/m);
     refused(bench({ MPIRUN: '/nonexistent/mpirun' }, '--vs-lammps', '--threads', '2'), /^error: --threads 2 with --vs-lammps: \/nonexistent\/mpirun not found/m);
   });
 });

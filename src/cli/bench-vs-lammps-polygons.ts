@@ -90,7 +90,7 @@ function settleLammps(w: World): LammpsSettled | string {
 /** LAMMPS on `ranks` ranks from the state it settled: `steps` timed steps (its loop time) */
 function timeLammps(w: World, start: Snapshot, settled: LammpsSettled | string, steps: number, ranks: number, contacts: number): Timed {
   const failed = (why: string): Timed => ({ rate: NaN, nsPerContact: NaN, stepsPerRebuild: NaN, endSpeed: NaN, blown: why });
-  if (typeof settled === 'string') return failed(`lmp failed while settling: ${settled}`);
+  if (typeof settled === 'string') return failed(`lmp failed while settling: ${firstLine(settled)}`);
   if (settled.atoms !== w.n) return failed(`${w.n - settled.atoms} atoms lost while settling`);
   w.setParams({ integrator: 'cdm' });
   w.restoreSnapshot(start); // the deck's rounding and walls as exported when LAMMPS settled
@@ -100,7 +100,7 @@ function timeLammps(w: World, start: Snapshot, settled: LammpsSettled | string, 
     const blown = l.atoms !== w.n ? `${w.n - l.atoms} atoms lost` : !Number.isFinite(l.ek) || !(endSpeed < BLOWN_SPEED) ? `a body at ${endSpeed.toPrecision(2)} m/s` : '';
     return { rate: (w.n * steps) / l.loopSeconds, nsPerContact: (l.loopSeconds * 1e9) / steps / Math.max(1, contacts), stepsPerRebuild: steps / Math.max(1, l.neighborBuilds), endSpeed, blown };
   } catch (e) {
-    return failed(`lmp failed: ${(e as Error).message}`);
+    return failed(`lmp failed: ${firstLine((e as Error).message)}`);
   }
 }
 
@@ -109,6 +109,9 @@ function ratios(a: Timed[], b: Timed[]): { mid: number; lo: number; hi: number }
   const r = a.flatMap((t, k) => (t.blown || b[k].blown ? [] : [t.rate / b[k].rate]));
   return r.length ? { mid: median(r), lo: Math.min(...r), hi: Math.max(...r) } : { mid: NaN, lo: NaN, hi: NaN };
 }
+
+/** A failure's first line (lmp's stderr may carry a stack trace after it) */
+const firstLine = (why: string) => why.split('\n')[0].trim();
 
 /** The first reason a code's runs blew up ('' when none did) */
 const blownOf = (runs: Timed[]) => runs.find((t) => t.blown)?.blown ?? '';

@@ -169,7 +169,9 @@ export function installTestHook(d: HookDeps): void {
     discsAsPoints: () => d.scene.discsAsPoints,
     /** whether the polygons are drawn as the disc layer's dots (too small on screen for their outlines: polygon-layer.ts) */
     polygonDots: () => d.scene.polygons.dots,
-    /** the polygons as drawn from the worker's latest frame: body index, centroid [m], angle [rad] */
+    /** renders that showed the polygon outlines placed from an older frame than the discs (should stay 0) */
+    polygonStaleFrames: () => d.scene.polygons.staleFrames,
+    /** the polygons' outlines as last placed, from the worker's latest frame while they are shown: body index, centroid [m], angle [rad] (not placed while drawn as dots) */
     polygons: () => d.scene.polygons.drawn(),
     /** the walls as drawn from the worker's latest frame (a moving wall or piston where it is now) */
     walls: () => d.scene.drawnWalls(),

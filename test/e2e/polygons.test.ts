@@ -1,7 +1,8 @@
 /**
  * Polygons and moving walls in the browser app, in real headless Chromium (issue 13, the app part):
  * polygons are drawn as polygons (not as their bounding discs) with the orientation bar, and as dots when a few
- * pixels across (polygon-layer.ts), in a scene
+ * pixels across (polygon-layer.ts), the 10,000 of polygon-silo too (their outlines left unplaced while they are dots,
+ * placed from the frame they are shown in when zoomed in), in a scene
  * loaded from a file with discs and polygons too; a click inside a polygon selects it, one inside its
  * bounding circle but outside it does not; a piston is drawn where it is, not where it started.
  *
@@ -31,6 +32,8 @@ interface Hook {
   selection(): { particle: number };
   worldToScreen(x: number, y: number): [number, number];
   polygonDots(): boolean;
+  polygonStaleFrames(): number;
+  view(): { s: number };
   loadSpec(json: unknown): Promise<string[]>;
   pause(): Promise<void>;
   run(): Promise<void>;
@@ -230,6 +233,67 @@ describe('polygons and moving walls in headless Chromium', () => {
     // ... and none where it started (that is inside the piston's shaded solid side now)
     const old = await pixelColumn(page, 0.475, y0, ABOVE, ROWS);
     expect(old.filter((c) => diff(c, WALL_LINE) < 40)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('polygon-silo: 10,000 polygons fall as dots of the disc layer (outlines unplaced), every pose finite; zoomed in, outlines placed from the frame they are shown in', async () => {
+    const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=polygon-silo&run=0`);
+    // 60 s: the scene is built and its 10,000 shapes fetched within a few seconds idle; a loaded machine
+    await waitFor(page, 'window.__sandbox.polygons().length === 10000', 60_000);
+    await frames(page);
+    // fitted to the canvas a polygon is a few pixels across: a dot of the disc layer (DOT_MAX_PX = 8)
+    expect(await hook(page, (h) => h.polygonDots())).toBe(true);
+    const unplaced = await hook(page, (h) => h.polygons());
+    const bodies = unplaced.map((q) => q.body);
+    const pose0 = await hook(page, (h) => h.discs());
+    expect((await hook(page, (h) => h.workerStatus())).t).toBe(0);
+
+    await hook(page, (h) => h.run());
+    await waitFor(page, 'window.__sandbox.status()?.t > 2e-3', 60_000); // ≈ 50 steps of 38 μs
+    await hook(page, (h) => h.pause());
+    await waitFor(page, 'window.__sandbox.status()?.running === false');
+    await frames(page, 2);
+    const t = (await hook(page, (h) => h.workerStatus())).t;
+    expect(t).toBeGreaterThan(2e-3);
+    // the simulation advanced: the lattice starts with every polygon ≥ 0.1 R clear of the others and the silo's floor,
+    // so to t ≈ 2 ms (a fall of 0.02 mm < 0.1 R = 0.34 mm) each falls freely, by g t²/2 (5 %: the central difference's
+    // n(n ± 1)/2 steps of Δt² against t²/2 at ≥ 50 steps is 2 %; Float32 poses, 10⁻⁸ m at 0.8 m, are far below it)
+    const pose = await hook(page, (h) => h.discs());
+    for (const i of bodies) {
+      expect(pose.y[i] - pose0.y[i], `polygon ${i}`).toBeLessThan(-0.95 * 9.81 * t * t / 2);
+      expect(pose.y[i] - pose0.y[i], `polygon ${i}`).toBeGreaterThan(-1.05 * 9.81 * t * t / 2);
+    }
+    // every drawn position finite (discs, dots and outlines alike)
+    expect(await hook(page, (h) => h.frames().nonFiniteDrawn)).toBe(0);
+    expect(pose.x.every(Number.isFinite) && pose.y.every(Number.isFinite)).toBe(true);
+    // drawn: a polygon's centre (every 200th) is its dot's colour, not the background
+    const sample = bodies.filter((_, k) => k % 200 === 0);
+    const dots = await pixelsAt(page, sample.map((i) => [pose.x[i], pose.y[i]] as [number, number]));
+    for (const [k, c] of dots.entries()) expect(diff(c, BACKGROUND), `dot of polygon ${sample[k]}: ${c}`).toBeGreaterThan(40);
+    // while they are dots their outlines are neither placed nor shown
+    expect(await hook(page, (h) => h.polygons())).toEqual(unplaced);
+
+    // zoomed in to 12 pixels across the largest (device pixels: this page's is 1 CSS pixel): outlines again, placed on
+    // the first frame that shows them from the frame the discs are drawn from (paused: no new frame places them later)
+    const rMax = Math.max(...bodies.map((i) => pose.r[i]));
+    const s = await hook(page, (h) => h.view().s);
+    const mid = Math.floor(bodies.length / 2);
+    await zoomAbout(page, pose.x[bodies[mid]], pose.y[bodies[mid]], 12 / (2 * rMax * s));
+    await waitFor(page, 'window.__sandbox.polygonDots() === false');
+    await frames(page, 2);
+    expect(await hook(page, (h) => h.polygonStaleFrames())).toBe(0);
+    // the outlines are where the disc layer has the bodies (both from the latest frame, read in one evaluation)
+    const off = await hook(page, (h) => {
+      const d = h.discs();
+      return Math.max(...h.polygons().map((q) => Math.max(Math.abs(q.x - d.x[q.body]), Math.abs(q.y - d.y[q.body]))));
+    });
+    expect(off).toBe(0);
+    // and running on, they stay so
+    await hook(page, (h) => h.run());
+    await frames(page, 3);
+    expect(await hook(page, (h) => h.polygonStaleFrames())).toBe(0);
+    expect(await hook(page, (h) => h.frames().nonFiniteDrawn)).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -112,7 +112,7 @@ export class DiscLayer {
   fixed = new Uint8Array(0);
   readonly mesh: Mesh<Geometry, Shader>;
   private readonly shader: Shader;
-  private poses = new Float32Array(0);
+  private poseData = new Float32Array(0);
   private radii = new Float32Array(0);
   private poseSource!: BufferImageSource;
   private radiusSource!: BufferImageSource;
@@ -160,10 +160,18 @@ export class DiscLayer {
     return this.n;
   }
 
+  /** bumps with every frame's poses (setPoses) */
+  poseVersion = 0;
+
+  /** The latest frame's particle block as drawn: x, y, φ and the colour value of body i at PARTICLE_FLOATS · i (read only). */
+  get poses(): Float32Array {
+    return this.poseData;
+  }
+
   /** x, y and φ of disc i as drawn (for picking, fitting and the selection). */
-  x(i: number): number { return this.poses[PARTICLE_FLOATS * i]; }
-  y(i: number): number { return this.poses[PARTICLE_FLOATS * i + 1]; }
-  phi(i: number): number { return this.poses[PARTICLE_FLOATS * i + 2]; }
+  x(i: number): number { return this.poseData[PARTICLE_FLOATS * i]; }
+  y(i: number): number { return this.poseData[PARTICLE_FLOATS * i + 1]; }
+  phi(i: number): number { return this.poseData[PARTICLE_FLOATS * i + 2]; }
 
   /** A new body count: textures and vertices for exactly n discs (the old ones are dropped). */
   resize(n: number): void {
@@ -215,7 +223,8 @@ export class DiscLayer {
 
   /** Copies the frame's particle block at `offset` (n bodies) and uploads it. */
   setPoses(f: Float32Array, offset: number): void {
-    this.poses.set(f.subarray(offset, offset + PARTICLE_FLOATS * this.n));
+    this.poseVersion++;
+    this.poseData.set(f.subarray(offset, offset + PARTICLE_FLOATS * this.n));
     this.poseSource.update(0, this.n);
   }
 
@@ -225,9 +234,9 @@ export class DiscLayer {
     const rows = Math.max(1, Math.ceil(n / ROW));
     this.radius = new Float32Array(n);
     this.fixed = new Uint8Array(n);
-    this.poses = new Float32Array(PARTICLE_FLOATS * ROW * rows);
+    this.poseData = new Float32Array(PARTICLE_FLOATS * ROW * rows);
     this.radii = new Float32Array(2 * ROW * rows);
-    this.poseSource = dataSource(this.poses, rows, 'rgba32float');
+    this.poseSource = dataSource(this.poseData, rows, 'rgba32float');
     this.radiusSource = dataSource(this.radii, rows, 'rg32float');
   }
 }

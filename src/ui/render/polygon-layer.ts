@@ -5,11 +5,14 @@
  * placed at the frame's x, y, φ. The shapes (SimApi.polygonShapes) are static: built once per load.
  * Polygons fewer than DOT_MAX_PX device pixels across are hidden here and drawn by the disc layer as dots
  * (`dots`; scene.ts): no outline can be seen at that size, and 10,000 Graphics held the page to a few frames a
- * second under software WebGL (docs/benchmarks.md#the-page).
+ * second under software WebGL (docs/benchmarks.md#the-page). While they are dots their Graphics are neither
+ * placed nor tinted (that took 3–4 ms a frame at 10,000); the frame they are shown again, they are placed first.
  */
 import { Container, Graphics } from 'pixi.js';
 import type { PolygonShapes } from '../../protocol/api';
+import { COLOR_CONTACTS, COLOR_SPEED, PARTICLE_FLOATS } from '../../protocol/frame';
 import { SCENE } from '../palette';
+import { COUNT_COLORS, FIXED_COLOR, NEUTRAL_COLOR, packedToRgb, SPEED_LUT } from './colormap';
 import { polygonName } from './shape-name';
 
 /** the outline and the orientation mark (the discs' rim colour) */
@@ -19,6 +22,12 @@ export const DOT_MAX_PX = 8;
 /** a polygon's dot: its circumradius times this (a random 4–8-gon covers ≈ 0.7 of its circumcircle) */
 export const DOT_RADIUS = 0.85;
 
+/**
+ * How the polygons are tinted, as the disc layer's shader colours the discs: the colour mode (COLOR_*), the
+ * speed scale (255 / the speed at the ramp's end), and a packed colour for every movable body instead (or null).
+ */
+export interface PolygonColoring { mode: number; inv: number; tint: number | null }
+
 export class PolygonLayer {
   readonly container = new Container();
   /** the frame static version of the shapes drawn (-1: none) */
@@ -26,6 +35,10 @@ export class PolygonLayer {
   /** body index of each drawn polygon, and its Graphics */
   private bodies: number[] = [];
   private graphics: Graphics[] = [];
+  /** each Graphics' tint as last set (0xRRGGBB; -1: not yet): a tint is set only when it changes */
+  private tints = new Int32Array(0);
+  /** how place() tints the polygons */
+  coloring: PolygonColoring = { mode: COLOR_SPEED, inv: 0, tint: null };
 
   /** each polygon body's name by its shape (shape-name.ts) */
   private readonly names = new Map<number, string>();
@@ -33,9 +46,18 @@ export class PolygonLayer {
   private rMax = 0;
   /** the polygons are too small on screen for their outlines: hidden here, drawn by the disc layer as dots */
   dots = false;
+  /** the version of the poses last placed (place(); -1: none since they were built) */
+  placedVersion = -1;
+  /** should stay 0: renders that showed the outlines placed from an older frame than the discs (scene.ts) */
+  staleFrames = 0;
 
   get count(): number {
     return this.graphics.length;
+  }
+
+  /** Whether Pixi draws the outlines now (there are polygons, and they are not dots). */
+  get shown(): boolean {
+    return this.graphics.length > 0 && !this.dots;
   }
 
   /** Body `i`'s name by its shape ("hexagon"), or undefined when it is not a polygon drawn here. */
@@ -59,6 +81,7 @@ export class PolygonLayer {
       this.graphics.push(g);
       this.container.addChild(g);
     }
+    this.tints = new Int32Array(this.graphics.length).fill(-1);
     this.version = shapes.staticVersion;
   }
 
@@ -67,12 +90,17 @@ export class PolygonLayer {
     this.container.removeChildren();
     this.bodies = [];
     this.graphics = [];
+    this.tints = new Int32Array(0);
+    this.placedVersion = -1;
     this.names.clear();
     this.version = -1;
     this.rMax = 0;
   }
 
-  /** Device pixels per metre now; true when that switched the polygons between Graphics and dots. */
+  /**
+   * Device pixels per metre now; true when that switched the polygons between Graphics and dots (then the
+   * disc layer's radii change, and Graphics shown again must be placed before they are drawn: place()).
+   */
   setPixelScale(px: number): boolean {
     const dots = this.graphics.length > 0 && 2 * this.rMax * px < DOT_MAX_PX;
     if (dots === this.dots) return false;
@@ -82,21 +110,29 @@ export class PolygonLayer {
   }
 
   /**
-   * Places every polygon from the frame's particle block (body i's x, y, φ from `particles` + stride · i)
-   * and tints it with `colorOf(i)` (0xRRGGBB).
+   * Places every polygon from `poses` (body i's x, y, φ and colour value at PARTICLE_FLOATS · i: the disc layer's
+   * copy of the latest frame, `version` its poseVersion) and tints it by `coloring`, or in the fixed colour where `fixed[i]` is 1. Nothing
+   * while the polygons are dots (their Graphics hidden): the scene calls it again when setPixelScale shows them.
    */
-  place(f: Float32Array, particles: number, stride: number, colorOf: (i: number) => number): void {
+  place(poses: Float32Array, version: number, fixed: ArrayLike<number>): void {
+    if (this.dots) return;
+    this.placedVersion = version;
+    const { mode, inv, tint } = this.coloring;
     for (let p = 0; p < this.graphics.length; p++) {
       const i = this.bodies[p], g = this.graphics[p];
-      const q = particles + stride * i;
-      g.position.set(f[q], f[q + 1]);
-      g.rotation = f[q + 2];
-      g.tint = colorOf(i);
-      g.visible = true;
+      const q = PARTICLE_FLOATS * i, v = poses[q + 3];
+      g.position.set(poses[q], poses[q + 1]);
+      g.rotation = poses[q + 2];
+      // the same colours as the discs' shader
+      const c = packedToRgb(fixed[i] ? FIXED_COLOR : tint !== null ? tint
+        : mode === COLOR_SPEED ? SPEED_LUT[Math.min(255, (v * inv) | 0)]
+          : mode === COLOR_CONTACTS ? COUNT_COLORS[Math.min(6, v | 0)] : NEUTRAL_COLOR);
+      if (c !== this.tints[p]) { g.tint = c; this.tints[p] = c; }
+      if (!g.visible) g.visible = true;
     }
   }
 
-  /** The polygons as drawn: body, x, y, φ (for the tests). */
+  /** The polygons' Graphics as last placed: body, x, y, φ (for the tests; not placed while `dots`). */
   drawn(): { body: number; x: number; y: number; phi: number }[] {
     return this.graphics.map((g, p) => ({ body: this.bodies[p], x: g.position.x, y: g.position.y, phi: g.rotation }));
   }

@@ -76,7 +76,7 @@ export class ContactSearch {
   }
 
   /** cos φ and sin φ of every polygon at the evaluation configuration, once a search, not once a pair (outline) */
-  protected rotations(b: BodyState): void {
+  rotations(b: BodyState): void {
     if (this.cosPhi.length < b.n) { // in the kernels' arena if they were there (math/grow.ts)
       this.cosPhi = growF64(this.cosPhi, b.n);
       this.sinPhi = growF64(this.sinPhi, b.n);

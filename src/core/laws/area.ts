@@ -8,7 +8,8 @@
  * extreme spring values ±μ k_n A/(k_t l_c)). There is no closed-form elastic energy. No history.
  * The polygon colliders choose it, not the `normalLaw` parameter: it takes the chosen law's kn and dashpot (a
  * polygon scene's normalLaw is one whose declaration serves polygons, the linear law). LAMMPS: BODY rounded
- * polygons (src/cli/lammps-body.ts).
+ * polygons (src/cli/lammps-body.ts). The fused polygon pass has it written in (contacts/polygon-force-pass.ts,
+ * wasm/assembly/area-cundall.ts: `fused`).
  */
 import type { ContactList } from '../state/contact-list';
 import type { ContactLaw } from './contact-law';
@@ -22,7 +23,7 @@ export const areaLaw: ContactLaw<Record<never, never>> = {
   description: 'area law for polygons, f_n = k_n A/l_c − γ_n u_n (paper 000 Eqs. 4–5)',
   overlap: 'area',
   history: [],
-  fused: false,
+  fused: true,
   energy: null,
   lammps: { pairStyle: 'body/rounded/polygon' },
   choice: null,

@@ -92,8 +92,9 @@ export interface ContactLaw<P extends LawParams = LawParams> {
   history: readonly HistorySlot[];
   /**
    * The fused disc pass (contacts/disc-force-pass.ts, its WebAssembly and worker-pool twins) and the elastic-energy
-   * pass have this law written in: a discs-only Cundall run of it takes that pass. A law without (every law but the
-   * linear one) runs stage by stage through `normalForces`, on every path, with the same bits.
+   * pass have this law written in: a discs-only Cundall run of it takes that pass; the area law's, the fused polygon
+   * pass (contacts/polygon-force-pass.ts), which a polygons-only Cundall run takes. A law without (every other law)
+   * runs stage by stage through `normalForces`, on every path, with the same bits.
    */
   fused: boolean;
   /**

@@ -16,6 +16,7 @@ import { TANGENTIAL_IDS, type TangentialId } from '../param-rows/param-ids';
  */
 export const PASSES = {
   'fused-disc': 'the fused disc pass (contacts/disc-force-pass.ts and its WebAssembly and worker-pool twins)',
+  'fused-polygon': 'the fused polygon pass (contacts/polygon-force-pass.ts, in WebAssembly)',
   wasm: "the WebAssembly kernels over the state's columns in their arena (sim/force-pipeline.ts)",
   'collision-monitor': "the accuracy checks' binary-collision monitor (diagnostics/collision-monitor.ts)",
   'energy-account': 'the elastic-energy account in closed form (sim/energy-ledger.ts)',
@@ -74,7 +75,7 @@ registerShape({
 registerShape({
   kind: POLYGON, name: 'polygon', centred: false,
   // the schemes that read only the contact record; the others derive disc geometry
-  tangential: ['cundall', 'geometric', 'geometric-paper', 'haff-werner'], solvers: ['force', 'impulse'], passes: ['wasm'],
+  tangential: ['cundall', 'geometric', 'geometric-paper', 'haff-werner'], solvers: ['force', 'impulse'], passes: ['wasm', 'fused-polygon'],
   lawNote: 'polygon contacts use the area law',
 });
 

@@ -113,7 +113,7 @@ export class EnergyLedger {
     const c = this.pipeline.record, m = this.pipeline.material, kt = m.kt, b = this.bodies;
     const remeasure = integrator.markers !== null && !evaluatesAtEnd(integrator.markers);
     const lean = this.pipeline.leanRecord;
-    if (lean && !remeasure) return this.pipeline.passSums[ELASTIC]; // the fused pass summed it
+    if ((lean || this.pipeline.elasticSummed) && !remeasure) return this.pipeline.passSums[ELASTIC]; // a fused pass summed it
     let e = 0;
     for (let k = 0; k < c.count; k++) {
       const law = CONTACT_LAWS[c.law[k]];

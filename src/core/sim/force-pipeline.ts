@@ -2,7 +2,8 @@
  * One world's contact pipeline (docs/architecture.md#one-step) and the choice of its path: a discs-only, Cundall
  * run of a law that declares the fused pass (`fused`: the linear law) takes that pass in WebAssembly (contacts/disc-force-pass.ts;
  * on a worker pool contacts/parallel-disc-pass.ts; wasm/kernels.ts) where it has the kernels and its columns are in their
- * arena; any other run — any other law, scheme or shape, or no WebAssembly — goes stage by stage, to the same bits: neighbour search →
+ * arena; a polygons-only, Cundall run (the area law, `fused`; dashpots from restitution) serially the fused polygon pass
+ * (contacts/polygon-force-pass.ts) likewise; any other run — any other law, scheme or shape, or no WebAssembly — goes stage by stage, to the same bits: neighbour search →
  * narrow phase and history → dashpots → normal law → tangential trial → Coulomb cap → external forces and gravity →
  * scatter. It holds the contact records of this evaluation and the last (history is carried over by key) and the
  * tangential scheme's context.
@@ -12,6 +13,7 @@ import type { WallSet } from '../boundaries/walls';
 import type { LiveParams } from '../config/param-table';
 import { coulombCap } from '../contacts/coulomb-cap';
 import { completeDiscRecord, DASHPOT_POWER, discForcePass, MAX_RATIO, NORMAL_POWER, PASS_SUMS, SLIP_POWER, WALL_POWER } from '../contacts/disc-force-pass';
+import { polygonForcePass } from '../contacts/polygon-force-pass';
 import { collidersMissing, NarrowPhase } from '../contacts/narrow-phase';
 import { ParallelDiscPass } from '../contacts/parallel-disc-pass';
 import { ParallelPolygonPairs } from '../contacts/parallel-polygon-pairs';
@@ -23,6 +25,7 @@ import type { GssssMarkers } from '../integrators/gssss-parameters';
 import { dashpots } from '../laws/dashpot';
 import type { MaterialCoefficients } from '../laws/material';
 import { materialCoefficients } from '../config/material-coefficients';
+import { AREA } from '../laws/law-ids';
 import { CONTACT_LAWS } from '../laws/registry';
 import { copyPrefix } from '../math/grow';
 import { NeighborSearch } from '../neighbors/neighbor-search';
@@ -70,6 +73,8 @@ export class ForcePipeline {
   leanRecord = false;
   /** The last contact pass wrote the collision monitor's partners (the fused disc pass does: serially as it scatters, on the pool as it gathers) */
   partnersFound = false;
+  /** The last evaluation's fused polygon pass summed the elastic energy the energy account reads (passSums[ELASTIC]) */
+  elasticSummed = false;
   /** The fused disc pass's sums (contacts/disc-force-pass.ts), reused */
   readonly passSums = new Float64Array(PASS_SUMS);
   /** Power the last evaluation dissipated [W]: normal dashpots, tangential dashpots, Coulomb sliding (DISSIPATED_*) */
@@ -90,6 +95,8 @@ export class ForcePipeline {
   private lawFused = false;
   /** Every shape of the scene has the fused disc pass written for it (shapes/shape-kind.ts) */
   private readonly shapesFused: boolean;
+  /** …and every shape has the fused polygon pass (polygons only) */
+  private readonly shapesPolygonFused: boolean;
   /** The fused pass has committed this step's spring (commit has nothing left to do) */
   private springCommitted = false;
   private readonly tangentialPower = new Float64Array(2);
@@ -110,6 +117,7 @@ export class ForcePipeline {
     const missing = collidersMissing(shapes);
     if (missing) throw new Error(missing);
     this.shapesFused = servesAll(shapes, 'fused-disc');
+    this.shapesPolygonFused = servesAll(shapes, 'fused-polygon');
     if (servesAll(shapes, 'wasm')) this.adoptArena(shapes.includes(POLYGON));
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
@@ -171,7 +179,7 @@ export class ForcePipeline {
     arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));
     if (polygons) {
       arena.adopt(this.bodies, ['shape', 'vertexStart', 'vertexCount', 'vertices']);
-      const areaColumns = ['law', 'planeChoice', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'];
+      const areaColumns = ['law', 'planeChoice', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy', 'kt'];
       for (const c of [this.record, this.previous]) arena.adopt(c, areaColumns);
       arena.adopt(this.narrow, ['cosPhi', 'sinPhi']);
       arena.adopt(this.narrow.index, ['ki', 'kj', 'kf', 'vals']);
@@ -206,6 +214,16 @@ export class ForcePipeline {
   }
 
   /**
+   * The fused polygon pass serves this run: polygons only, serially, in WebAssembly, the area law (whose `fused` says the
+   * pass has it written in) with the dashpots from restitution and the Cundall spring
+   */
+  private get fusedPolygonPass(): boolean {
+    const m = this.material;
+    return this.fuse && this.wasm !== null && this.pool === null && this.shapesPolygonFused && CONTACT_LAWS[AREA].fused
+      && !m.rateDamping && !m.viscousShear && this.scheme === cundallSpring;
+  }
+
+  /**
    * Forces and torques at the evaluation configuration (e*) and time tEval, the tangential trial over dtSpring from
    * the committed state at tState; `observe`: the fused pass writes the collision monitor's partners as it goes.
    */
@@ -228,9 +246,10 @@ export class ForcePipeline {
     this.tangentialCtx.dt = dtSpring;
     this.tangentialCtx.tState = tState;
     this.tangentialCtx.previous = this.previous;
-    if (fused && this.fusedEvaluation(dtSpring, observe)) return;
     this.narrow.plane = PLANE_IDS.indexOf(p.plane);
     this.narrow.hysteresis = (p.planeHysteresis * Math.PI) / 180;
+    if (fused && this.fusedEvaluation(dtSpring, observe)) return;
+    if (!fused && this.fusedPolygonPass && this.polygonEvaluation(dtSpring, p)) return;
     this.narrow.carried = this.schemeHistory;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
     dashpots(c, m);
@@ -250,7 +269,7 @@ export class ForcePipeline {
    * where it could not run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
    */
   private fusedEvaluation(dtSpring: number, observe: boolean): boolean {
-    const b = this.bodies, c = this.record, m = this.material, power = this.power, sums = this.passSums;
+    const b = this.bodies, c = this.record, m = this.material, sums = this.passSums;
     this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
     const partner = observe ? this.collisions.partnerColumn(b.n) : null;
     // within a step the pass commits the Cundall spring itself (the run's first pass, Δt = 0, does not)
@@ -258,14 +277,35 @@ export class ForcePipeline {
     if (this.parallelPass) this.parallelPass.run(this.narrow, this.search.pairs, this.previous, c, m, dtSpring, sums, partner, commit);
     else if (!discForcePass(this.narrow, this.search.pairs, this.previous, c, m, dtSpring, sums, partner, commit)) return false;
     this.partnersFound = partner !== null;
+    this.takeSums(commit);
+    this.leanRecord = true;
+    return true;
+  }
+
+  /**
+   * The fused polygon pass (WebAssembly, serially), the body forces set; false, having added no contact force, where it
+   * could not run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
+   */
+  private polygonEvaluation(dtSpring: number, p: LiveParams): boolean {
+    const b = this.bodies;
+    this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
+    bodyForces(b, p.gravityX, p.gravityY, null, this.wasm);
+    const commit = dtSpring > 0;
+    if (!polygonForcePass(this.narrow, this.search.pairs, this.previous, this.record, this.material, dtSpring, this.passSums, commit)) return false;
+    this.takeSums(commit);
+    this.elasticSummed = true;
+    return true;
+  }
+
+  /** A fused pass's sums into the dissipated powers and the scatter's stats; `commit`: it committed the spring */
+  private takeSums(commit: boolean): void {
+    const sums = this.passSums, power = this.power;
     this.springCommitted = commit;
     power[DISSIPATED_NORMAL] = sums[NORMAL_POWER];
     power[DISSIPATED_TANGENTIAL] = sums[DASHPOT_POWER];
     power[DISSIPATED_SLIP] = sums[SLIP_POWER];
     this.scatterStats.maxOverlapRatio = sums[MAX_RATIO];
     this.scatterStats.wallPower = sums[WALL_POWER];
-    this.leanRecord = true;
-    return true;
   }
 
   /**
@@ -298,6 +338,7 @@ export class ForcePipeline {
     this.previous = this.record;
     this.record = swap;
     this.leanRecord = false;
+    this.elasticSummed = false;
   }
 
   /** Contact dynamics: the power fed in by walls and pistons [W] and the largest overlap ratio of its solve */

@@ -77,6 +77,7 @@ export class WasmKernels {
   readonly blockBodies: Kernel;
   readonly polygonPairs: Kernel;
   readonly polygonWall: Kernel;
+  readonly polygonRowForces: Kernel;
 
   private constructor(
     readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, polygonTable: Float64Array, thread: number, e: Record<string, Kernel>,
@@ -114,6 +115,7 @@ export class WasmKernels {
     this.blockBodies = e.blockBodies;
     this.polygonPairs = e.polygonPairs;
     this.polygonWall = e.polygonWall;
+    this.polygonRowForces = e.polygonRowForces;
   }
 
   /**

@@ -8,11 +8,14 @@
  * list too, prevIndex, which carryHistory then takes); it returns the end. A pair whose
  * clip might not fit the scratch stops it: the pair's index goes to the table's LEFT slot (else p1), and the caller
  * does that pair in JavaScript and calls again from the next.
+ * With FORCES in the flags (the fused polygon pass, contacts/polygon-force-pass.ts) each contact's forces follow its row
+ * at once (area-cundall.ts): velocities, dashpots, the area law, the Cundall spring under the cap, the scatter, the sums.
  */
+import { areaCundall, beginForces, endForces } from './area-cundall';
 import { beyondLine, clipArea, clipCount, clipCx, clipCy, clipVertices, ld, overlap, st } from './polygon-clip';
 import { axisRho, axisX, axisY, chordNormal, crossings, edgeAverage, flipNormal, normalX, normalY, USUAL } from './polygon-plane';
 import {
-  COS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
+  COS, DISC_SCALE, EQR, EX, EY, FLAGS, FORCES, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
   OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM, SCRATCH,
   SHAPE, SIDES, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
 } from './polygon-table';
@@ -29,6 +32,8 @@ const SIZE_BOUND: f64 = 2.01;
 
 /** The scratch's outlines (polygon-table.ts's layout) */
 let unit: usize = 0, outI: usize = 0, outJ: usize = 0, bufA: usize = 0, bufB: usize = 0, cross: usize = 0, room: i32 = 0;
+/** The kernel call is the fused pass's (FORCES) */
+let forces = false;
 
 function layout(t: usize): void {
   const m = int(t, ROOM), s = slot(t, SCRATCH);
@@ -77,6 +82,8 @@ function previousContact(t: usize, i: i32, j: i32): i32 {
 /** Candidate pairs [p0, p1) from row k0 on; returns the end (LEFT: p1, or the pair left to the caller) */
 export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
   layout(t);
+  forces = (int(t, FLAGS) & FORCES) != 0;
+  if (forces) beginForces(t, int(t, FLAGS));
   const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), ii = slot(t, II), eqR = slot(t, EQR);
   const shape = slot(t, SHAPE), pi = slot(t, PI), pj = slot(t, PJ), pnx = slot(t, PNX), pny = slot(t, PNY), pchoice = slot(t, PCHOICE), oprev = slot(t, OPREV);
   const flags = int(t, FLAGS), plane = int(t, PLANE), L = param(t, LENGTH), hyst = param(t, HYSTERESIS), discScale = param(t, DISC_SCALE);
@@ -104,7 +111,11 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const ri = load<u8>(shape + <usize>i) == POLYGON ? load<f64>(rad + bi) : discScale * load<f64>(rad + bi);
     const rj = load<u8>(shape + <usize>j) == POLYGON ? load<f64>(rad + bj) : discScale * load<f64>(rad + bj);
     const o = overlap(outI, ni, outJ, nj, xj, yj, rj, SIZE_BOUND * Math.max(ri, rj), bufA, bufB, room);
-    if (o < 0) { store<i32>(t + (<usize>LEFT << 2), p); return k; }
+    if (o < 0) {
+      store<i32>(t + (<usize>LEFT << 2), p);
+      if (forces) endForces(t);
+      return k;
+    }
     if (o == 0) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
     const bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
@@ -119,8 +130,9 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const ei = load<f64>(eqR + bi), ej = load<f64>(eqR + bj);
     const ai = Math.PI * ei * ei, aj = Math.PI * ej * ej;
     store<i32>(oprev + (<usize>k << 2), h);
-    appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / (ai < aj ? ai : aj), xi, yi, xj, yj);
+    appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / (ai < aj ? ai : aj), xi, yi, xj, yj, h);
   }
+  if (forces) endForces(t);
   return k;
 }
 
@@ -152,6 +164,8 @@ function planeNormal(plane: i32, ni: i32, nj: i32, q: i32, bx: f64, by: f64, pnx
 export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i32): i32 {
   layout(t);
   store<i32>(t + (<usize>LEFT << 2), n);
+  forces = (int(t, FLAGS) & FORCES) != 0;
+  if (forces) beginForces(t, int(t, FLAGS));
   const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), shape = slot(t, SHAPE), eqR = slot(t, EQR);
   const ax = param(t, WALL_AX), ay = param(t, WALL_AY), wnx = param(t, WALL_NX), wny = param(t, WALL_NY);
   let k = k0;
@@ -162,15 +176,26 @@ export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i3
     if ((xj - ax) * wnx + (yj - ay) * wny >= load<f64>(rad + bj)) continue;
     const nj = outline(t, j, xj, yj, outJ);
     if (!beyondLine(outJ, nj, ax, ay, wnx, wny, SIZE_BOUND * load<f64>(rad + bj), bufA)) continue;
-    if (k == kMax) { store<i32>(t + (<usize>LEFT << 2), j); return k; }
+    if (k == kMax) {
+      store<i32>(t + (<usize>LEFT << 2), j);
+      if (forces) endForces(t);
+      return k;
+    }
     const e = load<f64>(eqR + bj);
-    appendAreaContact(t, k++, -1 - w, j, NO_CHOICE, wnx, wny, e, clipArea / (Math.PI * e * e), 0, 0, xj, yj);
+    // the history's row: carryHistory's lookup by key, done here for the fused pass
+    const h = forces ? previousContact(t, -1 - w, j) : -1;
+    if (forces) store<i32>(slot(t, OPREV) + (<usize>k << 2), h);
+    appendAreaContact(t, k++, -1 - w, j, NO_CHOICE, wnx, wny, e, clipArea / (Math.PI * e * e), 0, 0, xj, yj, h);
   }
+  if (forces) endForces(t);
   return k;
 }
 
-/** collide-polygon.ts's appendAreaContact: row k of the record for the overlap just clipped (lever arms none on a wall, i < 0) */
-function appendAreaContact(t: usize, k: i32, i: i32, j: i32, choice: i32, nx: f64, ny: f64, lc: f64, ratio: f64, xi: f64, yi: f64, xj: f64, yj: f64): void {
+/**
+ * collide-polygon.ts's appendAreaContact: row k of the record for the overlap just clipped (lever arms none on a wall,
+ * i < 0); in the fused pass, its forces (h: its row in last step's list)
+ */
+function appendAreaContact(t: usize, k: i32, i: i32, j: i32, choice: i32, nx: f64, ny: f64, lc: f64, ratio: f64, xi: f64, yi: f64, xj: f64, yj: f64, h: i32): void {
   const area = clipArea, cx = clipCx, cy = clipCy;
   const rix = i < 0 ? 0 : cx - xi, riy = i < 0 ? 0 : cy - yi, rjx = cx - xj, rjy = cy - yj;
   const k4 = <usize>k << 2, k8 = <usize>k << 3;
@@ -186,12 +211,33 @@ function appendAreaContact(t: usize, k: i32, i: i32, j: i32, choice: i32, nx: f6
     if (s < lo) lo = s;
     if (s > hi) hi = s;
   }
-  store<f64>(slot(t, ODEPTH) + k8, hi > lo ? area / (hi - lo) : 0);
-  store<f64>(slot(t, ORIN) + k8, rix * nx + riy * ny); store<f64>(slot(t, ORIT) + k8, -rix * ny + riy * nx);
-  store<f64>(slot(t, ORJN) + k8, rjx * nx + rjy * ny); store<f64>(slot(t, ORJT) + k8, -rjx * ny + rjy * nx);
+  const depth = hi > lo ? area / (hi - lo) : 0;
+  store<f64>(slot(t, ODEPTH) + k8, depth);
+  const rin = rix * nx + riy * ny, rit = -rix * ny + riy * nx, rjn = rjx * nx + rjy * ny, rjt = -rjx * ny + rjy * nx;
+  store<f64>(slot(t, ORIN) + k8, rin); store<f64>(slot(t, ORIT) + k8, rit);
+  store<f64>(slot(t, ORJN) + k8, rjn); store<f64>(slot(t, ORJT) + k8, rjt);
   store<f64>(slot(t, OCX) + k8, (int(t, FLAGS) & PERIODIC) != 0 ? wrap(cx, param(t, XMIN), param(t, LENGTH)) : cx);
   store<f64>(slot(t, OCY) + k8, cy);
   store<u8>(slot(t, OCHOICE) + <usize>k, <u8>choice);
+  if (!forces) return;
+  if (i < 0) areaCundall(k, i, j, nx, ny, area, lc, ratio, depth, rin, rit, rjn, rjt, h, true);
+  else areaCundall(k, i, j, nx, ny, area, lc, ratio, depth, rin, rit, rjn, rjt, h, false);
+}
+
+/**
+ * The fused pass's forces of row k, whose geometry the JavaScript collider wrote (a pair the kernel left): the block
+ * appendAreaContact runs, from the row's columns (the same numbers)
+ */
+export function polygonRowForces(t: usize, k: i32): void {
+  const flags = int(t, FLAGS);
+  beginForces(t, flags);
+  const k8 = <usize>k << 3, i = i32At(slot(t, OI), k), j = i32At(slot(t, OJ), k), h = i32At(slot(t, OPREV), k);
+  const nx = load<f64>(slot(t, ONX) + k8), ny = load<f64>(slot(t, ONY) + k8), area = load<f64>(slot(t, ODELTA) + k8), lc = load<f64>(slot(t, OLC) + k8);
+  const ratio = load<f64>(slot(t, ORATIO) + k8), depth = load<f64>(slot(t, ODEPTH) + k8);
+  const rin = load<f64>(slot(t, ORIN) + k8), rit = load<f64>(slot(t, ORIT) + k8), rjn = load<f64>(slot(t, ORJN) + k8), rjt = load<f64>(slot(t, ORJT) + k8);
+  if (i < 0) areaCundall(k, i, j, nx, ny, area, lc, ratio, depth, rin, rit, rjn, rjt, h, true);
+  else areaCundall(k, i, j, nx, ny, area, lc, ratio, depth, rin, rit, rjn, rjt, h, false);
+  endForces(t);
 }
 
 /** PeriodicX.wrap */

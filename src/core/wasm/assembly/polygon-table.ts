@@ -13,22 +13,42 @@ export const ORATIO = 23, ORIN = 24, ORIT = 25, ORJN = 26, ORJT = 27, OCX = 28, 
 export const PNX = 31, PNY = 32, PCHOICE = 33, KI = 34, KJ = 35, KF = 36, KV = 37, SCRATCH = 38;
 /** …the record's prevIndex: a pair contact's row in last step's list (the history lookup carryHistory then skips) */
 export const OPREV = 39;
-/** How many column slots */
+/** How many column slots the colliders read and write (the rest are the fused pass's) */
 export const COLUMNS = 40;
+/**
+ * …the fused polygon pass's (contacts/polygon-force-pass.ts, FORCES): the bodies' evaluation velocities and forces, the
+ * record's columns the force stages fill, last step's springs
+ */
+export const EVX = 40, EVY = 41, EW = 42, FX = 43, FY = 44, TAU = 45, OUN = 46, OUT = 47, OMR = 48, OGN = 49, OGT = 50, OKT = 51;
+export const OFE = 52, OFN = 53, OFT = 54, OXI = 55, OXI_EVAL = 56, OISNEW = 57, PXI = 58;
+/** The end of the fused pass's column slots */
+export const FORCE_COLUMNS = 59;
 /** Integer slots: the index's mask, the scratch's vertex room M, the plane definition, the flags, the law's id, (out) the pair a kernel left */
-export const MASK = 40, ROOM = 41, PLANE = 42, FLAGS = 43, LAW = 44, LEFT = 45;
+export const MASK = 59, ROOM = 60, PLANE = 61, FLAGS = 62, LAW = 63, LEFT = 64;
 /** How many i32 slots */
-export const SLOTS = 46;
+export const SLOTS = 65;
 /** Parameters, f64 indices from PARAMS_AT: the periodic box (x_min, L), the flip's hysteresis [rad], the disc stand-in's scale, a wall's line (a, n) */
 export const XMIN = 0, LENGTH = 1, HYSTERESIS = 2, DISC_SCALE = 3, WALL_AX = 4, WALL_AY = 5, WALL_NX = 6, WALL_NY = 7;
+/**
+ * …the fused pass's: the material (k_n, k_t, μ, ζ_n, ζ_t, γ_t/γ_n), the spring's Δt, the wall's velocity and (in and out)
+ * the force on it, and the pass's sums (contacts/disc-force-pass.ts's order: normal, dashpot and slip power, max ratio,
+ * wall power, elastic energy)
+ */
+export const KN = 8, KT = 9, MU = 10, ZETA_N = 11, ZETA_T = 12, RATIO = 13, DT = 14, WALL_VX = 15, WALL_VY = 16, WALL_FX = 17, WALL_FY = 18;
+export const SUMS_AT = 19;
 /** How many parameters */
-export const PARAMS = 8;
+export const PARAMS = 25;
 /** Where the parameters start (bytes into the table, 8-aligned) */
-export const PARAMS_AT = 4 * 46;
+export const PARAMS_AT = 4 * 66;
 /** The table's size in bytes */
 export const TABLE_BYTES = PARAMS_AT + 8 * PARAMS;
 /** Flags: x is periodic; the plane definition changed since last step (every polygon contact starts afresh) */
 export const PERIODIC = 1, PLANE_CHANGED = 2;
+/**
+ * The fused pass's: each contact's forces too (FORCES), the spring committed (COMMIT), the elastic Coulomb cap, the
+ * clamped normal force, γ_t from γ_n (FROM_RATIO), the wall immovable (its power counted)
+ */
+export const FORCES = 4, COMMIT = 8, CAP_ELASTIC = 16, CLAMP = 32, FROM_RATIO = 64, WALL_FIXED = 128;
 /** Sides of the disc's stand-in polygon (shapes/disc-outline.ts DISC_SIDES); its unit outline opens the scratch */
 export const SIDES = 24;
 /**

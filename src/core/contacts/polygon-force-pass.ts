@@ -1,0 +1,132 @@
+/**
+ * The polygon pipeline fused into one pass per contact (issue 38), as the disc pass (contacts/disc-force-pass.ts) does
+ * for discs: for a polygons-only soft-DEM run under the area law with the Cundall spring, each contact the WebAssembly
+ * colliders find (wasm/assembly/polygon-pairs.ts, the pairs then the line walls) gets its velocities, dashpots, area-law
+ * normal force, spring trial, Coulomb cap, scatter and energy sums while its row is in registers
+ * (wasm/assembly/area-cundall.ts). It replaces carryHistory → contactVelocities → dashpots → area law → Cundall trial →
+ * coulombCap → scatterForces and the energy account's loop over the record (docs/architecture.md#polygon-contacts), and
+ * writes the same record, whole, with the same numbers, bit for bit (test/core/polygon-force-pass.test.ts runs both).
+ *   f_n = k_n A / l_c − γ_n u_n along n at the overlap centroid (paper 000 Eqs. 4–5);  ξ* = ξ + u_t Δt (paper 000 Eq. 7);
+ *   the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j, −F on i, torques from the lever arms.
+ * The body forces must hold gravity and the external forces already; walls.fx, fy are set here. Within a step
+ * (`commit`) it commits the spring too, ξ ← ξ* (commitTrial's work); the force pass that starts a run (Δt = 0) leaves ξ.
+ * The sums go to `sums` in the disc pass's order (NORMAL_POWER … ELASTIC).
+ */
+import { LINE } from '../boundaries/walls';
+import type { MaterialCoefficients } from '../laws/material';
+import type { PairBuffer } from '../neighbors/pair-buffer';
+import type { ContactList } from '../state/contact-list';
+import { ArenaOffsets } from '../wasm/arena-offsets';
+import {
+  CAP_ELASTIC, CLAMP, COLUMNS, COMMIT, DT, EVX, EVY, EW, FLAGS, FORCE_COLUMNS, FORCES, FROM_RATIO, FX, FY, KN, KT, LEFT, MU, OFE, OFN, OFT, OGN, OGT,
+  OISNEW, OKT, OMR, OUN, OUT, OXI, OXI_EVAL, PXI, RATIO, SUMS_AT, TAU, WALL_AX, WALL_AY, WALL_FIXED, WALL_FX, WALL_FY, WALL_NX, WALL_NY, WALL_VX,
+  WALL_VY, ZETA_N, ZETA_T,
+} from '../wasm/assembly/polygon-table';
+import type { WasmKernels } from '../wasm/kernels';
+import { collidePolygonRange } from './collide-polygon';
+import { PASS_SUMS } from './disc-force-pass';
+import type { NarrowPhase } from './narrow-phase';
+import { polygonPairsTable } from './polygon-wasm';
+
+/** The pass's columns' offsets, by the table's slot */
+const OFFSETS = new ArenaOffsets(FORCE_COLUMNS);
+
+/**
+ * Fills `out` with the contacts among `pairs` (every body a polygon) and against the line walls, their forces, and adds
+ * the forces to the bodies and walls. `np` supplies bodies, walls, boundary, the plane definition, the history index
+ * (built here) and the kernels. Returns false, having added no force, where the kernels are missing or a column is not
+ * in their arena: the caller then takes the staged pipeline for this evaluation.
+ */
+export function polygonForcePass(
+  np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean,
+): boolean {
+  const w = np.kernels, b = np.bodies, walls = np.walls;
+  if (!w) return false;
+  np.out = out; np.previous = prev;
+  out.count = 0;
+  // room for every pair and every body whose bounding circle reaches a wall first, so no column moves during the pass
+  out.reserve(pairs.count + 16 + nearWalls(np));
+  out.reservePairSlots(pairs.count);
+  out.pairStamp = -1;
+  // the JavaScript collider's scratch, for a pair the kernel leaves (as NarrowPhase.findContacts sizes it)
+  if (np.outlineI.length < 2 * b.maxVertices) {
+    np.outlineI = new Float64Array(2 * b.maxVertices);
+    np.outlineJ = new Float64Array(2 * b.maxVertices);
+  }
+  np.rotations(b);
+  np.index.build(prev, 0);
+  if (!forceTable(w, np, pairs, m, dt, commit)) return false;
+  const t = w.polygonTable, par = w.polygonParams, at = w.polygonTableAt, P = pairs.count;
+  par.fill(0, SUMS_AT, SUMS_AT + PASS_SUMS);
+  for (let p = 0; p < P;) {
+    out.count = w.polygonPairs(at, p, P, out.count);
+    w.polygonRuns++;
+    const left = t[LEFT];
+    if (left >= P) break;
+    // the pair the kernel left (its clip might outgrow the scratch): its row by the JavaScript collider, then its
+    // forces by the kernel's block from that row
+    const k = out.count;
+    collidePolygonRange(np, pairs, left, left + 1);
+    refill(w, np, pairs, m, dt, commit);
+    if (out.count > k) w.polygonRowForces(at, k);
+    p = left + 1;
+  }
+  out.pairContacts = out.count;
+  walls.fx.fill(0, 0, walls.count);
+  walls.fy.fill(0, 0, walls.count);
+  for (let wall = 0; wall < walls.count; wall++) {
+    if (walls.kind[wall] !== LINE) continue; // segment walls meet discs only (refused at load for polygons)
+    for (let j0 = 0; j0 < b.n;) {
+      refill(w, np, pairs, m, dt, commit);
+      par[WALL_AX] = walls.ax[wall] + walls.ox[wall]; par[WALL_AY] = walls.ay[wall] + walls.oy[wall];
+      par[WALL_NX] = walls.nx[wall]; par[WALL_NY] = walls.ny[wall];
+      par[WALL_VX] = walls.vx[wall]; par[WALL_VY] = walls.vy[wall];
+      par[WALL_FX] = walls.fx[wall]; par[WALL_FY] = walls.fy[wall];
+      if (walls.invMass[wall] === 0) t[FLAGS] |= WALL_FIXED;
+      out.count = w.polygonWall(at, wall, j0, b.n, out.count, out.capacity);
+      w.polygonRuns++;
+      walls.fx[wall] = par[WALL_FX]; walls.fy[wall] = par[WALL_FY];
+      j0 = t[LEFT];
+      if (j0 < b.n) out.reserve(out.count + 1); // not reached: the rows were reserved
+    }
+  }
+  for (let s = 0; s < PASS_SUMS; s++) sums[s] = par[SUMS_AT + s];
+  np.planeChanged = false;
+  return true;
+}
+
+/** How many movable bodies' bounding circles reach past a line wall (summed over the walls): a bound on the walls' contacts */
+function nearWalls(np: NarrowPhase): number {
+  const b = np.bodies, walls = np.walls, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
+  let count = 0;
+  for (let w = 0; w < walls.count; w++) {
+    if (walls.kind[w] !== LINE) continue;
+    const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w];
+    for (let j = 0; j < b.n; j++) if (im[j] !== 0 && (ex[j] - ax) * nx + (ey[j] - ay) * ny < rad[j]) count++;
+  }
+  return count;
+}
+
+/** forceTable once forces were added: a column that left the arena (a plain arena the scene outgrew) can no longer go stage by stage */
+function refill(w: WasmKernels, np: NarrowPhase, pairs: PairBuffer, m: MaterialCoefficients, dt: number, commit: boolean): void {
+  if (!forceTable(w, np, pairs, m, dt, commit)) throw new Error('polygon force pass: a record column left the WebAssembly arena during the pass');
+}
+
+/** The kernels' table for the fused pass over `pairs` (the colliders' columns, then the pass's); false if a column is not in the arena */
+function forceTable(w: WasmKernels, np: NarrowPhase, pairs: PairBuffer, m: MaterialCoefficients, dt: number, commit: boolean): boolean {
+  if (!polygonPairsTable(w, np, pairs)) return false;
+  const a = w.arena, o = OFFSETS, t = w.polygonTable, par = w.polygonParams, b = np.bodies, out = np.out, prev = np.previous;
+  t[EVX] = o.of(a, EVX, b.evx); t[EVY] = o.of(a, EVY, b.evy); t[EW] = o.of(a, EW, b.eomega);
+  t[FX] = o.of(a, FX, b.fx); t[FY] = o.of(a, FY, b.fy); t[TAU] = o.of(a, TAU, b.tau);
+  t[OUN] = o.of(a, OUN, out.un); t[OUT] = o.of(a, OUT, out.ut); t[OMR] = o.of(a, OMR, out.mr);
+  t[OGN] = o.of(a, OGN, out.gn); t[OGT] = o.of(a, OGT, out.gt); t[OKT] = o.of(a, OKT, out.kt);
+  t[OFE] = o.of(a, OFE, out.fe); t[OFN] = o.of(a, OFN, out.fn); t[OFT] = o.of(a, OFT, out.ft);
+  t[OXI] = o.of(a, OXI, out.xi); t[OXI_EVAL] = o.of(a, OXI_EVAL, out.xiEval); t[OISNEW] = o.of(a, OISNEW, out.isNew);
+  t[PXI] = o.of(a, PXI, prev.xi);
+  let missing = 0;
+  for (let s = COLUMNS; s < FORCE_COLUMNS; s++) missing |= t[s];
+  if (missing < 0) return false;
+  t[FLAGS] |= FORCES | (commit ? COMMIT : 0) | (m.capElastic ? CAP_ELASTIC : 0) | (m.clampNormal ? CLAMP : 0) | (m.gtFromRatio ? FROM_RATIO : 0);
+  par[KN] = m.kn; par[KT] = m.kt; par[MU] = m.mu; par[ZETA_N] = m.zetaN; par[ZETA_T] = m.zetaT; par[RATIO] = m.gtRatio; par[DT] = dt;
+  return true;
+}

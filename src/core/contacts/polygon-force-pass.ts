@@ -44,8 +44,11 @@ export function polygonForcePass(
   if (!w) return false;
   np.out = out; np.previous = prev;
   out.count = 0;
-  // room for every pair and every body whose bounding circle reaches a wall first, so no column moves during the pass
-  out.reserve(pairs.count + 16 + nearWalls(np));
+  // room for every pair and every wall candidate first (the walls' Verlet list, contacts/wall-candidates.ts: a body not in
+  // it cannot reach its wall), so no column moves during the pass
+  const near = np.wallCandidates;
+  near.update(b, walls, pairs.generation);
+  out.reserve(pairs.count + 16 + (walls.count > 0 ? near.end(walls.count - 1) : 0));
   out.reservePairSlots(pairs.count);
   out.pairStamp = -1;
   // the JavaScript collider's scratch, for a pair the kernel leaves (as NarrowPhase.findContacts sizes it)
@@ -87,24 +90,12 @@ export function polygonForcePass(
       w.polygonRuns++;
       walls.fx[wall] = par[WALL_FX]; walls.fy[wall] = par[WALL_FY];
       j0 = t[LEFT];
-      if (j0 < b.n) out.reserve(out.count + 1); // not reached: the rows were reserved
+      if (j0 < b.n) out.reserve(out.count + 1); // not reached while the candidates bound the walls' contacts
     }
   }
   for (let s = 0; s < PASS_SUMS; s++) sums[s] = par[SUMS_AT + s];
   np.planeChanged = false;
   return true;
-}
-
-/** How many movable bodies' bounding circles reach past a line wall (summed over the walls): a bound on the walls' contacts */
-function nearWalls(np: NarrowPhase): number {
-  const b = np.bodies, walls = np.walls, ex = b.ex, ey = b.ey, rad = b.radius, im = b.invMass;
-  let count = 0;
-  for (let w = 0; w < walls.count; w++) {
-    if (walls.kind[w] !== LINE) continue;
-    const ax = walls.ax[w] + walls.ox[w], ay = walls.ay[w] + walls.oy[w], nx = walls.nx[w], ny = walls.ny[w];
-    for (let j = 0; j < b.n; j++) if (im[j] !== 0 && (ex[j] - ax) * nx + (ey[j] - ay) * ny < rad[j]) count++;
-  }
-  return count;
 }
 
 /** forceTable once forces were added: a column that left the arena (a plain arena the scene outgrew) can no longer go stage by stage */

@@ -313,7 +313,8 @@ describe('the collision monitor\'s partner column', () => {
 
 describe('polygons on a worker pool', () => {
   // the polygon pairs' contacts are found on the pool (contacts/parallel-polygon-pairs.ts: chunks of 256 candidate pairs,
-  // their rows merged in order), the walls', the history and the forces on the calling thread; the per-body stages
+  // their rows merged in order), the walls' and the fused pass's forces (contacts/polygon-force-pass.ts) row after row on
+  // the calling thread; the per-body stages
   // (Gear, the forces' sums, the energies) run on it chunk by chunk: two chunks of bodies here
   it('step with the serial run’s bits, the same on one thread and on two (Gear 5, 4200 polygons)', async () => {
     const [one, two] = await Promise.all([nodePool(1), nodePool(2)]);
@@ -337,6 +338,7 @@ describe('polygons on a worker pool', () => {
       expect(dual.pool).not.toBeNull();
       expect(dual.pipeline.narrow.polygonPool?.runs).toBe(31); // every evaluation's pairs on the pool (the start's and 30 steps')
       expect(single.pipeline.narrow.polygonPool?.runs).toBe(0); // one thread: the serial loop
+      for (const w of [serial, single, dual]) expect(w.pipeline.elasticSummed).toBe(true); // the fused polygon pass, everywhere
       expect(dual.n).toBeGreaterThan(4096); // two chunks of bodies
       expect(dual.contacts.count).toBeGreaterThan(dual.n / 2);
       expect(dual.health.status).toBe('ok');

@@ -10,7 +10,8 @@
  *   the cap of contacts/coulomb-cap.ts;  F = f_n n + f_t t on j, −F on i, torques from the lever arms.
  * The body forces must hold gravity and the external forces already; walls.fx, fy are set here. Within a step
  * (`commit`) it commits the spring too, ξ ← ξ* (commitTrial's work); the force pass that starts a run (Δt = 0) leaves ξ.
- * The sums go to `sums` in the disc pass's order (NORMAL_POWER … ELASTIC).
+ * The sums go to `sums` in the disc pass's order (NORMAL_POWER … ELASTIC). On a worker pool the pairs' rows are found
+ * there and their forces follow on the calling thread, in row order (the same bits as serially, for any thread count).
  */
 import { LINE } from '../boundaries/walls';
 import type { MaterialCoefficients } from '../laws/material';
@@ -61,7 +62,14 @@ export function polygonForcePass(
   if (!forceTable(w, np, pairs, m, dt, commit)) return false;
   const t = w.polygonTable, par = w.polygonParams, at = w.polygonTableAt, P = pairs.count;
   par.fill(0, SUMS_AT, SUMS_AT + PASS_SUMS);
-  for (let p = 0; p < P;) {
+  // on a worker pool the chunks find the rows (contacts/parallel-polygon-pairs.ts: the serial rows, in order), then the
+  // same block gives their forces here, row after row: the serial pass's bits on any number of threads
+  const pooled = np.polygonPool?.run(np, pairs) ?? false;
+  if (pooled) {
+    refill(w, np, pairs, m, dt, commit);
+    w.polygonRowForces(at, 0, out.count);
+  }
+  for (let p = pooled ? P : 0; p < P;) {
     out.count = w.polygonPairs(at, p, P, out.count);
     w.polygonRuns++;
     const left = t[LEFT];
@@ -71,7 +79,7 @@ export function polygonForcePass(
     const k = out.count;
     collidePolygonRange(np, pairs, left, left + 1);
     refill(w, np, pairs, m, dt, commit);
-    if (out.count > k) w.polygonRowForces(at, k);
+    if (out.count > k) w.polygonRowForces(at, k, out.count);
     p = left + 1;
   }
   out.pairContacts = out.count;

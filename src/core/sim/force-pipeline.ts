@@ -2,7 +2,7 @@
  * One world's contact pipeline (docs/architecture.md#one-step) and the choice of its path: a discs-only, Cundall
  * run of a law that declares the fused pass (`fused`: the linear law) takes that pass in WebAssembly (contacts/disc-force-pass.ts;
  * on a worker pool contacts/parallel-disc-pass.ts; wasm/kernels.ts) where it has the kernels and its columns are in their
- * arena; a polygons-only, Cundall run (the area law, `fused`; dashpots from restitution) serially the fused polygon pass
+ * arena; a polygons-only, Cundall run (the area law, `fused`; dashpots from restitution) the fused polygon pass
  * (contacts/polygon-force-pass.ts) likewise; any other run — any other law, scheme or shape, or no WebAssembly — goes stage by stage, to the same bits: neighbour search →
  * narrow phase and history → dashpots → normal law → tangential trial → Coulomb cap → external forces and gravity →
  * scatter. It holds the contact records of this evaluation and the last (history is carried over by key) and the
@@ -214,12 +214,12 @@ export class ForcePipeline {
   }
 
   /**
-   * The fused polygon pass serves this run: polygons only, serially, in WebAssembly, the area law (whose `fused` says the
+   * The fused polygon pass serves this run: polygons only, in WebAssembly (on a pool, the pairs' rows there), the area law (whose `fused` says the
    * pass has it written in) with the dashpots from restitution and the Cundall spring
    */
   private get fusedPolygonPass(): boolean {
     const m = this.material;
-    return this.fuse && this.wasm !== null && this.pool === null && this.shapesPolygonFused && CONTACT_LAWS[AREA].fused
+    return this.fuse && this.wasm !== null && this.shapesPolygonFused && CONTACT_LAWS[AREA].fused
       && !m.rateDamping && !m.viscousShear && this.scheme === cundallSpring;
   }
 
@@ -283,13 +283,13 @@ export class ForcePipeline {
   }
 
   /**
-   * The fused polygon pass (WebAssembly, serially), the body forces set; false, having added no contact force, where it
+   * The fused polygon pass (WebAssembly; on a pool its pairs' rows there), the body forces set; false, having added no contact force, where it
    * could not run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
    */
   private polygonEvaluation(dtSpring: number, p: LiveParams): boolean {
     const b = this.bodies;
     this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
-    bodyForces(b, p.gravityX, p.gravityY, null, this.wasm);
+    bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm);
     const commit = dtSpring > 0;
     if (!polygonForcePass(this.narrow, this.search.pairs, this.previous, this.record, this.material, dtSpring, this.passSums, commit)) return false;
     this.takeSums(commit);

@@ -225,19 +225,22 @@ function appendAreaContact(t: usize, k: i32, i: i32, j: i32, choice: i32, nx: f6
 }
 
 /**
- * The fused pass's forces of row k, whose geometry the JavaScript collider wrote (a pair the kernel left): the block
- * appendAreaContact runs, from the row's columns (the same numbers)
+ * The fused pass's forces of rows [k0, k1), in order, whose geometry is written (a pair the kernel left to the JavaScript
+ * collider; the pairs a worker pool's chunks found): the block appendAreaContact runs, from the rows' columns (the same numbers)
  */
-export function polygonRowForces(t: usize, k: i32): void {
-  const flags = int(t, FLAGS);
-  beginForces(t, flags);
+export function polygonRowForces(t: usize, k0: i32, k1: i32): void {
+  beginForces(t, int(t, FLAGS));
+  for (let k = k0; k < k1; k++) rowForces(t, k);
+  endForces(t);
+}
+
+@inline function rowForces(t: usize, k: i32): void {
   const k8 = <usize>k << 3, i = i32At(slot(t, OI), k), j = i32At(slot(t, OJ), k), h = i32At(slot(t, OPREV), k);
   const nx = load<f64>(slot(t, ONX) + k8), ny = load<f64>(slot(t, ONY) + k8), area = load<f64>(slot(t, ODELTA) + k8), lc = load<f64>(slot(t, OLC) + k8);
   const ratio = load<f64>(slot(t, ORATIO) + k8), depth = load<f64>(slot(t, ODEPTH) + k8);
   const rin = load<f64>(slot(t, ORIN) + k8), rit = load<f64>(slot(t, ORIT) + k8), rjn = load<f64>(slot(t, ORJN) + k8), rjt = load<f64>(slot(t, ORJT) + k8);
   if (i < 0) areaCundall(k, i, j, nx, ny, area, lc, ratio, depth, rin, rit, rjn, rjt, h, true);
   else areaCundall(k, i, j, nx, ny, area, lc, ratio, depth, rin, rit, rjn, rjt, h, false);
-  endForces(t);
 }
 
 /** PeriodicX.wrap */

@@ -37,8 +37,13 @@ export interface RunSummary {
   /** 2π√(m_min/kn), paper 000 Eq. 9 [s] */
   ts: number;
   dtOverTc: number;
-  /** Largest stable Δt/tc of the integrator for this contact damping (docs/model.md#stability-of-gear-on-a-damped-contact) */
+  /**
+   * Largest stable Δt/tc of the integrator at the end: the spring limit for this contact damping
+   * (docs/model.md#stability-of-gear-on-a-damped-contact) or, lower, the dashpot-rate limit of the contacts then
+   * (docs/model.md#gears-dashpot-rate-limit); `stableLimit` says which
+   */
   stableDtOverTc: number;
+  stableLimit: 'spring' | 'dashpot-rate';
   integrator: string;
   tangential: string;
   rotation: boolean;
@@ -266,7 +271,7 @@ export class ScenarioRun {
       ...(healthy && unwritten ? { message: `Stopped at t = ${refused.t} s: ${unwritten}` } : {}),
       ...(interrupted ? { message: `interrupted (${this.interruptedBy}) at t = ${w.t} s, step ${w.stepCount} of ${this.steps}; the files hold the rows up to there` } : {}),
       particles: w.n, steps: w.stepCount, t: w.t, dt: w.dt, tc: ts.tc, ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}), ts: ts.ts, dtOverTc: w.dt / ts.tc,
-      stableDtOverTc: ts.stableDtOverTc,
+      stableDtOverTc: ts.stableDtOverTc, stableLimit: ts.stableLimit,
       integrator: w.params.integrator, tangential: w.params.tangential, rotation: w.params.rotation,
       ...(w.params.integrator === 'contact-dynamics'
         ? { contactDynamics: { iterations: w.params.iterations, sweep: w.params.sweep, tolerance: w.params.tolerance, meanSweeps: this.done > 0 ? this.sweepSum / this.done : 0 } }

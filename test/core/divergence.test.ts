@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/core/scenarios/schema';
 import { World } from '../../src/core/sim/world';
+import { explainDivergence } from '../../src/core/diagnostics/divergence';
 import { worldOf } from '../helpers';
 
 describe('divergence detector', () => {
@@ -81,5 +82,31 @@ describe('divergence detector', () => {
     w.step(20_000);
     expect(w.health.status).toBe('ok');
     expect(w.bodies.y[2]).toBeLessThan(0.011); // it fell back to the floor
+  });
+});
+
+describe('the divergence message names the limit Δt passed (docs/model.md#gears-dashpot-rate-limit)', () => {
+  const base = {
+    kind: 'energy' as const, t: 0.32, value: 2, integrator: 'Gear predictor–corrector, order 5', tangential: 'cundall',
+    // the 1,000-polygon bench pile: spring limit 0.058 tc, dashpots' 0.0137 tc (c_max Δt = 0.237 at 0.02 tc)
+    stableDtOverTc: 0.0137, dashpotRate: { dtOverTc: 0.0137, bound: 0.163, springDtOverTc: 0.058 },
+  };
+
+  it('above the dashpot-rate limit only: the dashpots, with c_max Δt against the bound, not the spring update', () => {
+    const m = explainDivergence({ ...base, dtOverTc: 0.02 });
+    expect(m).toMatch(/Δt = 0\.020 tc is above the dashpot-rate limit of Gear predictor–corrector, order 5 ≈ 0\.014 tc here/);
+    expect(m).toMatch(/c_max·Δt = 0\.24 > 0\.163/); // 0.163 × 0.02/0.0137
+    expect(m).toMatch(/raise εn\), or use central difference/);
+    expect(m).not.toMatch(/spring update/);
+  });
+
+  it('above the spring limit too: the spring limit, with the lower dashpot-rate limit beside it', () => {
+    const m = explainDivergence({ ...base, dtOverTc: 0.1 });
+    expect(m).toMatch(/is above the stability limit — .* up to about Δt = 0\.058 tc for this damping \(and the dashpots' fastest rate .* 0\.014 tc\); reduce Δt\/tc below 0\.014/);
+  });
+
+  it('below both: then, and only then, the tangential spring update', () => {
+    const m = explainDivergence({ ...base, dtOverTc: 0.005 });
+    expect(m).toMatch(/below both stability limits: the spring's 0\.058 tc and the dashpots' 0\.014 tc\): the cundall spring update injects energy/);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The divergence detector's verdict in one sentence a lecturer can read out: what was seen and the
- * likely cause, with Δt in units of t_c and the integrator's stability limit for this contact's
- * damping (docs/model.md#stability-of-gear-on-a-damped-contact, docs/model.md#choosing-a-model; docs/model.md#reduced-mass-and-time-scales step guard).
+ * likely cause, with Δt in units of t_c and the integrator's stability limit: the spring limit for this contact's
+ * damping (docs/model.md#stability-of-gear-on-a-damped-contact, docs/model.md#choosing-a-model; docs/model.md#reduced-mass-and-time-scales
+ * step guard) or, lower in a packing, the dashpot-rate limit of its contacts (docs/model.md#gears-dashpot-rate-limit).
+ * Only below every limit does it blame the tangential spring update.
  */
 export type DivergenceKind = 'non-finite' | 'energy' | 'overlap' | 'tunnelling';
 
@@ -14,6 +16,11 @@ export interface DivergenceContext {
   /** energy: E_mech / available energy; overlap: δ/a; tunnelling: radii moved in one step */
   value: number;
   tangential: string;
+  /**
+   * The dashpot-rate limit of the contacts [Δt/tc] and the integrator's bound on c_max Δt (TimeScales.dashpotRate);
+   * absent without contacts or dashpots. stableDtOverTc is the smaller of it and the spring limit.
+   */
+  dashpotRate?: { dtOverTc: number; bound: number; springDtOverTc: number };
   /** Hertz law: the impact speed t_c is quoted at [m/s] */
   hertzSpeed?: number;
   /** Present when the solver is contact dynamics (no stiffness, no stability limit) */
@@ -26,34 +33,46 @@ export function explainDivergence(c: DivergenceContext): string {
   const at = `Stopped at t = ${c.t.toPrecision(4)} s`;
   if (c.contactDynamics) return explainContactDynamics(c, c.contactDynamics, at);
   const dt = `Δt = ${f2(c.dtOverTc)} tc${c.hertzSpeed !== undefined ? ` (tc of a Hertz impact at ${c.hertzSpeed} m/s; faster impacts are shorter)` : ''}`;
-  const limit = `${c.integrator} is stable only up to about Δt = ${f2(c.stableDtOverTc)} tc for this damping`;
-  const unstable = c.dtOverTc > c.stableDtOverTc;
+  const rate = c.dashpotRate, spring = rate ? rate.springDtOverTc : c.stableDtOverTc;
+  const byRate = rate !== undefined && rate.dtOverTc < spring;
+  const below = rate
+    ? `below both stability limits: the spring's ${f2(spring)} tc and the dashpots' ${f2(rate.dtOverTc)} tc`
+    : `below the stability limit ${f2(c.stableDtOverTc)} tc`;
+  const limit = `${c.integrator} is stable only up to about Δt = ${f2(spring)} tc for this damping`;
   const tunnel = `a particle moved ${f2(c.value)} radii in one step, so contacts can be skipped entirely`;
-  if (unstable) {
+  if (c.dtOverTc > c.stableDtOverTc) {
     const what = c.kind === 'non-finite' ? 'positions became NaN' : c.kind === 'tunnelling' ? tunnel : c.kind === 'energy'
       ? `kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply`
       : `an overlap reached ${(100 * c.value).toFixed(0)} % of a radius`;
-    return `${at}: ${what}. ${dt} is above the stability limit — ${limit}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
+    if (rate && byRate && c.dtOverTc <= spring) {
+      // docs/model.md#gears-dashpot-rate-limit: c_max Δt scales with Δt, so it is the bound times Δt over the limit
+      const cdt = (rate.bound * c.dtOverTc) / rate.dtOverTc;
+      const cdm = rate.bound < 1 ? ', or use central difference (stable up to c_max·Δt = 1)' : '';
+      return `${at}: ${what}. ${dt} is above the dashpot-rate limit of ${c.integrator} ≈ ${f2(rate.dtOverTc)} tc here (the dashpots' fastest rate c_max·Δt = ${cdt.toFixed(2)} > ${rate.bound.toFixed(3)}; the spring limit ${f2(spring)} tc is not the cause): lower Δt/tc below ${f2(rate.dtOverTc)} or the damping (raise εn)${cdm}.`;
+    }
+    const alsoRate = byRate ? ` (and the dashpots' fastest rate in these contacts allows only ${f2(c.stableDtOverTc)} tc)` : '';
+    return `${at}: ${what}. ${dt} is above the stability limit — ${limit}${alsoRate}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
   }
+  const named = byRate ? 'dashpot-rate limit' : 'stability limit';
   // Within a factor 2 of the limit the step itself amplifies contact oscillations (a damped mode's
   // limit falls with the damping), so the step is the likely cause whatever kind was seen first.
   if (c.dtOverTc > 0.5 * c.stableDtOverTc && c.kind !== 'energy') {
     const what = c.kind === 'tunnelling' ? tunnel : c.kind === 'overlap' ? `an overlap reached ${(100 * c.value).toFixed(0)} % of a radius` : 'positions became NaN';
-    return `${at}: ${what} with ${dt}, close to the stability limit (${f2(c.stableDtOverTc)} tc): near the limit the step amplifies the contact oscillations — reduce Δt/tc to a quarter of the limit or less.`;
+    return `${at}: ${what} with ${dt}, close to the ${named} (${f2(c.stableDtOverTc)} tc): near the limit the step amplifies the contact oscillations — reduce Δt/tc to a quarter of the limit or less.`;
   }
   if (c.kind === 'tunnelling') {
     return `${at}: ${tunnel} (particles pass through each other) with ${dt} — reduce Δt/tc or the speeds.`;
   }
   if (c.kind === 'overlap') {
-    return `${at}: an overlap reached ${(100 * c.value).toFixed(0)} % of a radius with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): the particles are too soft for this load or impact speed — raise kn or lower the speeds/gravity.`;
+    return `${at}: an overlap reached ${(100 * c.value).toFixed(0)} % of a radius with ${dt} (${below}): the particles are too soft for this load or impact speed — raise kn or lower the speeds/gravity.`;
   }
   if (c.kind === 'energy' && c.dtOverTc > 0.5 * c.stableDtOverTc) {
     // Central difference at Ω = ωΔt: the discrete energy of an oscillator swings by 1/(1 − Ω²/4),
     // 2× already at Ω = √2, although the step is stable up to Ω = 2 (docs/model.md#gssss-stability-with-damping).
-    return `${at}: kinetic + elastic energy reached ${f2(c.value)}× what the start state, gravity and the walls can supply with ${dt}, close to the stability limit (${f2(c.stableDtOverTc)} tc) — near the limit the step distorts the energy this much even before it blows up; reduce Δt/tc.`;
+    return `${at}: kinetic + elastic energy reached ${f2(c.value)}× what the start state, gravity and the walls can supply with ${dt}, close to the ${named} (${f2(c.stableDtOverTc)} tc) — near the limit the step distorts the energy this much even before it blows up; reduce Δt/tc.`;
   }
   if (c.kind === 'energy') {
-    return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (below the stability limit ${f2(c.stableDtOverTc)} tc): ${c.tangential === 'haff-werner' ? 'the step' : `the ${c.tangential} spring update`} injects energy at this step — reduce Δt/tc.`;
+    return `${at}: kinetic + elastic energy grew to ${f2(c.value)}× what the start state, gravity and the walls can supply, with ${dt} (${below}): ${c.tangential === 'haff-werner' ? 'the step' : `the ${c.tangential} spring update`} injects energy at this step — reduce Δt/tc.`;
   }
   return `${at}: positions became NaN with ${dt}; ${limit}.`;
 }

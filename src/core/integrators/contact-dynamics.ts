@@ -53,6 +53,10 @@ export class ContactDynamics implements Integrator {
     return Infinity; // implicit: no stability limit on Δt (accuracy: displacement per step ≪ r, docs/model.md#choosing-a-model)
   }
 
+  dashpotRateLimit(): number {
+    return Infinity; // no dashpot in the step
+  }
+
   reserve(): void {}
 
   /** Locked coordinates and fixed bodies have zero velocity (as in the force integrators). */

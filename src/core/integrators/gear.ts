@@ -35,6 +35,11 @@ interface GearTable {
   /** docs/model.md#stability-of-gear-on-a-damped-contact, Ω limits at ζ = 0, 0.05, 0.1, 0.2, 0.3 (rows for alphaVel / alphaPos) */
   stabilityVel: readonly number[];
   stabilityPos: readonly number[];
+  /**
+   * docs/model.md#gears-dashpot-rate-limit: the largest stable c Δt of a pure dashpot (either α row: α0 only moves y_0,
+   * which no force reads then), from the amplification matrix at Ω = 10⁻³ (test/core/dashpot-rate.test.ts recomputes it)
+   */
+  dashpotRate: number;
 }
 
 const STABILITY_ZETAS = [0, 0.05, 0.1, 0.2, 0.3] as const;
@@ -42,13 +47,13 @@ const STABILITY_ZETAS = [0, 0.05, 0.1, 0.2, 0.3] as const;
 export const GEAR_TABLES: Record<'gear3' | 'gear4' | 'gear5', GearTable> = {
   // Haile 1992 (converted to scaled form); no separate velocity-dependent α0 is known for 3rd order.
   gear3: { values: 4, alphaVel: [1 / 6, 5 / 6, 1, 1 / 3], alphaPos: [1 / 6, 5 / 6, 1, 1 / 3],
-    stabilityVel: [1.414, 1.243, 1.094, 0.86, 0.692], stabilityPos: [1.414, 1.243, 1.094, 0.86, 0.692] },
+    stabilityVel: [1.414, 1.243, 1.094, 0.86, 0.692], stabilityPos: [1.414, 1.243, 1.094, 0.86, 0.692], dashpotRate: 0.545 },
   // Allen & Tildesley Fiche F.2 (f(r)); 19/90 is the common velocity-dependent α0.
   gear4: { values: 5, alphaVel: [19 / 90, 3 / 4, 1, 1 / 2, 1 / 12], alphaPos: [19 / 120, 3 / 4, 1, 1 / 2, 1 / 12],
-    stabilityVel: [0.159, 0.876, 0.741, 0.545, 0.419], stabilityPos: [0.174, 0.921, 0.771, 0.559, 0.426] },
+    stabilityVel: [0.159, 0.876, 0.741, 0.545, 0.419], stabilityPos: [0.174, 0.921, 0.771, 0.559, 0.426], dashpotRate: 0.3 },
   // Paper 000 App. A (f(r, ṙ): α0 = 3/16); Gear / Allen & Tildesley (f(r): α0 = 3/20).
   gear5: { values: 6, alphaVel: [3 / 16, 251 / 360, 1, 11 / 18, 1 / 6, 1 / 60], alphaPos: [3 / 20, 251 / 360, 1, 11 / 18, 1 / 6, 1 / 60],
-    stabilityVel: [0.327, 0.627, 0.499, 0.336, 0.246], stabilityPos: [0.248, 0.651, 0.513, 0.341, 0.249] },
+    stabilityVel: [0.327, 0.627, 0.499, 0.336, 0.246], stabilityPos: [0.248, 0.651, 0.513, 0.341, 0.249], dashpotRate: 0.163 },
 };
 
 const STRIDE = 6;
@@ -96,6 +101,10 @@ export class GearIntegrator implements Integrator {
   stableOmega(zeta: number): number {
     const row = this.velocityDependent ? this.table.stabilityVel : this.table.stabilityPos;
     return interpolateStability(STABILITY_ZETAS, row, zeta);
+  }
+
+  dashpotRateLimit(): number {
+    return this.table.dashpotRate;
   }
 
   reserve(capacity: number): void {

@@ -67,3 +67,19 @@ export function stabilityLimit(m: GssssMarkers, zeta: number): number {
   }
   return lo;
 }
+
+/** Ω at which dashpotRateLimit looks: the spring all but gone (docs/model.md#gears-dashpot-rate-limit) */
+const DASHPOT_OMEGA = 1e-3;
+
+/** The largest stable c Δt of a pure dashpot ẍ = −c ẋ (ζ = cΔt/2Ω at Ω = DASHPOT_OMEGA): scan, then bisection. */
+export function dashpotRateLimit(m: GssssMarkers): number {
+  const stable = (r: number) => spectralRadius(m, DASHPOT_OMEGA, r / (2 * DASHPOT_OMEGA)) <= 1 + RADIUS_TOLERANCE;
+  const step = 0.01;
+  let lo = 0, hi = step;
+  while (hi < 10 && stable(hi)) { lo = hi; hi += step; }
+  for (let k = 0; k < 50; k++) {
+    const mid = 0.5 * (lo + hi);
+    if (stable(mid)) lo = mid; else hi = mid;
+  }
+  return lo;
+}

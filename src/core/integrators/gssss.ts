@@ -18,7 +18,7 @@ import type { BodyState } from '../state/body-state';
 import type { IntegratorId } from '../param-rows/param-ids';
 import type { Integrator, StepDriver } from './integrator';
 import { gssssMarkers, type GssssMarkers, type GssssParameters } from './gssss-parameters';
-import { stabilityLimit } from './gssss-stability';
+import { dashpotRateLimit, stabilityLimit } from './gssss-stability';
 import { bindBodies, bodiesOf, spanEnd, spans, spanStart } from '../columns/body-columns';
 import { GSSSS_PREDICT, GSSSS_UPDATE } from '../columns/kernel-ids';
 import type { Columns } from '../columns/kernel-pool';
@@ -34,6 +34,7 @@ export class GssssIntegrator implements Integrator {
   readonly accelerationShift: number;
   private cachedZeta = NaN;
   private cachedOmega = NaN;
+  private cachedRate = NaN;
 
   constructor(readonly id: IntegratorId, readonly parameters: GssssParameters, readonly description: string) {
     this.markers = gssssMarkers(parameters);
@@ -47,6 +48,12 @@ export class GssssIntegrator implements Integrator {
       this.cachedOmega = stabilityLimit(this.markers, zeta);
     }
     return this.cachedOmega;
+  }
+
+  /** docs/model.md#gears-dashpot-rate-limit, from the same step matrix (gssss-stability.ts) */
+  dashpotRateLimit(): number {
+    if (Number.isNaN(this.cachedRate)) this.cachedRate = dashpotRateLimit(this.markers);
+    return this.cachedRate;
   }
 
   reserve(): void {}

@@ -74,6 +74,12 @@ export interface Integrator {
   /** Largest stable Ω = ω Δt on a contact with damping ratio ζ (docs/model.md#stability-of-gear-on-a-damped-contact, docs/model.md#gssss-stability-with-damping) */
   stableOmega(zeta: number): number;
   /**
+   * Largest stable c Δt on a pure dashpot ẍ = −c ẋ, the spring gone (Ω → 0; docs/model.md#gears-dashpot-rate-limit):
+   * a packing whose dashpots' fastest rate is c_max (diagnostics/dashpot-rate.ts) needs Δt below this over c_max.
+   * Infinity without one (contact dynamics).
+   */
+  dashpotRateLimit(): number;
+  /**
    * GSSSS markers for the tangential update (docs/model.md#traditional-and-consistent-updates); null for Gear, whose
    * forces are evaluated at the predicted state t + Δt, and for contact dynamics (no spring).
    */

@@ -8,6 +8,7 @@ import { ACCURACY_OK, ENERGY_EXCESS, energyWarning, EXACT_CHECK_EVERY, RESTITUTI
 import { LASTING_CONTACTS, type CollisionMonitor } from '../diagnostics/collision-monitor';
 import { explainDivergence, type DivergenceKind } from '../diagnostics/divergence';
 import type { Integrator } from '../integrators/integrator';
+import type { MaterialCoefficients } from '../laws/material';
 import type { BodyState } from '../state/body-state';
 import type { EnergyLedger } from './energy-ledger';
 import type { ForcePipeline } from './force-pipeline';
@@ -29,7 +30,10 @@ export interface WatchedRun {
   readonly dt: number;
   readonly stepCount: number;
   readonly params: LiveParams;
+  /** The time scales, with the dashpot-rate estimate (step-setting.ts): for the verdicts' limits */
   timeScales(): TimeScales;
+  /** The contact coefficients now: their reference t_c, which is all the checks' own bookkeeping needs */
+  material(): MaterialCoefficients;
 }
 
 export class HealthWatch {
@@ -108,7 +112,7 @@ export class HealthWatch {
     if (Number.isFinite(collision) && p.material.fixedRestitution) {
       const en = run.params.en, typical = this.collisions.typicalDeviation(en);
       if (typical > RESTITUTION_TOLERANCE && (this.accuracy.kind !== 'restitution' || typical > this.accuracy.value)) {
-        this.accuracy = restitutionWarning(collision, typical, this.collisions.window, en, run.timeScales().tc / run.dt, stepContext(run, integrator));
+        this.accuracy = restitutionWarning(collision, typical, this.collisions.window, en, run.material().reference.tc / run.dt, stepContext(run, integrator));
       }
     }
   }
@@ -119,6 +123,7 @@ export class HealthWatch {
       kind, t: run.t, value, dtOverTc: run.dt / ts.tc, stableDtOverTc: ts.stableDtOverTc,
       integrator: integrator.description.split(' (')[0], tangential: p.tangential,
       ...(ts.hertzSpeed !== undefined ? { hertzSpeed: ts.hertzSpeed } : {}),
+      ...(ts.dashpotRate ? { dashpotRate: { dtOverTc: ts.dashpotRate.dtOverTc, bound: ts.dashpotRate.bound, springDtOverTc: ts.springDtOverTc } } : {}),
       ...(integrator.kind === 'impulse'
         ? { contactDynamics: { dt: run.dt, iterations: p.iterations, sweep: p.sweep, restitution: p.cdRestitution } }
         : {}),
@@ -132,7 +137,7 @@ export class HealthWatch {
    * than LASTING_CONTACTS t_c is a lasting one, not a binary collision (diagnostics/collision-monitor.ts)
    */
   resetAccuracy(run: WatchedRun): void {
-    this.collisions.maxContactSteps = (LASTING_CONTACTS * run.timeScales().tc) / run.dt;
+    this.collisions.maxContactSteps = (LASTING_CONTACTS * run.material().reference.tc) / run.dt;
     this.accuracy = ACCURACY_OK;
     this.lastExactCheck = -Infinity;
     this.exactWait = EXACT_CHECK_EVERY;

@@ -7,6 +7,8 @@ import { PARAMS, type LiveParams } from '../config/param-table';
 import type { Integrator } from '../integrators/integrator';
 import type { MaterialCoefficients } from '../laws/material';
 import type { BodyState } from '../state/body-state';
+import type { ContactList } from '../state/contact-list';
+import { DashpotRate } from '../diagnostics/dashpot-rate';
 import { timeScales } from './time-scales';
 import type { TimeScales } from './world-types';
 
@@ -14,6 +16,21 @@ import type { TimeScales } from './world-types';
 const DEFAULT_SOFT_DT_OVER_TC = PARAMS.dtOverTc.default;
 
 type Kind = 'force' | 'impulse';
+
+/**
+ * The dashpots' fastest rate is estimated again when asked at least this many steps after the last estimate (or for
+ * other dashpots, bodies or rotation, or when contacts appear): the page asks for the status every frame, and an
+ * estimate costs up to MAX_ITERATIONS passes over the contacts, each ≈ 0.6 of a step's time on the 100k disc bench
+ * pile (warm, 2026-12-02), so at most ≈ 3.5 % of the steps' time while the page polls and none in a run nobody asks
+ */
+const RATE_REFRESH_STEPS = 1024;
+
+/** What the dashpot-rate estimate reads of the world: its complete contact record, their number, its step */
+export interface RateSource {
+  readonly contacts: ContactList;
+  readonly contactCount: number;
+  readonly stepCount: number;
+}
 
 export class StepSetting {
   /** The step setting last used with each kind of integrator (see switchKind) */
@@ -27,9 +44,32 @@ export class StepSetting {
    */
   constructor(public absolute: boolean, readonly mrRef: number) {}
 
-  /** The time scales of material m for bodies b and integrator (with the live parameters p) */
-  timeScales(m: MaterialCoefficients, b: BodyState, p: LiveParams, integrator: Integrator): TimeScales {
-    return timeScales(m, this.mrRef, b, p.rotation, integrator);
+  private readonly rate = new DashpotRate();
+  /** The last estimate of c_max [1/s], the step it was made at, for which dashpots and bodies (rateKey), with contacts or without */
+  private readonly rated = { cMax: 0, step: -1, key: '', contacts: false };
+
+  /** The time scales of material m for bodies b and integrator (with the live parameters p) and the contacts of `run` */
+  timeScales(m: MaterialCoefficients, b: BodyState, p: LiveParams, integrator: Integrator, run: RateSource): TimeScales {
+    return timeScales(m, this.mrRef, b, p.rotation, integrator, this.dashpotRate(m, b, p, integrator, run));
+  }
+
+  /**
+   * c_max of run's contacts, estimated afresh when the last estimate is RATE_REFRESH_STEPS old, or was made for other
+   * dashpots, bodies or rotation (a change of Δt alone keeps it: the contacts are the same), or before contacts
+   * appeared; a non-finite estimate (a diverged state) keeps the last finite one
+   */
+  private dashpotRate(m: MaterialCoefficients, b: BodyState, p: LiveParams, integrator: Integrator, run: RateSource): { cMax: number; step: number } | null {
+    const r = this.rated, contacts = run.contactCount > 0, age = run.stepCount - r.step;
+    if (!contacts) r.contacts = false;
+    if (!contacts || !Number.isFinite(integrator.dashpotRateLimit())) return null;
+    const key = rateKey(m, b.n, p.rotation);
+    if (key !== r.key || !r.contacts || age < 0 || age >= RATE_REFRESH_STEPS) {
+      const c = this.rate.estimate(b, run.contacts, m);
+      if (Number.isFinite(c)) { r.cMax = c; r.step = run.stepCount; }
+      r.key = key;
+      r.contacts = true;
+    }
+    return { cMax: r.cMax, step: r.step };
   }
 
   /** The Δt for contact time tc: `dt` kept, params.dtOverTc set to match, or params.dtOverTc·tc [s] */
@@ -65,4 +105,10 @@ export class StepSetting {
     }
     return dt;
   }
+}
+
+/** What c_max depends on besides the contacts' geometry: the dashpots' coefficients and the rules for which act, the bodies */
+function rateKey(m: MaterialCoefficients, n: number, rotation: boolean): string {
+  return [m.law, m.kn, m.kt, m.zetaN, m.zetaT, m.gtFromRatio, m.gtRatio, m.rateDamping, m.gammaRate, m.viscousShear, m.gammaS,
+    m.mu, m.capElastic, m.clampNormal, n, rotation].join(' ');
 }

@@ -103,8 +103,21 @@ export interface TimeScales {
   mr: number;
   /** Normal damping ratio ζn from εn (docs/model.md#damping-from-restitution) */
   zetaN: number;
-  /** Largest stable Δt/tc of the current integrator for this damping (docs/model.md#stability-of-gear-on-a-damped-contact) */
+  /**
+   * Largest stable Δt/tc of the current integrator: the smaller of the spring limit (one reference contact with this
+   * damping, docs/model.md#stability-of-gear-on-a-damped-contact) and, with contacts, the dashpot-rate limit of the
+   * packing as it is (docs/model.md#gears-dashpot-rate-limit)
+   */
   stableDtOverTc: number;
+  /** Which of the two sets stableDtOverTc */
+  stableLimit: 'spring' | 'dashpot-rate';
+  /** The spring limit alone [Δt/tc] */
+  springDtOverTc: number;
+  /**
+   * The dashpots' fastest rate in the current contacts (diagnostics/dashpot-rate.ts; estimated every few hundred
+   * steps at most, at the step `step`) and the integrator's bound on c Δt; absent without contacts, dashpots or bound
+   */
+  dashpotRate?: { cMax: number; bound: number; dtOverTc: number; step: number };
 }
 
 /** One contact as the inspector shows it (World.selectedContactDetail) */

@@ -98,7 +98,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     this.hand.findDriven(this.bodies);
     this.stepSetting = new StepSetting(spec.solver.dt !== undefined, referenceReducedMass(this.bodies, this.walls.count > 0));
     this.pipeline.useMaterial(this.params, this.stepSetting.mrRef);
-    this.dt = this.stepSetting.fit(spec.solver.dt ?? 0, this.params, this.timeScales().tc);
+    this.dt = this.stepSetting.fit(spec.solver.dt ?? 0, this.params, this.pipeline.material.reference.tc);
     this.spaceTimeRows = new SpaceTimeSampler(spec.run.spaceTime, this.periodic, this.bodies, this.t);
     this.spaceTime = this.spaceTimeRows.rows;
     this.restart();
@@ -247,7 +247,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
     this.pipeline.useMaterial(this.params, this.stepSetting.mrRef);
     const oldDt = this.dt;
     if (changed('integrator')) this.dt = this.stepSetting.switchKind(this.integrator.kind, INTEGRATORS[this.params.integrator].kind, 'dtOverTc' in p, this.dt, this.params);
-    this.dt = this.stepSetting.fit(this.dt, this.params, this.timeScales().tc);
+    this.dt = this.stepSetting.fit(this.dt, this.params, this.pipeline.material.reference.tc);
     const memberChanged = this.params.integrator === 'gssss' && GSSSS_PARAMS.some(changed);
     if (changed('integrator') || memberChanged) {
       const previousKind = this.integrator.kind;
@@ -290,7 +290,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   // ---- queries ----------------------------------------------------------------------------
 
   timeScales(): TimeScales {
-    return this.stepSetting.timeScales(this.pipeline.material, this.bodies, this.params, this.integrator);
+    return this.stepSetting.timeScales(this.pipeline.material, this.bodies, this.params, this.integrator, this);
   }
 
   diagnostics(): Diagnostics {

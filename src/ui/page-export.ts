@@ -77,7 +77,7 @@ export class PageExport {
     const tangential = haffWerner ? `γS = ${fmtNum(p.gammaS)} 1/s` : `kt/kn = ${fmtNum(p.ktOverKn)}`;
     const restitution = law.damping === 'restitution' ? ` · εn = ${fmtNum(p.en)}` : '';
     return [what,
-      `integrator ${p.integrator} · tangential ${p.tangential} · Δt/tc = ${fmtNum(p.dtOverTc)} (${tcText(s.timeScales?.tc ?? NaN, s.timeScales?.hertzSpeed)}, stable up to ${fmtNum(s.timeScales?.stableDtOverTc ?? NaN)}) · rotation ${p.rotation ? 'on' : 'off'}`,
+      `integrator ${p.integrator} · tangential ${p.tangential} · Δt/tc = ${fmtNum(p.dtOverTc)} (${tcText(s.timeScales?.tc ?? NaN, s.timeScales?.hertzSpeed)}, stable up to ${fmtNum(s.timeScales?.stableDtOverTc ?? NaN)}${s.timeScales?.stableLimit === 'dashpot-rate' ? ', the dashpots\' rate' : ''}) · rotation ${p.rotation ? 'on' : 'off'}`,
       `${normal} · ${tangential}${restitution} · μ = ${fmtNum(p.mu)} (${haffWerner ? 'total' : p.capMode} cap) · gravity (${fmtNum(p.gravityX)}, ${fmtNum(p.gravityY)}) m/s²`];
   }
 }

@@ -72,7 +72,7 @@ export class StatusView {
       const key = JSON.stringify(s.params);
       if (key !== this.shownParamsKey) { this.showParams(s.params); this.d.updateUrl(); }
     }
-    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt, s.timeScales?.hertzSpeed);
+    controls.setTc(s.timeScales?.tc, s.timeScales?.stableDtOverTc, s.dt, s.timeScales?.hertzSpeed, s.timeScales?.stableLimit === 'dashpot-rate' ? s.timeScales.springDtOverTc : undefined);
     controls.setScene(s.hasPiston, s.polygons, s.schedule);
     if (selectionCurrent) scene.selection = s.selection;
     this.d.divergence.show(s, cd);

@@ -392,12 +392,16 @@ export class Controls {
   /**
    * The tc line under the Δt/tc slider and the stability limit drawn on it; under contact dynamics
    * Δt in seconds is what matters and there is no limit. Under the Hertz law tc is quoted at the
-   * reference impact speed `hertzSpeed`.
+   * reference impact speed `hertzSpeed`. `spring`: the spring limit, given when the dashpots' rate in the contacts
+   * sets a lower one (docs/model.md#gears-dashpot-rate-limit).
    */
-  setTc(tc: number | undefined, stable: number | undefined, dt: number, hertzSpeed?: number): void {
+  setTc(tc: number | undefined, stable: number | undefined, dt: number, hertzSpeed?: number, spring?: number): void {
     let txt = '–';
+    const what = spring !== undefined
+      ? `red mark: the dashpots' rate limit in these contacts, below the spring limit ${fmtNum(spring)} tc`
+      : 'red mark: the limit for lasting contacts; one short collision can pass it';
     if (tc && this.contactDynamics) txt = `Δt = ${fmtNum(dt)} s · tc(kn) = ${fmtNum(tc)} s`;
-    else if (tc) txt = `${tcText(tc, hertzSpeed)} · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (red mark: the limit for lasting contacts; one short collision can pass it)` : ''}`;
+    else if (tc) txt = `${tcText(tc, hertzSpeed)} · Δt = ${fmtNum(dt)} s${stable ? ` · stable up to Δt ≈ ${fmtNum(stable)} tc (${what})` : ''}`;
     if (this.tcNote.textContent !== txt) this.tcNote.textContent = txt;
     const info = PARAMS.dtOverTc;
     const lo = Math.log10(info.sliderMin), hi = Math.log10(info.sliderMax);
@@ -408,7 +412,9 @@ export class Controls {
     if (visible) {
       const left = `${(100 * frac).toFixed(2)}%`;
       if (this.stableMark.style.left !== left) this.stableMark.style.left = left;
-      this.stableMark.title = `stability limit for lasting contacts: Δt ≈ ${fmtNum(stable!)} tc (a single short collision can pass it and only be inaccurate)`;
+      this.stableMark.title = spring !== undefined
+        ? `stability limit of the dashpots' fastest rate in the contacts now: Δt ≈ ${fmtNum(stable!)} tc (the spring limit is ${fmtNum(spring)} tc)`
+        : `stability limit for lasting contacts: Δt ≈ ${fmtNum(stable!)} tc (a single short collision can pass it and only be inaccurate)`;
     }
   }
 

@@ -57,13 +57,6 @@ function clipStage(src: usize, m: i32, dst: usize, ax: f64, ay: f64, ux: f64, uy
   return out;
 }
 
-/** Whether clipStage would keep every vertex of src[0 … 2m) (u×(x − a) ≥ 0 at each): then it copies them as they are */
-@inline function allInside(src: usize, m: i32, ax: f64, ay: f64, ux: f64, uy: f64): bool {
-  let inside = 1;
-  for (let k = 0; k < m; k++) inside &= <i32>(ux * (ld(src, 2 * k + 1) - ay) - uy * (ld(src, 2 * k) - ax) >= 0);
-  return inside != 0;
-}
-
 /**
  * The size the tolerances are relative to (PolygonClipper's: the larger bounding-box side of the two outlines), found
  * only when a decision needs it: every test that reads it (a stage's skip, a merge, the least area) is monotone in
@@ -105,9 +98,6 @@ export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, 
       break;
     }
     if (2 * m + 2 > room) return -1;
-    // a stage that keeps every vertex of the piece (past the first stages it is a sliver, mostly inside P's other edges)
-    // would copy it unchanged: the same numbers without the copy (the same test as clipStage's, NaN included)
-    if (allInside(src, m, ax, ay, ux, uy)) continue;
     const dst = toA ? a : b;
     m = clipStage(src, m, dst, ax, ay, ux, uy);
     src = dst;

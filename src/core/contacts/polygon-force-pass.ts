@@ -83,17 +83,19 @@ export function polygonForcePass(
     p = left + 1;
   }
   out.pairContacts = out.count;
+  const flags = t[FLAGS];
   walls.fx.fill(0, 0, walls.count);
   walls.fy.fill(0, 0, walls.count);
   for (let wall = 0; wall < walls.count; wall++) {
     if (walls.kind[wall] !== LINE) continue; // segment walls meet discs only (refused at load for polygons)
     for (let j0 = 0; j0 < b.n;) {
-      refill(w, np, pairs, m, dt, commit);
+      // the table as the pairs left it (their kernels write only LEFT), but after rows were added
+      if (j0 > 0) refill(w, np, pairs, m, dt, commit);
       par[WALL_AX] = walls.ax[wall] + walls.ox[wall]; par[WALL_AY] = walls.ay[wall] + walls.oy[wall];
       par[WALL_NX] = walls.nx[wall]; par[WALL_NY] = walls.ny[wall];
       par[WALL_VX] = walls.vx[wall]; par[WALL_VY] = walls.vy[wall];
       par[WALL_FX] = walls.fx[wall]; par[WALL_FY] = walls.fy[wall];
-      if (walls.invMass[wall] === 0) t[FLAGS] |= WALL_FIXED;
+      t[FLAGS] = walls.invMass[wall] === 0 ? flags | WALL_FIXED : flags & ~WALL_FIXED;
       out.count = w.polygonWall(at, wall, j0, b.n, out.count, out.capacity);
       w.polygonRuns++;
       walls.fx[wall] = par[WALL_FX]; walls.fy[wall] = par[WALL_FY];

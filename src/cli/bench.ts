@@ -26,9 +26,10 @@
  * box under gravity (a near-crystalline pile: about half the lattice bonds in contact), settled for
  * 3000 steps (600 above 20k discs; not timed), then timed. The output shows the contacts per particle,
  * the kinetic energy per particle (how far from rest) and how many steps the neighbour list lasted.
- * `--kernels js`: JavaScript rather than WebAssembly (wasm/kernels.ts), for comparison: the disc contacts through the staged
- * pipeline (the fused pass runs in WebAssembly only), Gear, GSSSS, forces and energies through their JavaScript twins; the
- * first line says which ran.
+ * `--kernels js`: JavaScript rather than WebAssembly (wasm/kernels.ts) where a loop has a JavaScript form, for comparison:
+ * the disc contacts through the staged pipeline (the fused pass runs in WebAssembly only), Gear, GSSSS, forces and
+ * energies through their JavaScript twins; the polygon colliders have none and stay in WebAssembly; the first line says
+ * which ran.
  * "per CPU-s" divides by the process's CPU time instead of wall time: it is less sensitive to other
  * work on the machine; quote the wall-time figure from an otherwise idle machine.
  * `--doc FILE.md#BLOCK`: also writes the rows as a Markdown table (bench-tables.ts) into that block of the doc, with the
@@ -66,7 +67,7 @@ export function benchPile(n: number, tangential = 'cundall', pool?: WorkerPool, 
   return w;
 }
 
-/** --kernels js: the staged JavaScript pipeline and the other kernels' JavaScript twins instead of WebAssembly (the same numbers) */
+/** --kernels js: the staged JavaScript pipeline and the other kernels' JavaScript twins instead of WebAssembly (the same numbers; polygon contacts stay in WebAssembly) */
 let javascriptKernels = false;
 
 /** The bench pile's scenario (Gear 5 unless told) */
@@ -274,7 +275,7 @@ npm run bench -- --threads 1,2 [--sizes a,b,c] [--repeat n] [--integrator cdm|ge
 npm run bench -- --pipe [--sizes a,b,c]
 npm run bench -- --cd [--sizes a,b,c] [--iterations a,b,c]
 Any of them with --kernels js|wasm (default wasm): js runs the disc contacts through the staged JavaScript pipeline and
-the other kernels' JavaScript twins, and with --doc FILE.md#BLOCK: the
+the other kernels' JavaScript twins (the polygon colliders have none: they stay in WebAssembly), and with --doc FILE.md#BLOCK: the
 table also written into that block of the doc, with the command, the date and the machine (docs/benchmarks.md).
 Prints particle-steps per second of settled piles (see the header of src/cli/bench.ts and README § Benchmarks).
 `;

@@ -1,16 +1,45 @@
 /**
- * The polygon colliders in WebAssembly (contacts/polygon-wasm.ts, assembly/polygon-pairs.ts) are an optimisation: a
- * polygon scene stepped with the kernels gives a JavaScript run's bits (useJavaScriptKernels: collide-polygon.ts's loops
- * and the other kernels' JavaScript twins) — bodies, the whole contact record, the energy account — for every contact
- * plane definition, Gear and central difference, with walls, across a periodic seam and with discs among the polygons
- * (their 24-gon stand-ins).
+ * The polygon colliders run in WebAssembly only (contacts/polygon-wasm.ts, assembly/polygon-pairs.ts); their JavaScript
+ * oracle is test/core/oracles/polygon-colliders.ts, the loops they were ported from. A polygon scene stepped with the
+ * kernels gives the bits of one stepped with the oracle (and useJavaScriptKernels: the other kernels' JavaScript twins)
+ * — bodies, the whole contact record, the energy account — for every contact plane definition, Gear and central
+ * difference, with walls, across a periodic seam and with discs among the polygons (their 24-gon stand-ins).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { collidePolygonPair } from '../../src/core/contacts/collide-polygon';
+import type { ContactSearch } from '../../src/core/contacts/contact-search';
 import { polygonPairsWasm } from '../../src/core/contacts/polygon-wasm';
+import type { PairBuffer } from '../../src/core/neighbors/pair-buffer';
 import type { World } from '../../src/core/sim/world';
 import { worldOf } from '../helpers';
+import { collidePolygonPairOracle, collideWallPolygonOracle } from './oracles/polygon-colliders';
 import { differences } from './world-differences';
+
+/**
+ * The searches whose polygon colliders are the oracle's: the narrow phase's table holds collide-polygon.ts's, wrapped
+ * here to send those searches to the oracle (set below: the oracle imports collide-polygon.ts's outline)
+ */
+const hook = vi.hoisted(() => ({
+  searches: new WeakSet<object>(),
+  pair: null as ((np: ContactSearch, pairs: PairBuffer) => void) | null,
+  wall: null as ((np: ContactSearch, w: number, kind: number) => void) | null,
+}));
+vi.mock('../../src/core/contacts/collide-polygon', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/core/contacts/collide-polygon')>();
+  return {
+    ...real,
+    collidePolygonPair: (np: ContactSearch, pairs: PairBuffer) => (hook.searches.has(np) ? hook.pair!(np, pairs) : real.collidePolygonPair(np, pairs)),
+    collideWallPolygon: (np: ContactSearch, w: number, kind: number) => (hook.searches.has(np) ? hook.wall!(np, w, kind) : real.collideWallPolygon(np, w, kind)),
+  };
+});
+hook.pair = collidePolygonPairOracle;
+hook.wall = collideWallPolygonOracle;
+
+/** A world whose polygon contacts go through the JavaScript oracle, its other loops through their JavaScript twins */
+function oracleRun(w: World): World {
+  w.useJavaScriptKernels();
+  hook.searches.add(w.pipeline.narrow);
+  return w;
+}
 
 /** The polygon pile, 40 polygons started low under ten times the gravity (as no-allocation.test.ts's): contacts at once */
 const DENSE = ['generators.0.count=40', 'generators.0.region=[0.005,0.005,0.395,0.15]', 'gravityY=-98.1'];
@@ -19,7 +48,7 @@ const FLOOR_ONLY = 'walls=[{"type":"line","point":[0,0],"normal":[0,1]}]';
 /** The record's columns a polygon collider fills */
 const ROW = ['i', 'j', 'feature', 'law', 'planeChoice', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'] as const;
 
-describe('the pair kernel gives collide-polygon.ts’s row bit for bit, also where its shortcuts need the exact size', () => {
+describe('the pair kernel gives its JavaScript oracle’s row bit for bit, also where its shortcuts need the exact size', () => {
   it('random poses, a corner poking through an edge by 10⁻¹⁶ … 10⁻⁸ (merges, tiny areas), slivers about the least area', () => {
     const w = worldOf('two-polygon', 'rotation=true');
     w.step(1);
@@ -33,13 +62,11 @@ describe('the pair kernel gives collide-polygon.ts’s row bit for bit, also whe
       b.ex[1] = x; b.ey[1] = y;
       np.cosPhi[0] = Math.cos(phi0); np.sinPhi[0] = Math.sin(phi0); np.cosPhi[1] = Math.cos(phi1); np.sinPhi[1] = Math.sin(phi1);
       out.count = 0;
-      expect(polygonPairsWasm(kernels, np, pairs, 0, 1)).toBe(1); // the pair done, none left to JavaScript
+      polygonPairsWasm(kernels, np, pairs, 0, 1);
       const rows = ROW.map((f) => Array.from(out[f].subarray(0, out.count)));
       const count = out.count;
       out.count = 0;
-      np.kernels = null;
-      collidePolygonPair(np, pairs);
-      np.kernels = kernels;
+      collidePolygonPairOracle(np, pairs);
       expect(out.count, what).toBe(count);
       ROW.forEach((f, q) => { for (let k = 0; k < count; k++) expect(Object.is(out[f][k], rows[q][k]), `${what}: ${f}`).toBe(true); });
       contacts += count;
@@ -77,7 +104,7 @@ describe('the pair kernel gives collide-polygon.ts’s row bit for bit, also whe
   });
 });
 
-describe('a polygon scene with the WebAssembly colliders gives a JavaScript run’s bits', () => {
+describe('a polygon scene with the WebAssembly colliders gives the bits of a run with their JavaScript oracle', () => {
   const cases: Record<string, string[]> = {
     'Gear 5, axial plane with hysteresis': [],
     'cdm, usual plane': ['integrator=cdm', 'plane=usual'],
@@ -89,20 +116,21 @@ describe('a polygon scene with the WebAssembly colliders gives a JavaScript run�
     it(name, () => {
       const wasm = worldOf('polygon-pile', ...DENSE, ...sets), js = worldOf('polygon-pile', ...DENSE, ...sets);
       expect(wasm.kernels).toBe('WebAssembly');
-      js.useJavaScriptKernels();
-      const runs = wasm.wasm!.polygonRuns;
+      oracleRun(js);
+      const runs = wasm.wasm!.polygonRuns, oracleKernels = js.pipeline.narrow.kernels!, oracleRuns = oracleKernels.polygonRuns;
       for (let batch = 0; batch < 4; batch++) {
         wasm.step(250);
         js.step(250);
         expect(differences(wasm, js), `step ${wasm.stepCount}`).toEqual([]);
       }
       expect(wasm.wasm!.polygonRuns - runs).toBeGreaterThanOrEqual(1000); // every step's pairs (and walls) in WebAssembly
+      expect(oracleKernels.polygonRuns).toBe(oracleRuns); // and none of the oracle run's
       expect(wasm.contacts.count).toBeGreaterThan(12);
       expect(wasm.health.status).toBe('ok');
     });
   }
 
-  it('on a plain memory (a page without cross-origin isolation: the module compiled for it), and through the JavaScript loops once a list outgrows it: the same bits', () => {
+  it('on a plain memory (a page without cross-origin isolation: the module compiled for it), the same bits; a list that outgrows it is an error that says so', () => {
     vi.stubGlobal('SharedArrayBuffer', undefined);
     let plain: World, js: World;
     try {
@@ -112,7 +140,7 @@ describe('a polygon scene with the WebAssembly colliders gives a JavaScript run�
       vi.unstubAllGlobals();
     }
     expect(plain.wasm!.arena.shared).toBe(false);
-    js.useJavaScriptKernels();
+    oracleRun(js);
     const runs = plain.wasm!.polygonRuns;
     for (let batch = 0; batch < 4; batch++) {
       plain.step(250);
@@ -120,19 +148,35 @@ describe('a polygon scene with the WebAssembly colliders gives a JavaScript run�
       expect(differences(plain, js)).toEqual([]);
     }
     expect(plain.wasm!.polygonRuns - runs).toBeGreaterThanOrEqual(1000);
-    // last step's list leaves the plain memory (which never grows): the colliders take their JavaScript loops
-    plain.pipeline.previous.reserve(400_000);
-    const kept = plain.wasm!.polygonRuns;
-    plain.step(1);
-    js.step(1);
-    expect(differences(plain, js)).toEqual([]);
-    expect(plain.wasm!.polygonRuns - kept).toBe(0);
-    for (let batch = 0; batch < 2; batch++) {
-      plain.step(250);
-      js.step(250);
-      expect(differences(plain, js)).toEqual([]);
-    }
     expect(plain.contacts.count).toBeGreaterThan(12);
+    // last step's list leaves the plain memory (which never grows): the colliders have no other path, and say why
+    plain.pipeline.previous.reserve(400_000);
+    expect(() => plain.step(1)).toThrow(/polygon contacts run in WebAssembly only, and the column in slot \d+ .* outgrew the plain memory/);
+  });
+
+  it('a pair whose clip would outgrow the scratch is clipped again on one twice the size, still in WebAssembly: the same bits', () => {
+    const wasm = worldOf('polygon-pile', ...DENSE), js = oracleRun(worldOf('polygon-pile', ...DENSE));
+    wasm.step(1000);
+    js.step(1000);
+    expect(wasm.contacts.count).toBeGreaterThan(12);
+    const k = wasm.wasm!, real = k.polygonPairs, room = k.polygonRoom;
+    let stops = 0, q = -1;
+    // the kernel stops before one pair (the middle one of its first call) while the scratch has its first size, as it does
+    // for a clip whose stages would not fit (the fused polygon pass and the colliders alike)
+    (k as { polygonPairs: (...a: number[]) => number }).polygonPairs = (t: number, p0: number, p1: number, k0: number) => {
+      if (q < 0 && p1 - p0 >= 2) q = p0 + ((p1 - p0) >> 1);
+      if (k.polygonRoom > room || q < p0 || q >= p1) return real(t, p0, p1, k0);
+      stops++;
+      return real(t, p0, q, k0); // which leaves LEFT = q
+    };
+    wasm.step(1);
+    js.step(1);
+    expect(stops).toBeGreaterThanOrEqual(1);
+    expect(k.polygonRoom).toBe(2 * room);
+    expect(differences(wasm, js)).toEqual([]);
+    wasm.step(100);
+    js.step(100);
+    expect(differences(wasm, js)).toEqual([]);
   });
 
   it('discs falling onto polygons (disc–polygon pairs through the 24-gon stand-in, split by kind pair; disc pairs by the staged pipeline)', () => {
@@ -142,7 +186,7 @@ describe('a polygon scene with the WebAssembly colliders gives a JavaScript run�
         + '{"type":"random","count":40,"region":[0.005,0.085,0.395,0.14],"rMin":0.006,"rMax":0.009,"seed":5}]',
     ];
     const wasm = worldOf('polygon-pile', ...sets), js = worldOf('polygon-pile', ...sets);
-    js.useJavaScriptKernels();
+    oracleRun(js);
     const runs = wasm.wasm!.polygonRuns;
     for (let batch = 0; batch < 6; batch++) {
       wasm.step(250);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PeriodicX } from '../../src/core/boundaries/periodic';
 import { WallSet } from '../../src/core/boundaries/walls';
 import { NarrowPhase } from '../../src/core/contacts/narrow-phase';
+import { polygonKernels } from '../../src/core/contacts/polygon-wasm';
 import { AREA } from '../../src/core/laws/law-ids';
 import { AXIAL, USUAL } from '../../src/core/plane/plane-ids';
 import { bruteForcePairs } from '../../src/core/neighbors/brute-force';
@@ -48,6 +49,7 @@ function contactsOf(b: BodyState, walls = new WallSet(), prev = new ContactList(
   const out = new ContactList();
   const np = new NarrowPhase();
   np.plane = plane;
+  polygonKernels(b, np, [prev, out], [pairs, ...np.byKind]);
   np.findContacts(b, pairs, walls, periodic, prev, out);
   return out;
 }
@@ -265,8 +267,9 @@ describe('polygon dynamics (soft DEM, area law)', () => {
     // the same contacts through brute-force candidate pairs
     const b = w.bodies, oracle = new PairBuffer();
     bruteForcePairs({ n: b.n, x: b.ex, y: b.ey, radius: b.radius, periodic: w.periodic, skin: 0 }, oracle);
-    const direct = new ContactList();
-    new NarrowPhase().findContacts(b, oracle, w.walls, w.periodic, new ContactList(), direct);
+    const direct = new ContactList(), none = new ContactList(), np = new NarrowPhase();
+    polygonKernels(b, np, [none, direct], [oracle, ...np.byKind], w.wasm);
+    np.findContacts(b, oracle, w.walls, w.periodic, none, direct);
     const key = (c: ContactList) => Array.from({ length: c.count }, (_, k) => `${c.i[k]}-${c.j[k]}`).sort();
     expect(key(direct)).toEqual(key(w.contacts));
     expect(w.contacts.count).toBeGreaterThan(150);

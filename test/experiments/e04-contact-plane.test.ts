@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PeriodicX } from '../../src/core/boundaries/periodic';
 import { WallSet } from '../../src/core/boundaries/walls';
 import { NarrowPhase } from '../../src/core/contacts/narrow-phase';
+import { polygonKernels } from '../../src/core/contacts/polygon-wasm';
 import { Rng } from '../../src/core/math/rng';
 import { PairBuffer } from '../../src/core/neighbors/pair-buffer';
 import { PLANE_IDS, type PlaneId } from '../../src/core/plane/plane-ids';
@@ -31,9 +32,10 @@ function normals(a: Float64Array, bxy: Float64Array, x: number, y: number, phi: 
   pairs.push(0, 1);
   const out = {} as Record<PlaneId, [number, number]>;
   PLANE_IDS.forEach((id, d) => {
-    const np = new NarrowPhase(), c = new ContactList();
+    const np = new NarrowPhase(), c = new ContactList(), prev = new ContactList();
     np.plane = d;
-    np.findContacts(b, pairs, new WallSet(), PeriodicX.none(), new ContactList(), c);
+    polygonKernels(b, np, [prev, c], [pairs, ...np.byKind]);
+    np.findContacts(b, pairs, new WallSet(), PeriodicX.none(), prev, c);
     out[id] = [c.nx[0], c.ny[0]];
   });
   return out;

@@ -1,15 +1,14 @@
 /**
  * What a collider reads and writes while the narrow phase (contacts/narrow-phase.ts) runs a search: the bodies, walls and
- * boundary, the record being filled and last step's, the polygon scratch, the contact-plane settings. The colliders take
+ * boundary, the record being filled and last step's, the rigid polygon colliders' scratch, the contact-plane settings,
+ * the kernels. The colliders take
  * this, not the narrow phase that calls them, so they import nothing of the table that lists them.
  */
 import { LINEAR } from '../laws/law-ids';
 import { growF64 } from '../math/grow';
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
-import { BoundaryCrossings } from '../shapes/boundary-crossings';
 import { DISC_SIDES } from '../shapes/disc-outline';
-import { PolygonClipper } from '../shapes/polygon-clip';
 import { AXIAL } from '../plane/plane-ids';
 import { POLYGON } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
@@ -31,11 +30,9 @@ export class ContactSearch {
   /** cos φ and sin φ of each polygon at the evaluation configuration, for this search (rotations) */
   cosPhi = new Float64Array(0);
   sinPhi = new Float64Array(0);
-  /** Scratch for polygon colliders: the two outlines in world coordinates, the clipper, the crossings */
+  /** Scratch for the rigid polygon colliders: the two outlines in world coordinates */
   outlineI = new Float64Array(2 * DISC_SIDES);
   outlineJ = new Float64Array(2 * DISC_SIDES);
-  readonly clipper = new PolygonClipper(DISC_SIDES);
-  readonly crossings = new BoundaryCrossings();
   /** Largest gap still kept as a contact [m] (0: touching only) */
   gapMax = 0;
   /** The law disc–disc and disc–wall contacts follow (laws/law-ids.ts: LINEAR or HERTZ) */
@@ -53,14 +50,14 @@ export class ContactSearch {
   readonly index = new ContactHistoryIndex();
   /** Last step's disc–disc contacts by body, for the fused disc pass (contacts/disc-force-pass.ts) */
   readonly pairHistory = new PairHistoryIndex();
-  /** The WebAssembly kernels the fused disc pass's pair loop runs on, where the state lives in their arena (sim/force-pipeline.ts) */
+  /**
+   * The WebAssembly kernels the fused disc pass's pair loop and the polygon colliders (soft DEM: in WebAssembly only) run
+   * on, where the state lives in their arena (sim/force-pipeline.ts)
+   */
   kernels: WasmKernels | null = null;
   /** The worker pool polygon pairs run on (sim/force-pipeline.ts), or null */
   polygonPool: ParallelPolygonPairs | null = null;
 
-  /** Scratch: the normal a plane definition found, and the edge average's direction (cos θ, sin θ) and axial anisotropy ρ */
-  readonly normal = new Float64Array(2);
-  readonly axis = new Float64Array(3);
   /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
   plane = AXIAL;
   hysteresis = 0;

@@ -4,8 +4,8 @@
  * kernels' table (the calling thread's, contacts/polygon-wasm.ts) with its own scratch. Chunk c writes its contacts
  * from row k0 + c · POLYGON_CHUNK on (a pair gives at most one); then the calling thread moves each chunk's rows down
  * behind the last one's, in chunk order: the serial run's record row for row, so the same bits for any number of
- * threads. A pair a kernel left (a clip that might outgrow its scratch) is done here with the rest of its chunk
- * (collidePolygonRange: JavaScript for that pair) before that chunk's rows move. The walls' contacts, the history and
+ * threads. A pair a kernel left (a clip that would outgrow its scratch) is done here with the rest of its chunk
+ * (collidePolygonRange: the kernel on the calling thread, on a scratch twice the size) before that chunk's rows move. The walls' contacts, the history and
  * the forces follow on the calling thread, as serially.
  */
 import { POLYGON_PAIRS } from '../columns/kernel-ids';

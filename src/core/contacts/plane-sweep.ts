@@ -4,7 +4,8 @@
  * that the overlap has a target area (a fraction of the smaller polygon's), and every plane definition
  * gives its normal through the narrow phase, each with its own history (previous normal, flip choice).
  * Counts, per definition, the steps whose normal turns by more than `jumpDeg`, and for the usual plane
- * whether each such jump coincides with a change in the number of boundary crossings.
+ * whether each such jump coincides with a change in the number of boundary crossings. The narrow phases run on
+ * WebAssembly kernels of their own (the polygon colliders' only form), the two bodies' columns in their arena.
  */
 import { PeriodicX } from '../boundaries/periodic';
 import { WallSet } from '../boundaries/walls';
@@ -14,6 +15,8 @@ import { PolygonClipper, toWorld } from '../shapes/polygon-clip';
 import { BodyState } from '../state/body-state';
 import { ContactList } from '../state/contact-list';
 import { PLANE_IDS, USUAL, type PlaneId } from '../plane/plane-ids';
+import type { WasmKernels } from '../wasm/kernels';
+import { polygonKernels } from './polygon-wasm';
 
 export interface SweepResult {
   steps: number;
@@ -48,6 +51,8 @@ export function planeSweep(
     np.hysteresis = (hysteresisDeg * Math.PI) / 180;
     return { np, prev: new ContactList(), cur: new ContactList(), angle: NaN };
   });
+  let kernels: WasmKernels | null = null;
+  for (const ph of phases) kernels = polygonKernels(b, ph.np, [ph.prev, ph.cur], [pairs, ...ph.np.byKind], kernels);
   const clip = new PolygonClipper(Math.max(xyI.length, xyJ.length));
   const wi = new Float64Array(xyI.length), wj = new Float64Array(xyJ.length);
   toWorld(xyI, 0, xyI.length / 2, 0, 0, 0, wi);
@@ -79,10 +84,10 @@ export function planeSweep(
         if (deg > largest[PLANE_IDS[k]]) largest[PLANE_IDS[k]] = deg;
         if (deg > jumpDeg) {
           jumps[PLANE_IDS[k]]++;
-          if (k === USUAL && ph.np.crossings.count === crossingsBefore) usualJumpsWithoutCountChange++;
+          if (k === USUAL && kernels!.polygonCrossings() === crossingsBefore) usualJumpsWithoutCountChange++;
         }
       }
-      if (k === USUAL) crossingsBefore = ph.cur.count ? ph.np.crossings.count : -1;
+      if (k === USUAL) crossingsBefore = ph.cur.count ? kernels!.polygonCrossings() : -1;
       ph.angle = angle;
       const t = ph.prev; ph.prev = ph.cur; ph.cur = t;
     }

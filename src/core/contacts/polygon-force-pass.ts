@@ -52,11 +52,6 @@ export function polygonForcePass(
   out.reserve(pairs.count + 16 + (walls.count > 0 ? near.end(walls.count - 1) : 0));
   out.reservePairSlots(pairs.count);
   out.pairStamp = -1;
-  // the JavaScript collider's scratch, for a pair the kernel leaves (as NarrowPhase.findContacts sizes it)
-  if (np.outlineI.length < 2 * b.maxVertices) {
-    np.outlineI = new Float64Array(2 * b.maxVertices);
-    np.outlineJ = new Float64Array(2 * b.maxVertices);
-  }
   np.rotations(b);
   np.index.build(prev, 0);
   if (!forceTable(w, np, pairs, m, dt, commit)) return false;
@@ -74,8 +69,8 @@ export function polygonForcePass(
     w.polygonRuns++;
     const left = t[LEFT];
     if (left >= P) break;
-    // the pair the kernel left (its clip might outgrow the scratch): its row by the JavaScript collider, then its
-    // forces by the kernel's block from that row
+    // the pair the kernel left (its clip would outgrow the scratch): its row by the colliders' kernel on a scratch twice
+    // the size (collidePolygonRange), then its forces by the kernel's block from that row
     const k = out.count;
     collidePolygonRange(np, pairs, left, left + 1);
     refill(w, np, pairs, m, dt, commit);

@@ -1,23 +1,76 @@
 /**
- * The polygon colliders in WebAssembly (assembly/polygon-pairs.ts) over the arena's columns in place: the glue that
- * fills their table (assembly/polygon-table.ts) from the search. They give collide-polygon.ts's bits (its JavaScript
- * loops, which run where the kernels are missing or a column is outside their arena, and for a pair whose clip
- * outgrows the kernels' scratch; test/core/polygon-wasm.test.ts).
+ * The polygon colliders (soft DEM, the area law) in WebAssembly (assembly/polygon-pairs.ts), their only production form:
+ * the glue that moves what they read into the kernels' arena, sizes their scratch at scene build and fills their table
+ * (assembly/polygon-table.ts) from the search. Their JavaScript oracle, the loops they were ported from, is
+ * test/core/oracles/polygon-colliders.ts; test/core/polygon-wasm.test.ts checks the two bit for bit. The scratch holds
+ * a clip of the scene's two largest outlines (two convex n- and m-gons meet in at most n + m vertices; a stage is given
+ * room for twice the larger); a clip whose stages' rounding would still outgrow it stops the kernel before that pair,
+ * and the pair is clipped again, in WebAssembly, on a scratch twice the size. There is no other path: a search without
+ * the kernels, or with a column outside their arena, is an error that names it.
  */
 import { AREA } from '../laws/law-ids';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { DISC_OUTLINE_SCALE, DISC_SIDES, UNIT_OUTLINE } from '../shapes/disc-outline';
+import { F64_FIELDS, type BodyState } from '../state/body-state';
+import type { ContactList } from '../state/contact-list';
 import {
   COLUMNS, COS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
   OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM,
   SCRATCH, SHAPE, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
 } from '../wasm/assembly/polygon-table';
 import { ArenaOffsets } from '../wasm/arena-offsets';
-import type { WasmKernels } from '../wasm/kernels';
+import { WasmKernels } from '../wasm/kernels';
+import { WasmArena } from '../wasm/wasm-arena';
 import type { ContactSearch } from './contact-search';
 
 /** The columns' offsets, by the table's slot */
 const OFFSETS = new ArenaOffsets(COLUMNS);
+/** A contact list's columns the polygon kernels write (the record) or read (last step's normals and flip choices) */
+const LIST_COLUMNS = ['i', 'j', 'feature', 'law', 'planeChoice', 'prevIndex', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'];
+
+/**
+ * Moves into `arena` what the polygon kernels read and write in place (columns already there stay): the bodies' columns
+ * (b, where given), search np's rotations and history index, the contact lists' columns and the candidate pairs'
+ */
+export function adoptPolygonColumns(arena: WasmArena, b: BodyState | null, np: ContactSearch, lists: readonly ContactList[], pairs: readonly PairBuffer[]): void {
+  if (b) arena.adopt(b, [...F64_FIELDS, 'shape', 'vertexStart', 'vertexCount', 'vertices']);
+  for (const c of lists) arena.adopt(c, LIST_COLUMNS);
+  arena.adopt(np, ['cosPhi', 'sinPhi']);
+  arena.adopt(np.index, ['ki', 'kj', 'kf', 'vals']);
+  for (const p of pairs) arena.adopt(p, ['i', 'j']);
+}
+
+/**
+ * Gives search np, outside a World's pipeline (the plane probe and sweep, a test's), the kernels its polygon contacts run
+ * on: `kernels` (a World's, whose arena holds bodies b) or new ones on an arena of their own, with b's, np's, the lists'
+ * and the pairs' columns moved there (the narrow phase's pairs by kind pair too, for a scene of discs and polygons);
+ * throws without WebAssembly
+ */
+export function polygonKernels(b: BodyState, np: ContactSearch, lists: readonly ContactList[], pairs: readonly PairBuffer[], kernels: WasmKernels | null = null): WasmKernels {
+  if (!kernels) {
+    const arena = WasmArena.create(1 << 20);
+    kernels = arena && WasmKernels.create(arena);
+    if (!kernels) throw new Error('polygon contacts run in WebAssembly only, and this runtime gives no WebAssembly kernels');
+  }
+  adoptPolygonColumns(kernels.arena, b, np, lists, pairs);
+  np.kernels = kernels;
+  return kernels;
+}
+
+/** The kernels' scratch for the bodies' largest outline (a disc's stand-in has DISC_SIDES); false when the arena is full */
+export function reservePolygonScratch(w: WasmKernels, b: BodyState): boolean {
+  return w.polygonScratch(Math.max(b.maxVertices, DISC_SIDES), UNIT_OUTLINE) !== null;
+}
+
+/** The error of a search the kernels cannot run on (fillTable false): the first column outside their arena, or the scratch */
+function cannotRun(w: WasmKernels): Error {
+  let what = 'their scratch';
+  for (let s = 0; s < COLUMNS; s++) {
+    if (w.polygonTable[s] < 0) { what = `the column in slot ${s} of assembly/polygon-table.ts`; break; }
+  }
+  const why = w.arena.shared ? 'never moved there, or the memory is at its 2 GB' : 'never moved there, or the scene outgrew the plain memory reserved for it (a page without cross-origin isolation; with it the memory grows)';
+  return new Error(`polygon contacts run in WebAssembly only, and ${what} is not in the kernels' memory: ${why}`);
+}
 
 /**
  * The table's columns and parameters for this search (the record's columns as they are now); false if a column is not
@@ -25,7 +78,7 @@ const OFFSETS = new ArenaOffsets(COLUMNS);
  */
 function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   const a = w.arena, o = OFFSETS, t = w.polygonTable, b = np.bodies, out = np.out, prev = np.previous, x = np.index;
-  const room = Math.max(b.maxVertices, DISC_SIDES), scratch = w.polygonScratch(room, UNIT_OUTLINE);
+  const scratch = w.polygonScratch(Math.max(b.maxVertices, DISC_SIDES), UNIT_OUTLINE);
   if (!scratch || t.length === 0) return false;
   t[PI] = 0; t[PJ] = 0; // the pair kernel's own (polygonPairsTable)
   t[EX] = o.of(a, EX, b.ex); t[EY] = o.of(a, EY, b.ey); t[RAD] = o.of(a, RAD, b.radius); t[EQR] = o.of(a, EQR, b.eqRadius);
@@ -43,7 +96,7 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   let missing = 0;
   for (let s = 0; s < COLUMNS; s++) missing |= t[s];
   if (missing < 0) return false;
-  t[MASK] = x.mask; t[ROOM] = room; t[PLANE] = np.plane; t[LAW] = AREA;
+  t[MASK] = x.mask; t[ROOM] = w.polygonRoom; t[PLANE] = np.plane; t[LAW] = AREA;
   t[FLAGS] = (np.periodic.enabled ? PERIODIC : 0) | (np.planeChanged ? PLANE_CHANGED : 0);
   const par = w.polygonParams;
   par[XMIN] = np.periodic.xmin; par[LENGTH] = np.periodic.length; par[HYSTERESIS] = np.hysteresis; par[DISC_SCALE] = DISC_OUTLINE_SCALE;
@@ -62,30 +115,32 @@ export function polygonPairsTable(w: WasmKernels, np: ContactSearch, pairs: Pair
 }
 
 /**
- * collidePolygonPair's loop in WebAssembly over candidate pairs [p0, p1), appending to np.out (which has a row for each
- * pair): the first pair it left to the JavaScript collider (p1 when none), or −1 (nothing done) if a column is not in
- * the kernels' arena.
+ * The contacts of candidate pairs [p0, p1), appended to np.out (which has a row for each pair); a pair the kernel stops
+ * before (its clip would outgrow the scratch) is clipped again on a scratch twice the size. Throws where the kernels
+ * cannot run (cannotRun).
  */
-export function polygonPairsWasm(w: WasmKernels, np: ContactSearch, pairs: PairBuffer, p0: number, p1: number): number {
-  if (!polygonPairsTable(w, np, pairs)) return -1;
-  np.out.count = w.polygonPairs(w.polygonTableAt, p0, p1, np.out.count);
-  w.polygonRuns++;
-  return w.polygonTable[LEFT];
+export function polygonPairsWasm(w: WasmKernels, np: ContactSearch, pairs: PairBuffer, p0: number, p1: number): void {
+  for (let p = p0; p < p1;) {
+    if (!polygonPairsTable(w, np, pairs)) throw cannotRun(w);
+    np.out.count = w.polygonPairs(w.polygonTableAt, p, p1, np.out.count);
+    w.polygonRuns++;
+    p = w.polygonTable[LEFT];
+    if (p < p1 && !w.polygonScratch(2 * w.polygonRoom, UNIT_OUTLINE)) throw cannotRun(w);
+  }
 }
 
 /**
- * collideWallPolygon's loop in WebAssembly: wall w's contacts with the movable polygons, appended to np.out (grown as
- * they come): the body the JavaScript loop goes on from (n when all are done; 0 if a column is not in the kernels' arena).
+ * Wall w's contacts with the movable polygons (the wall's line through (ax, ay) with normal (nx, ny)), appended to np.out
+ * (grown as they come). Throws where the kernels cannot run (cannotRun).
  */
-export function polygonWallWasm(w: WasmKernels, np: ContactSearch, wall: number, ax: number, ay: number, nx: number, ny: number): number {
+export function polygonWallWasm(w: WasmKernels, np: ContactSearch, wall: number, ax: number, ay: number, nx: number, ny: number): void {
   const out = np.out, n = np.bodies.n, par = w.polygonParams, t = w.polygonTable;
-  let j0 = 0;
-  while (j0 < n && fillTable(w, np)) {
+  for (let j0 = 0; j0 < n;) {
+    if (!fillTable(w, np)) throw cannotRun(w);
     par[WALL_AX] = ax; par[WALL_AY] = ay; par[WALL_NX] = nx; par[WALL_NY] = ny;
     out.count = w.polygonWall(w.polygonTableAt, wall, j0, n, out.count, out.capacity);
     w.polygonRuns++;
     j0 = t[LEFT];
     if (j0 < n) out.reserve(out.count + 1);
   }
-  return j0;
 }

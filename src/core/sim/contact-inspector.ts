@@ -9,6 +9,7 @@ import { PLANE_IDS } from '../plane/plane-ids';
 import { POLYGON } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
+import type { WasmKernels } from '../wasm/kernels';
 import type { ContactDetail } from './world-types';
 
 const NO_PLANE_ANGLES: ArrayLike<number> = new Float64Array(PLANE_IDS.length).fill(NaN);
@@ -62,11 +63,14 @@ export class ContactInspector {
     return NaN;
   }
 
-  /** Every plane definition's angle for a selected polygon pair (NaN otherwise), with the hysteresis in degrees. */
-  planes(b: BodyState, periodic: PeriodicX, hysteresisDegrees: number): { planeAngles: ArrayLike<number>; crossings: number } {
+  /**
+   * Every plane definition's angle for a selected polygon pair (NaN otherwise), with the hysteresis in degrees, on the
+   * world's WebAssembly kernels (a world with polygons has them: sim/force-pipeline.ts)
+   */
+  planes(b: BodyState, periodic: PeriodicX, hysteresisDegrees: number, kernels: WasmKernels | null): { planeAngles: ArrayLike<number>; crossings: number } {
     const s = this.pair;
-    if (!s || s[0] < 0 || (b.shape[s[0]] !== POLYGON && b.shape[s[1]] !== POLYGON)) return { planeAngles: NO_PLANE_ANGLES, crossings: NaN };
-    this.planeProbe.measure(b, periodic, s[0], s[1], (hysteresisDegrees * Math.PI) / 180);
+    if (!s || s[0] < 0 || (b.shape[s[0]] !== POLYGON && b.shape[s[1]] !== POLYGON) || !kernels) return { planeAngles: NO_PLANE_ANGLES, crossings: NaN };
+    this.planeProbe.measure(b, periodic, s[0], s[1], (hysteresisDegrees * Math.PI) / 180, kernels);
     return { planeAngles: this.planeProbe.angles, crossings: this.planeProbe.crossings };
   }
 }

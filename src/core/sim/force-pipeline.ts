@@ -43,7 +43,8 @@ import { cundallSpring } from '../tangential/cundall';
 import { TANGENTIAL_SCHEMES } from '../tangential/registry';
 import { commitTrial, type TangentialContext, type TangentialScheme } from '../tangential/tangential-scheme';
 import { WasmKernels } from '../wasm/kernels';
-import { PLAIN_BYTES_PER_DISC, WasmArena } from '../wasm/wasm-arena';
+import { PLAIN_BYTES_PER_DISC, PLAIN_BYTES_PER_POLYGON, PLAIN_BYTES_PER_VERTEX, WasmArena } from '../wasm/wasm-arena';
+import { adoptPolygonColumns, reservePolygonScratch } from '../contacts/polygon-wasm';
 import { bodyForces } from './body-forces';
 
 /** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
@@ -119,6 +120,8 @@ export class ForcePipeline {
     this.shapesFused = servesAll(shapes, 'fused-disc');
     this.shapesPolygonFused = servesAll(shapes, 'fused-polygon');
     if (servesAll(shapes, 'wasm')) this.adoptArena(shapes.includes(POLYGON));
+    // the polygon colliders (soft DEM) run in WebAssembly only (contacts/polygon-wasm.ts)
+    if (shapes.includes(POLYGON) && !this.wasm) throw new Error('polygons need WebAssembly: their contacts run in its kernels only, and this runtime gave none (no WebAssembly, or no memory for the scene)');
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
       collisions.reset(bodies.n);
@@ -161,11 +164,17 @@ export class ForcePipeline {
    * kernels' arena (wasm/kernels.ts; they grow there), with the record's columns a wall's contact fills
    * (contacts/disc-wall-wasm.ts) and the normals a worker pool's gather reads; with `polygons`, also the outlines, the
    * search's rotations and history index and the record's other columns the polygon kernels read and write
-   * (contacts/polygon-wasm.ts). Where WebAssembly is missing, nothing changes: the disc contacts go stage by stage, the
-   * polygon contacts through their JavaScript colliders, the other loops run in JavaScript.
+   * (contacts/polygon-wasm.ts), and their scratch, sized for the scene's largest outline (a World is built anew for
+   * every edit, so a polygon added in build mode sizes it too). A plain memory is reserved for the scene: per disc, per
+   * polygon and per vertex (wasm-arena.ts). Where WebAssembly is missing, nothing changes: the disc contacts go stage by
+   * stage, the other loops run in JavaScript, and a scene with polygons is refused (the constructor).
    */
   private adoptArena(polygons: boolean): void {
-    const arena = WasmArena.create(PLAIN_BYTES_PER_DISC * this.bodies.n);
+    const b = this.bodies;
+    let polygonCount = 0;
+    for (let k = 0; k < b.n; k++) if (b.shape[k] === POLYGON) polygonCount++;
+    const plainBytes = PLAIN_BYTES_PER_DISC * (b.n - polygonCount) + PLAIN_BYTES_PER_POLYGON * polygonCount + PLAIN_BYTES_PER_VERTEX * b.vertexUsed;
+    const arena = WasmArena.create(plainBytes);
     const kernels = arena && WasmKernels.create(arena);
     if (!arena || !kernels) return;
     arena.adopt(this.bodies, [...F64_FIELDS, 'flags']);
@@ -178,12 +187,9 @@ export class ForcePipeline {
     this.collisions.reset(this.bodies.n);
     arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));
     if (polygons) {
-      arena.adopt(this.bodies, ['shape', 'vertexStart', 'vertexCount', 'vertices']);
-      const areaColumns = ['law', 'planeChoice', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy', 'kt'];
-      for (const c of [this.record, this.previous]) arena.adopt(c, areaColumns);
-      arena.adopt(this.narrow, ['cosPhi', 'sinPhi']);
-      arena.adopt(this.narrow.index, ['ki', 'kj', 'kf', 'vals']);
-      for (const kindPairs of this.narrow.byKind) arena.adopt(kindPairs, ['i', 'j']);
+      adoptPolygonColumns(arena, this.bodies, this.narrow, [this.record, this.previous], this.narrow.byKind);
+      for (const c of [this.record, this.previous]) arena.adopt(c, ['kt']); // the fused polygon pass's
+      if (!reservePolygonScratch(kernels, this.bodies)) return;
     }
     this.wasm = kernels;
     this.narrow.kernels = kernels;
@@ -198,13 +204,14 @@ export class ForcePipeline {
   }
 
   /**
-   * From now on the loops run in JavaScript: the disc contacts stage by stage, the other kernels' JavaScript twins
-   * (the bench's comparison: the numbers are the same bits)
+   * From now on the loops run in JavaScript where they have a JavaScript form: the disc contacts stage by stage, the
+   * other kernels' JavaScript twins (the bench's comparison: the numbers are the same bits). The polygon colliders have
+   * none: they stay in WebAssembly, on the calling thread (the pool's threads run JavaScript now).
    */
   useJavaScriptKernels(): void {
     this.wasm = null;
     this.pool?.pool.useWasm(null);
-    this.narrow.kernels = null;
+    this.narrow.polygonPool = null;
     this.searchInput.wasm = null;
   }
 

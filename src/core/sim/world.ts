@@ -300,7 +300,7 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
       step: this.stepCount, dt: this.dt, tc: ts.tc, dtOverTc: this.dt / ts.tc, ...energy,
       contacts: this.pipeline.record.count, maxOverlapRatio: this.watch.overlapRatio,
       planeAngle: this.inspector.selected ? this.inspector.angle(this.contacts) : NaN,
-      ...this.inspector.planes(this.bodies, this.periodic, this.params.planeHysteresis), sweeps: this.integrator.sweepsDone,
+      ...this.inspector.planes(this.bodies, this.periodic, this.params.planeHysteresis, this.pipeline.narrow.kernels), sweeps: this.integrator.sweepsDone,
       pistonPosition: this.pistonPosition(), ...this.spaceTimeRows.flow(this.bodies), peakOverlapRatio: this.watch.peakOverlapRatio,
       ...this.ledger.report(energy, this.integrator.kind === 'force' && servesAll(this.shapes, 'energy-account')),
     };

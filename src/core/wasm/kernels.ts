@@ -3,7 +3,8 @@
  * one arena's memory: one instance per arena, the memory being the instance's import. The module (for a shared or
  * a plain memory, wasm-arena.ts) is compiled once per thread. The kernels read the columns in place (byte offsets); callers check that
  * every column they pass is the arena's (WasmArena.offsetOf) and otherwise fall back: the disc pass to the staged pipeline,
- * the other kernels to their JavaScript twins.
+ * the other kernels to their JavaScript twins; the polygon colliders have none (their JavaScript oracle is in
+ * test/core/oracles/), and contacts/polygon-wasm.ts names the column instead.
  */
 import { FILTER_CHUNK } from './assembly/disc-pair-flags';
 import { PARAMS, PARAMS_AT, TABLE_BYTES, TABLE_SLOTS } from './assembly/disc-pair-table';
@@ -78,6 +79,8 @@ export class WasmKernels {
   readonly polygonPairs: Kernel;
   readonly polygonWall: Kernel;
   readonly polygonRowForces: Kernel;
+  /** The count of boundary crossings the polygon kernels found last (the plane probe's) */
+  readonly polygonCrossings: Kernel;
 
   private constructor(
     readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, polygonTable: Float64Array, thread: number, e: Record<string, Kernel>,
@@ -116,6 +119,7 @@ export class WasmKernels {
     this.polygonPairs = e.polygonPairs;
     this.polygonWall = e.polygonWall;
     this.polygonRowForces = e.polygonRowForces;
+    this.polygonCrossings = e.polygonCrossings;
   }
 
   /**
@@ -129,7 +133,7 @@ export class WasmKernels {
 
   /**
    * The polygon kernels' scratch for polygons of up to `room` vertices (assembly/polygon-table.ts's layout), the disc
-   * stand-in's unit outline `unit` at its start; null when the arena is full
+   * stand-in's unit outline `unit` at its start; null when the arena is full. One made for more vertices serves.
    */
   polygonScratch(room: number, unit: Float64Array): Float64Array<ArrayBuffer> | null {
     if (this.scratch && this.scratchRoom >= room) return this.scratch;
@@ -137,6 +141,11 @@ export class WasmKernels {
     this.scratchRoom = this.scratch ? room : 0;
     this.scratch?.set(unit);
     return this.scratch;
+  }
+
+  /** The vertex room of the polygon kernels' scratch (polygonScratch), 0 before there is one */
+  get polygonRoom(): number {
+    return this.scratchRoom;
   }
 
   /**

@@ -5,7 +5,8 @@
  * keeps a grown column in its arena (math/grow.ts). Elsewhere (a page without cross-origin isolation) it is a plain
  * memory, which growing would detach with every column on it: it is reserved whole at the start, sized by the scene,
  * and never grows; a column that no longer fits leaves the arena (the disc pass then goes stage by stage, the other
- * kernels run their JavaScript twins).
+ * kernels run their JavaScript twins, but for the polygon colliders, which have none: contacts/polygon-wasm.ts says so
+ * by name).
  * Allocation is a bump pointer (with a small gap after each column): a column that grows leaves its old space unused (geometric growth wastes
  * at most as much as it keeps).
  */
@@ -26,6 +27,14 @@ const PAGE = 65536, MAX_PAGES = 32768;
  * ≈ 2 contacts per disc, two lists of 19 columns, the bump allocator's old copies) [bytes]
  */
 export const PLAIN_BYTES_PER_DISC = 4096;
+/**
+ * The same per polygon and per vertex. A polygon's contact lists are sized by its candidate pairs (about 2.5 a polygon
+ * in the settled bench pile), each row 30 columns in two lists, and the outlines' reach makes more candidates than a
+ * disc's: the bench's 1,000-polygon pile filled 4096 bytes a polygon (4.26 MB) after 9,800 steps of settling and its
+ * colliders left the kernels there; four times that leaves room for two more doublings of the lists. A vertex: its
+ * two doubles, and their old copy.
+ */
+export const PLAIN_BYTES_PER_POLYGON = 16384, PLAIN_BYTES_PER_VERTEX = 32;
 /** A plain memory is at least 1 MB and at most 512 MB (the largest of those sizes the runtime then grants) [pages] */
 const PLAIN_MIN_PAGES = 16, PLAIN_MAX_PAGES = 8192;
 /** The first page is left to the kernels' own statics: each thread's disc-kernel table (wasm/kernels.ts) */
@@ -123,11 +132,15 @@ export class WasmArena {
     return owners.get(a) === this ? a.byteOffset : -1;
   }
 
-  /** Moves the named columns of `owner` into the arena (copies of the same length and contents); a column that does not fit stays. */
+  /**
+   * Moves the named columns of `owner` into the arena (copies of the same length and contents); a column that does not
+   * fit stays, and one already here is left as it is.
+   */
   adopt(owner: object, keys: readonly string[]): void {
     const o = owner as Record<string, unknown>;
     for (const key of keys) {
       const v = o[key];
+      if (ArrayBuffer.isView(v) && this.offsetOf(v) >= 0) continue;
       const copy = v instanceof Float64Array ? this.f64(v.length) : v instanceof Int32Array ? this.i32(v.length) : v instanceof Uint8Array ? this.u8(v.length) : null;
       if (!copy) continue;
       copy.set(v as never);

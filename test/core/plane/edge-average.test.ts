@@ -1,12 +1,12 @@
 /**
- * The axial edge average without trigonometry (src/core/plane/edge-average.ts) against its definition
+ * The axial edge average without trigonometry (test/core/oracles/edge-average.ts, the JavaScript oracle of the kernel's: src/core/wasm/assembly/polygon-plane.ts) against its definition
  * (docs/model.md#contact-plane-for-polygons): θ = ½ atan2(Σ l_k sin 2φ_k, Σ l_k cos 2φ_k), ρ = |Σ l_k e^{2iφ_k}| / Σ l_k,
  * evaluated here with atan2, sin and cos per edge; and the flip's choice against β_a = acos|n_a·b| ≤ 90° − β_a.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/math/rng';
-import { edgeAverageAngle } from '../../../src/core/plane/edge-average';
-import { flipNormal } from '../../../src/core/plane/flip';
+import { edgeAverageAngle } from '../oracles/edge-average';
+import { flipNormal } from '../oracles/flip';
 import { AXIAL, LITERAL_SIGNED } from '../../../src/core/plane/plane-ids';
 import { randomConvex, regular } from '../shapes/polygons';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/math/rng';
-import { BoundaryCrossings } from '../../../src/core/shapes/boundary-crossings';
+import { BoundaryCrossings } from '../oracles/boundary-crossings';
 import { PolygonClipper } from '../../../src/core/shapes/polygon-clip';
 import { box, randomConvex, regular, transform } from './polygons';
 

@@ -74,8 +74,8 @@ let sizeP: usize = 0, sizeNp: i32 = 0, sizeQ: usize = 0, sizeNq: i32 = 0, sizeBo
 /**
  * PolygonClipper.overlap: Q ∩ P, Q (q, nq) inside the circle (cx, cy, r), in the buffers a and b of `room` vertices
  * each; `bound` ≥ the tolerances' size (twice the larger bounding radius, with room for rounding). Returns 1 for a
- * contact, 0 for none, −1 when a stage might not fit the buffers (the caller then leaves the pair to the JavaScript
- * clipper, which grows its own).
+ * contact, 0 for none, −1 when a stage might not fit the buffers (beyond the n + m vertices two convex outlines meet in:
+ * only the stages' rounding could; the caller doubles the scratch and clips the pair again, contacts/polygon-wasm.ts).
  */
 export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, r: f64, bound: f64, a: usize, b: usize, room: i32): i32 {
   sizeP = p; sizeNp = np; sizeQ = q; sizeNq = nq; sizeBound = bound; size = -1;

@@ -1,13 +1,13 @@
 /**
- * AssemblyScript source of the polygon colliders in WebAssembly (issue 38): contacts/collide-polygon.ts's
+ * AssemblyScript source of the polygon colliders in WebAssembly (issue 38), their only production form: contacts/collide-polygon.ts's
  * collidePolygonPair and collideWallPolygon (the area law's geometry: the outlines, their overlap by
- * polygon-clip.ts, the contact plane by polygon-plane.ts, the record's row), expression for expression, so the two
- * give the same bits (test/core/polygon-wasm.test.ts). Columns and parameters by the table (polygon-table.ts).
+ * polygon-clip.ts, the contact plane by polygon-plane.ts, the record's row), expression for expression their JavaScript
+ * oracle's (test/core/oracles/polygon-colliders.ts), so the two give the same bits (test/core/polygon-wasm.test.ts). Columns and parameters by the table (polygon-table.ts).
  *   δ = A (the overlap's area), C its centroid, l_c = r_i + r_j, lever arms C − x_k (docs/model.md#area-law-for-polygons).
  * A kernel takes candidate pairs [p0, p1) and writes their contacts from row k0 on (a pair contact's row in last step's
  * list too, prevIndex, which carryHistory then takes); it returns the end. A pair whose
  * clip might not fit the scratch stops it: the pair's index goes to the table's LEFT slot (else p1), and the caller
- * does that pair in JavaScript and calls again from the next.
+ * calls again from that pair on a scratch twice the size (contacts/polygon-wasm.ts).
  * With FORCES in the flags (the fused polygon pass, contacts/polygon-force-pass.ts) each contact's forces follow its row
  * at once (area-cundall.ts): velocities, dashpots, the area law, the Cundall spring under the cap, the scatter, the sums.
  */

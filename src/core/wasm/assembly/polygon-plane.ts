@@ -1,7 +1,8 @@
 /**
  * AssemblyScript source of the polygon contact plane in WebAssembly (issue 38; docs/model.md#contact-plane-for-polygons):
- * shapes/boundary-crossings.ts, plane/chord-normal.ts, plane/edge-average.ts and plane/flip.ts, expression for
- * expression, so the two give the same bits. The few transcendental calls (the usual line's angle, the literal
+ * the only production form of the boundary crossings, the usual line, the edge average and the flip; their JavaScript
+ * oracles (test/core/oracles/boundary-crossings.ts, chord-normal.ts, edge-average.ts, flip.ts) are the same expressions,
+ * and the two give the same bits (test/core/polygon-wasm.test.ts). The few transcendental calls (the usual line's angle, the literal
  * readings' edge angles, the flip's hysteresis) are the host's Math functions, imported: the same functions as
  * JavaScript's, hence the same bits (WebAssembly's own +, −, ×, ÷ and √ are IEEE, like JavaScript's).
  */
@@ -20,6 +21,13 @@ const PARALLEL_SIN: f64 = 1e-12, END_SLACK: f64 = 1e-12, MERGE_REL: f64 = 1e-12;
 
 /** The normal the last call found (not yet oriented), the edge average's direction and anisotropy */
 export let normalX: f64 = 0, normalY: f64 = 0, axisX: f64 = 0, axisY: f64 = 0, axisRho: f64 = 0;
+/** How many boundary crossings the last call of crossings found (the plane probe's count, contacts/plane-probe.ts) */
+let lastCrossings = 0;
+
+/** The count of the boundary crossings found last on this instance (the usual plane's points of the last pair that had a contact) */
+export function polygonCrossings(): i32 {
+  return lastCrossings;
+}
 
 /** BoundaryCrossings.compute: the points where ∂P and ∂Q meet, into xy (at most np·nq of them); their count */
 export function crossings(p: usize, np: i32, q: usize, nq: i32, xy: usize): i32 {
@@ -45,6 +53,7 @@ export function crossings(p: usize, np: i32, q: usize, nq: i32, xy: usize): i32 
       count = addPoint(xy, count, ax + tc * rx, ay + tc * ry, tol);
     }
   }
+  lastCrossings = count;
   return count;
 }
 

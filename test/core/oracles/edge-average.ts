@@ -1,5 +1,6 @@
 /**
- * The contact line's direction from the edges of the overlap polygon (docs/model.md#contact-plane-for-polygons):
+ * JavaScript oracle of src/core/wasm/assembly/polygon-plane.ts's edgeAverage (test/core/polygon-wasm.test.ts):
+ * the contact line's direction from the edges of the overlap polygon (docs/model.md#contact-plane-for-polygons):
  *   literal-signed  θ = Σ l_k θ_k / Σ l_k, θ_k = atan(slope of edge k) ∈ (−90°, 90°]   (paper 001, one reading)
  *   literal-abs     the same with θ_k = min(φ_k, 180° − φ_k) ∈ [0°, 90°]             (the other reading)
  *   axial           θ = ½ atan2(Σ l_k sin 2φ_k, Σ l_k cos 2φ_k), ρ = |Σ l_k e^{2iφ_k}| / Σ l_k
@@ -9,7 +10,7 @@
  * l sin 2φ = 2 e_x e_y / l and l cos 2φ = (e_x² − e_y²) / l for an edge e of length l, and d follows from the
  * doubled angle's cosine and sine by the half-angle formulas (θ ∈ (−90°, 90°], so cos θ ≥ 0).
  */
-import { LITERAL_ABS, LITERAL_SIGNED } from './plane-ids';
+import { LITERAL_ABS, LITERAL_SIGNED } from '../../../src/core/plane/plane-ids';
 
 export function edgeAverageAngle(definition: number, xy: Float64Array, count: number, out: Float64Array): void {
   let sum = 0, total = 0, s2 = 0, c2 = 0;

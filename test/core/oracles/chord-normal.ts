@@ -1,4 +1,5 @@
 /**
+ * JavaScript oracle of src/core/wasm/assembly/polygon-plane.ts's chordNormal (test/core/polygon-wasm.test.ts).
  * The usual contact plane (docs/model.md#contact-plane-for-polygons): the line through the points where the two
  * boundaries cross. For two points the line through them; for more, the total-least-squares line, i.e.
  * the principal axis of the points. Taking the pair farthest apart instead, which tilts the

@@ -1,4 +1,5 @@
 /**
+ * JavaScript oracle of src/core/wasm/assembly/polygon-plane.ts's crossings (test/core/polygon-wasm.test.ts).
  * Points where the boundaries of two convex polygons meet, found directly by testing every edge of P against
  * every edge of Q (docs/model.md#area-law-for-polygons; used for the "usual" contact line, docs/model.md#contact-plane-for-polygons).
  *
@@ -15,8 +16,8 @@
  * Vertices: flat x, y pairs, counter-clockwise, world coordinates, explicit counts. Nothing is allocated per
  * call; the output buffer grows geometrically only when more points arrive than ever before.
  */
-import { growF64, grownCapacity } from '../math/grow';
-import { boundingSize, MERGE_REL } from './polygon-clip';
+import { growF64, grownCapacity } from '../../../src/core/math/grow';
+import { boundingSize, MERGE_REL } from '../../../src/core/shapes/polygon-clip';
 
 /** Edges closer to parallel than this |sin| have no isolated crossing. */
 export const PARALLEL_SIN = 1e-12;

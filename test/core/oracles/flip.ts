@@ -1,4 +1,5 @@
 /**
+ * JavaScript oracle of src/core/wasm/assembly/polygon-plane.ts's flipNormal (test/core/polygon-wasm.test.ts).
  * Which normal a contact line of unit direction d = (dx, dy) gives (the flip and its hysteresis,
  * docs/model.md#contact-plane-for-polygons): the candidates n_a = ẑ×d and n_b = d; the one closer to the centre line b
  * wins, i.e. the smaller β, the angle to b folded into [0°, 90°]: β_a = acos|n_a·b| ≤ β_b = 90° − β_a exactly when

@@ -5,8 +5,9 @@
  * arena; a polygons-only, Cundall run (the area law, `fused`; dashpots from restitution) the fused polygon pass
  * (contacts/polygon-force-pass.ts) likewise; any other run — any other law, scheme or shape, or no WebAssembly — goes stage by stage, to the same bits: neighbour search →
  * narrow phase and history → dashpots → normal law → tangential trial → Coulomb cap → external forces and gravity →
- * scatter. It holds the contact records of this evaluation and the last (history is carried over by key) and the
- * tangential scheme's context.
+ * scatter (a scene with polygons needs WebAssembly all the same: their colliders run only there, contacts/polygon-wasm.ts).
+ * It holds the contact records of this evaluation and the last (history is carried over by key) and the tangential
+ * scheme's context.
  */
 import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';

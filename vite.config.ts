@@ -7,8 +7,11 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-/** Node test files that need a module registry of their own: law-declaration registers a law before the parameter table loads. */
-const OWN_PROCESS = ['test/core/law-declaration.test.ts'];
+/**
+ * Node test files that need a module registry of their own: law-declaration registers a law before the parameter
+ * table loads; polygon-wasm mocks collide-polygon (a mock cannot replace a module another file already loaded).
+ */
+const OWN_PROCESS = ['test/core/law-declaration.test.ts', 'test/core/polygon-wasm.test.ts'];
 
 export default defineConfig({
   base: './',

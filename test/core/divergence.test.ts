@@ -102,7 +102,7 @@ describe('the divergence message names the limit Δt passed (docs/model.md#gears
 
   it('above the spring limit too: the spring limit, with the lower dashpot-rate limit beside it', () => {
     const m = explainDivergence({ ...base, dtOverTc: 0.1 });
-    expect(m).toMatch(/is above the stability limit — .* up to about Δt = 0\.058 tc for this damping \(and the dashpots' fastest rate .* 0\.014 tc\); reduce Δt\/tc below 0\.014/);
+    expect(m).toMatch(/is above the stability limit — .* up to about Δt = 0\.014 tc here \(the dashpots' rate; 0\.058 tc for the springs\); reduce Δt\/tc below 0\.014/);
   });
 
   it('below both: then, and only then, the tangential spring update', () => {

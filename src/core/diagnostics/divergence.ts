@@ -50,8 +50,8 @@ export function explainDivergence(c: DivergenceContext): string {
       const cdm = rate.bound < 1 ? ', or use central difference (stable up to c_max·Δt = 1)' : '';
       return `${at}: ${what}. ${dt} is above the dashpot-rate limit of ${c.integrator} ≈ ${f2(rate.dtOverTc)} tc here (the dashpots' fastest rate c_max·Δt = ${cdt.toFixed(2)} > ${rate.bound.toFixed(3)}; the spring limit ${f2(spring)} tc is not the cause): lower Δt/tc below ${f2(rate.dtOverTc)} or the damping (raise εn)${cdm}.`;
     }
-    const alsoRate = byRate ? ` (and the dashpots' fastest rate in these contacts allows only ${f2(c.stableDtOverTc)} tc)` : '';
-    return `${at}: ${what}. ${dt} is above the stability limit — ${limit}${alsoRate}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
+    const held = byRate ? `${c.integrator} is stable only up to about Δt = ${f2(c.stableDtOverTc)} tc here (the dashpots' rate; ${f2(spring)} tc for the springs)` : limit;
+    return `${at}: ${what}. ${dt} is above the stability limit — ${held}; reduce Δt/tc below ${f2(c.stableDtOverTc)}.`;
   }
   const named = byRate ? 'dashpot-rate limit' : 'stability limit';
   // Within a factor 2 of the limit the step itself amplifies contact oscillations (a damped mode's

@@ -13,6 +13,7 @@ import {
   CAP_ELASTIC, CLAMP, COMMIT, DT, EVX, EVY, EW, FROM_RATIO, FX, FY, IM, KN, KT, MU, OFE, OFN, OFT, OGN, OGT, OISNEW, OKT, OMR, OUN, OUT, OXI,
   OXI_EVAL, PARAMS_AT, PXI, RATIO, SUMS_AT, TAU, WALL_FIXED, WALL_FX, WALL_FY, WALL_VX, WALL_VY, ZETA_N, ZETA_T,
 } from './polygon-table';
+import { capDashpot, capSlip, capXi, cappedCundall } from './cundall-cap';
 
 @inline function slot(t: usize, s: i32): usize { return <usize>load<i32>(t + (<usize>s << 2)); }
 @inline function param(t: usize, s: i32): f64 { return load<f64>(t + PARAMS_AT + (<usize>s << 3)); }
@@ -90,29 +91,11 @@ export function endForces(t: usize): void {
   if (clamp && fn < 0) fn = 0;
   else normalPower += g * un * un;
   store<f64>(ofn + k8, fn);
-  // cundall.ts, coulomb-cap.ts
-  let xi = xi0 + ut * dt;
-  let ft: f64;
-  if (elastic) {
-    const lim = e > 0 ? mu * e : 0;
-    if (kt * Math.abs(xi) > lim) {
-      xi = (xi > 0 ? lim : -lim) * invKt;
-      slip += kt * xi * ut;
-    }
-    ft = -kt * xi - gt * ut;
-    dashpot += gt * ut * ut;
-  } else {
-    const f = -kt * xi - gt * ut;
-    const lim = fn > 0 ? mu * fn : 0;
-    if (Math.abs(f) > lim) {
-      ft = f > 0 ? lim : -lim;
-      xi = -ft * invKt;
-      slip -= ft * ut;
-    } else {
-      ft = f;
-      dashpot += gt * ut * ut;
-    }
-  }
+  // cundall.ts, coulomb-cap.ts (cundall-cap.ts)
+  const ft = cappedCundall(xi0, ut, dt, e, fn, kt, invKt, gt, mu, elastic);
+  const xi = capXi;
+  slip += capSlip;
+  dashpot += capDashpot;
   store<f64>(oxiE + k8, xi);
   store<f64>(oxi + k8, commit ? xi : xi0);
   store<f64>(oft + k8, ft);

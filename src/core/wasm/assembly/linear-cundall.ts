@@ -5,6 +5,8 @@
  *   γ_n = 2ζ_n √(m_r k_n) (laws/dashpot.ts);  f_n = k_n δ − γ_n u_n (paper 002 Eq. 8);
  *   ξ* = ξ + u_t Δt (paper 000 Eq. 7);  |f_t| ≤ μ f_n (contacts/coulomb-cap.ts);  E = ½k_n δ² + ½k_t ξ².
  */
+import { capDashpot, capSlip, capXi, cappedCundall } from './cundall-cap';
+
 /** The sums the loops carry (normal power, dashpot, slip, elastic energy): this instance's, so one per thread */
 let normalPower: f64 = 0, dashpot: f64 = 0, slip: f64 = 0, energy: f64 = 0;
 /** f_n of the last contact */
@@ -43,28 +45,10 @@ let lastFn: f64 = 0;
   if (clamp && fn < 0) fn = 0;
   else normalPower += g * un * un;
   store<f64>(ofn + k8, fn);
-  let xi = xi0 + ut * dt;
-  let ft: f64;
-  if (elastic) {
-    const lim = e > 0 ? mu * e : 0;
-    if (kt * Math.abs(xi) > lim) {
-      xi = (xi > 0 ? lim : -lim) * invKt;
-      slip += kt * xi * ut;
-    }
-    ft = -kt * xi - gt * ut;
-    dashpot += gt * ut * ut;
-  } else {
-    const f = -kt * xi - gt * ut;
-    const lim = fn > 0 ? mu * fn : 0;
-    if (Math.abs(f) > lim) {
-      ft = f > 0 ? lim : -lim;
-      xi = -ft * invKt;
-      slip -= ft * ut;
-    } else {
-      ft = f;
-      dashpot += gt * ut * ut;
-    }
-  }
+  const ft = cappedCundall(xi0, ut, dt, e, fn, kt, invKt, gt, mu, elastic);
+  const xi = capXi;
+  slip += capSlip;
+  dashpot += capDashpot;
   store<f64>(oxiE + k8, xi);
   store<f64>(oxi + k8, commit ? xi : xi0);
   store<f64>(oft + k8, ft);

@@ -4,10 +4,13 @@
  * lammps-body.ts, `pair body/rounded/polygon`, `fix wall/body/polygon`, Debian's `lmp` — and in this core with cdm and
  * Gear 5 (+ Cundall), serially and on two cores (LAMMPS on two MPI ranks, this core on a two-thread pool).
  *
+ * Each integrator of this core at its own Δt (bench.ts POLYGON_DT_OVER_TC): cdm at 0.02 t_c, the Δt LAMMPS's deck gets
+ * too, Gear 5 at 0.01 t_c, below its dashpot-rate limit (≈ 0.0137 t_c on the settled 1,000-polygon pile; at 0.02 t_c
+ * it blew up), each checked against the world's own limit on the settled state before anything is timed.
  * Settled for real first, in each code, untimed: until the largest speed of a body is below SETTLE_SPEED, checked
  * every SETTLE_CHECK steps, at most SETTLE_CAP steps (LAMMPS_SETTLE_CAP for LAMMPS). This core settles once per size with cdm (velocity Verlet; Gear 5
- * at the bench's Δt = 0.02 t_c keeps a few touching 4-gons rocking at 0.1–0.2 m/s however long it runs, and is
- * unstable with more damping) and more damping, e_n = SETTLE_EN instead of the pile's 0.3 (about half the steps),
+ * at 0.02 t_c, above its dashpot-rate limit, keeps a few touching 4-gons rocking at 0.1–0.2 m/s however long it runs, and
+ * its limit falls with more damping) and more damping, e_n = SETTLE_EN instead of the pile's 0.3 (about half the steps),
  * set back before anything is timed or exported. LAMMPS settles the exported pile again, once per size on one rank
  * (its law differs, so the pile finds its own rest; settleInLammps, lammps-run.ts), with a drag −γ v on every body
  * while it settles (γ = median mass / SETTLE_DRAG_TIME), and its timed runs start from the state it settled. Every timed run of this core starts from the settled state (a snapshot).
@@ -17,7 +20,7 @@
 import type { WorkerPool } from '../core/parallel/worker-pool';
 import { Snapshot } from '../core/sim/snapshot';
 import { World } from '../core/sim/world';
-import { polygonPile } from './bench';
+import { POLYGON_DT_OVER_TC, polygonPile, polygonStepNote, usePolygonStep } from './bench';
 import { appendCsv, contactsPerParticle, median } from './bench-measure';
 import type { PolygonLammpsRow } from './bench-tables';
 import { runLammps, settleInLammps, type LammpsSettled } from './lammps-run';
@@ -50,7 +53,7 @@ function largestSpeed(vx: ArrayLike<number>, vy: ArrayLike<number>, n: number): 
 /** Steps `w` with cdm and e_n = SETTLE_EN until no body is faster than SETTLE_SPEED (or SETTLE_CAP steps); the steps and the speed. */
 function settle(w: World): { steps: number; speed: number } {
   const en = w.params.en;
-  w.setParams({ integrator: 'cdm', en: SETTLE_EN });
+  w.setParams({ integrator: 'cdm', dtOverTc: POLYGON_DT_OVER_TC.cdm, en: SETTLE_EN });
   const b = w.bodies;
   let steps = 0, speed = Infinity;
   while (steps < SETTLE_CAP && w.health.status === 'ok') {
@@ -65,11 +68,19 @@ function settle(w: World): { steps: number; speed: number } {
 /** One timed run's figures */
 interface Timed { rate: number; nsPerContact: number; stepsPerRebuild: number; endSpeed: number; blown: string }
 
-/** `steps` steps of `w` from the settled state with `integrator` (after 20 untimed), wall time */
-function timeOurs(w: World, start: Snapshot, integrator: 'cdm' | 'gear5', steps: number): Timed {
-  w.setParams({ integrator: 'cdm' }); // the snapshot was taken under cdm: its integrator arrays are cdm's
+/** Puts `w` back to the settled state: cdm at its Δt (the snapshot was taken under cdm: its integrator arrays are cdm's) */
+function restoreSettled(w: World, start: Snapshot): void {
+  w.setParams({ integrator: 'cdm', dtOverTc: POLYGON_DT_OVER_TC.cdm });
   w.restoreSnapshot(start);
-  w.setParams({ integrator });
+}
+
+/**
+ * `steps` steps of `w` from the settled state with `integrator` at its own Δt (POLYGON_DT_OVER_TC, checked against
+ * the world's stability limit there: usePolygonStep throws above it), after 20 untimed; wall time
+ */
+function timeOurs(w: World, start: Snapshot, integrator: 'cdm' | 'gear5', steps: number): Timed {
+  restoreSettled(w, start);
+  usePolygonStep(w, integrator);
   w.step(20);
   const builds = w.search.builds, t0 = performance.now();
   const done = w.step(steps);
@@ -92,8 +103,7 @@ function timeLammps(w: World, start: Snapshot, settled: LammpsSettled | string, 
   const failed = (why: string): Timed => ({ rate: NaN, nsPerContact: NaN, stepsPerRebuild: NaN, endSpeed: NaN, blown: why });
   if (typeof settled === 'string') return failed(`lmp failed while settling: ${firstLine(settled)}`);
   if (settled.atoms !== w.n) return failed(`${w.n - settled.atoms} atoms lost while settling`);
-  w.setParams({ integrator: 'cdm' });
-  w.restoreSnapshot(start); // the deck's rounding and walls as exported when LAMMPS settled
+  restoreSettled(w, start); // the deck's rounding, walls and Δt (cdm's) as exported when LAMMPS settled
   try {
     const l = runLammps(w, steps, steps, ranks, settled.data);
     const endSpeed = largestSpeed(l.vx, l.vy, w.n);
@@ -128,6 +138,10 @@ export async function benchVsLammpsPolygons(sizes: number[], threadCounts: numbe
     process.stdout.write(`# ${n} polygons: this core settled in ${settled.steps} steps (cdm), largest speed ${settled.speed.toPrecision(2)} m/s${settled.speed < SETTLE_SPEED ? '' : ' (NOT settled: the cap)'}\n`);
     const start = new Snapshot();
     start.capture(w);
+    // each integrator's Δt against the world's own limit on the settled state (throws before anything is timed if above)
+    const limits = { cdm: usePolygonStep(w, 'cdm'), gear5: usePolygonStep(w, 'gear5') };
+    process.stdout.write(polygonStepNote(w, limits));
+    restoreSettled(w, start);
     const lammpsSettled = settleLammps(w); // exported from the settled state, before anything else runs
     if (typeof lammpsSettled !== 'string') process.stdout.write(`# LAMMPS settled in ${lammpsSettled.steps} steps, largest speed ${lammpsSettled.speed.toPrecision(2)} m/s${lammpsSettled.speed < SETTLE_SPEED ? '' : ' (NOT settled: the cap)'}\n`);
     const contacts = w.contacts.count, perParticle = contactsPerParticle(w);
@@ -136,7 +150,7 @@ export async function benchVsLammpsPolygons(sizes: number[], threadCounts: numbe
     for (const t of threadCounts) {
       if (t === 1) { worlds.set(t, w); continue; }
       const pw = new World(w.spec, pools.get(t)!.pool);
-      pw.setParams({ integrator: 'cdm' });
+      pw.setParams({ integrator: 'cdm', dtOverTc: POLYGON_DT_OVER_TC.cdm });
       worlds.set(t, pw);
     }
     const runs = new Map(threadCounts.map((t) => [t, { lammps: [] as Timed[], cdm: [] as Timed[], gear5: [] as Timed[] }]));

@@ -3,7 +3,8 @@
  * discs (Gear 5th order unless --integrator names another, Cundall spring, cell mask), ≈3–4 contacts per particle.
  * Options: --sizes 1000,10000 (default 1000,10000,100000), --csv FILE (append rows).
  * Then the same for polygon piles (`polygonPile`): random convex polygons with 4–8 sides on the same
- * lattice (not touching at first), settled for 20,000 steps, at 1k and 10k (`--polygon-sizes`, 0 to
+ * lattice (not touching at first), settled for 20,000 steps with cdm at 0.02 t_c, then timed with Gear 5 at 0.01 t_c
+ * (below its dashpot-rate limit, POLYGON_DT_OVER_TC), at 1k and 10k (`--polygon-sizes`, 0 to
  * skip). Every row also gives the time per contact.
  * `--pipe`: paper 003's measurement on its own system — the E10 pipe (built-in `pipe-flow`) lengthened to
  * hold each N of --sizes grains (default 1000,10000,100000) at the same packing fraction, flowing for
@@ -51,6 +52,7 @@ import { MAX_PARTICLES, parseScenario, type ScenarioInput, type ScenarioSpec } f
 import { World } from '../core/sim/world';
 import { Snapshot } from '../core/sim/snapshot';
 import { INTEGRATOR_IDS, type IntegratorId } from '../core/sim/params';
+import type { TimeScales } from '../core/sim/world-types';
 
 /** The default bench's integrators: the force integrators (contact dynamics has its own bench, --cd) */
 const FORCE_INTEGRATORS = INTEGRATOR_IDS.filter((id) => id !== 'contact-dynamics');
@@ -87,7 +89,10 @@ export function benchPileSpec(n: number, tangential = 'cundall', integrator = 'g
   });
 }
 
-/** The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs; on `pool` if given */
+/**
+ * The bench pile's lattice with random convex polygons (4–8 sides, circumradius ≤ r) instead of discs; on `pool` if
+ * given. Its scenario says Gear 5 at 0.02 t_c; the benches step it only through `usePolygonStep` (POLYGON_DT_OVER_TC).
+ */
 export function polygonPile(n: number, pool?: WorkerPool): World {
   const { nx, ny } = latticeOf(n);
   const r = 0.01, spacing = 2.02 * r;
@@ -100,6 +105,51 @@ export function polygonPile(n: number, pool?: WorkerPool): World {
     walls: [{ type: 'box', xmin: 0, xmax: width, ymin: 0, ymax: 10, openTop: true }],
     generators: [{ type: 'lattice', lattice: 'hex', origin: [r * 1.5, r * 1.1], nx, ny, spacing, r, radiusJitter: 0.1, seed: 11, shape: 'polygon', sides: [4, 8] }],
   }), pool);
+}
+
+/**
+ * Δt of the polygon benches [t_c], each integrator's own: cdm at the pile's 0.02 t_c (central difference's dashpot-rate
+ * bound is 1.0, so its limit on the settled 1,000-polygon pile is ≈ 0.08 t_c), Gear 5 at 0.01 t_c: its bound is 0.163,
+ * and the settled pile's dashpots (polygon dashpots damp rotation too) put its limit at ≈ 0.0137 t_c
+ * (docs/model.md#gears-dashpot-rate-limit), so at 0.02 t_c it blew up within ≈ 100 steps; 0.01 t_c is ≈ 0.73 of that.
+ * A fixed Δt, not a fraction of the estimate, so every run (and LAMMPS's deck, exported at cdm's) is the same.
+ */
+export const POLYGON_DT_OVER_TC = { cdm: 0.02, gear5: 0.01 } as const;
+
+/**
+ * Sets `integrator` at its POLYGON_DT_OVER_TC on the polygon pile `w` and checks it against the world's own stability
+ * estimate for the state `w` is in (`timeScales().stableDtOverTc`, the dashpot-rate limit included): throws, saying
+ * which limit and by how much, when Δt is above it — a run that would blow up is not timed. The time scales it read.
+ */
+export function usePolygonStep(w: World, integrator: keyof typeof POLYGON_DT_OVER_TC): TimeScales {
+  const dtOverTc = POLYGON_DT_OVER_TC[integrator];
+  w.setParams({ integrator, dtOverTc });
+  const ts = w.timeScales();
+  if (!(dtOverTc <= ts.stableDtOverTc)) {
+    throw new Error(`${integrator} at Δt = ${dtOverTc} t_c is above this ${w.n}-polygon pile's stability limit ${ts.stableDtOverTc.toPrecision(3)} t_c `
+      + `(${ts.stableLimit === 'dashpot-rate' ? "the dashpots' rate" : 'the springs'}; world.timeScales()): its run would blow up, so it is not timed; lower POLYGON_DT_OVER_TC.${integrator} in src/cli/bench.ts`);
+  }
+  return ts;
+}
+
+/** The polygon Δt's line of the bench output: each integrator's Δt and the limit the world gives for it on `w` now */
+export function polygonStepNote(w: World, limits: Partial<Record<keyof typeof POLYGON_DT_OVER_TC, TimeScales>>): string {
+  const named = { cdm: 'cdm', gear5: 'Gear 5' } as const;
+  const each = (Object.keys(limits) as (keyof typeof POLYGON_DT_OVER_TC)[]).map((k) => {
+    const ts = limits[k]!;
+    return `${named[k]} at ${POLYGON_DT_OVER_TC[k]} t_c (its stability limit on this pile ${ts.stableDtOverTc.toPrecision(3)} t_c, ${ts.stableLimit === 'dashpot-rate' ? "the dashpots' rate" : 'the springs'})`;
+  });
+  return `# Δt on the settled ${w.n}-polygon pile: ${each.join(', ')}; Gear 5 below its dashpot-rate limit (docs/benchmarks.md#polygons)\n`;
+}
+
+/** The plain bench's polygon pile: settled with cdm at its Δt (POLYGON_SETTLE steps, not timed; Gear 5 at 0.02 t_c only rocks it), then Gear 5 at its own */
+function settledPolygonPile(n: number): World {
+  const w = polygonPile(n);
+  w.setParams({ integrator: 'cdm', dtOverTc: POLYGON_DT_OVER_TC.cdm });
+  w.step(POLYGON_SETTLE);
+  const limits = { cdm: w.timeScales(), gear5: usePolygonStep(w, 'gear5') };
+  process.stdout.write(polygonStepNote(w, limits));
+  return w;
 }
 
 /** The E10 pipe (built-in pipe-flow: 300 grains in 200 R₀) lengthened to hold n grains at the same packing. */
@@ -348,7 +398,7 @@ async function main(): Promise<void> {
     process.stdout.write('scenario              particles  contacts/particle  Ek/particle [J]  steps/rebuild  steps  ms/step   particle-steps/s  per CPU-s  ns/contact  search         heap Δ (MB)\n');
     table = pileTable([
       ...sizes.map((n) => timePile(`pile (${integrator}+cundall)`, benchPile(n, 'cundall', undefined, integrator), discSettle(n), values.csv)),
-      ...polygonSizes.map((n) => timePile('polygons (gear5+cund.)', polygonPile(n), POLYGON_SETTLE, values.csv)),
+      ...polygonSizes.map((n) => timePile('polygons (gear5+cund.)', settledPolygonPile(n), 0, values.csv)),
     ]);
   }
   try {

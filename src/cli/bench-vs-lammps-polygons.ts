@@ -17,14 +17,13 @@
  * The codes take turns `repeat` times; medians, and each ratio's median and range over the rounds. A run that lost a
  * body, stopped, or ends with a body faster than BLOWN_SPEED has blown up: its figure is shown, its ratio is not.
  */
-import type { WorkerPool } from '../core/parallel/worker-pool';
 import { Snapshot } from '../core/sim/snapshot';
 import { World } from '../core/sim/world';
 import { POLYGON_DT_OVER_TC, polygonPile, polygonStepNote, usePolygonStep } from './bench';
 import { appendCsv, contactsPerParticle, median } from './bench-measure';
 import type { PolygonLammpsRow } from './bench-tables';
 import { runLammps, settleInLammps, type LammpsSettled } from './lammps-run';
-import { nodePool } from './node-pool';
+import { poolForThreads, type NodePool } from './node-pool';
 
 /** Settled: no body faster than this [m/s] (≈ 2 % of √(g d), d the polygons' size) */
 const SETTLE_SPEED = 0.01;
@@ -127,8 +126,11 @@ const firstLine = (why: string) => why.split('\n')[0].trim();
 const blownOf = (runs: Timed[]) => runs.find((t) => t.blown)?.blown ?? '';
 
 export async function benchVsLammpsPolygons(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined): Promise<PolygonLammpsRow[]> {
-  const pools = new Map<number, { pool: WorkerPool; close(): Promise<void> }>();
-  for (const t of threadCounts) if (t > 1) pools.set(t, await nodePool(t));
+  const pools = new Map<number, NodePool>();
+  for (const t of threadCounts) {
+    const p = await poolForThreads(t); // 1: none, the serial World
+    if (p) pools.set(t, p);
+  }
   const rows: PolygonLammpsRow[] = [];
   process.stdout.write(`# settling: until no body is faster than ${SETTLE_SPEED} m/s (checked every ${SETTLE_CHECK} steps, at most ${SETTLE_CAP}, LAMMPS ${LAMMPS_SETTLE_CAP}); this core with cdm and e_n = ${SETTLE_EN} (then back), LAMMPS once per size on one rank with a drag of time constant ${SETTLE_DRAG_TIME} s, its timed runs from there\n`);
   process.stdout.write(`particles  cores  contacts/particle  steps  LAMMPS (M p-steps/s, ns/contact, steps/rebuild)  cdm+Cundall (…)  ratio (range)  gear5+Cundall (…)  ratio (range)   [median of ${repeat}]\n`);

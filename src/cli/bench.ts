@@ -45,7 +45,7 @@ import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarge
 import { refuse, scriptArgs } from './script-args';
 import { parseCount, parseList } from './command-grammar';
 import { lammpsAvailable, LMP, MPIRUN, mpirunAvailable, runLammps } from './lammps-run';
-import { MAX_THREADS, nodePool } from './node-pool';
+import { MAX_THREADS, poolForThreads } from './node-pool';
 import type { WorkerPool } from '../core/parallel/worker-pool';
 import { getBuiltInInput } from '../core/scenarios/registry';
 import { MAX_PARTICLES, parseScenario, type ScenarioInput, type ScenarioSpec } from '../core/scenarios/schema';
@@ -211,7 +211,7 @@ function timeSteps(w: World, steps: number): number {
 
 /** `threads` 2: LAMMPS on two MPI ranks against this core on a two-thread pool */
 async function benchVsLammps(sizes: number[], repeat: number, csv: string | undefined, threads: number): Promise<LammpsRow[]> {
-  const pool = threads > 1 ? await nodePool(threads) : undefined;
+  const pool = await poolForThreads(threads); // 1: none, the serial World
   const rows: LammpsRow[] = [];
   process.stdout.write(`particles  contacts/particle  steps  LAMMPS (M p-steps/s)  cdm+Cundall  ratio (range)      gear5+Cundall  ratio (range)     [median of ${repeat}; ${threads} rank(s) / thread(s)]\n`);
   for (const n of sizes) {
@@ -248,14 +248,18 @@ async function benchVsLammps(sizes: number[], repeat: number, csv: string | unde
  * The bench piles with `integrator` + Cundall, serially and on worker pools of each thread count
  * (contacts/parallel-disc-pass.ts and the per-body stages): one World each, settled alike (their numbers are the
  * same bits), then timed in turn, `repeat` rounds; medians, and each pool's speed-up over the serial run per round.
+ * One thread is the serial path (poolForThreads: no pool), so its column is the serial World's own rounds (1.00).
  */
 async function benchThreads(sizes: number[], threadCounts: number[], repeat: number, csv: string | undefined, integrator: string): Promise<ThreadsRow[]> {
   const table: ThreadsRow[] = [];
-  const pools = await Promise.all(threadCounts.map((t) => nodePool(t)));
+  const pools = await Promise.all(threadCounts.map((t) => poolForThreads(t)));
+  if (threadCounts.includes(1)) process.stdout.write('# 1 thread: the serial path (no pool), the serial column itself\n');
   process.stdout.write(`particles  contacts/particle  steps  serial (M p-steps/s)  ${threadCounts.map((t) => `${t} thread${t > 1 ? 's' : ''}  speed-up (range)`.padEnd(34)).join('')}[${integrator} + Cundall, median of ${repeat}]
 `);
   for (const n of sizes) {
-    const worlds = [benchPile(n), ...pools.map((p) => benchPile(n, 'cundall', p.pool))];
+    // a thread count without a pool (1) is the serial World, timed once
+    const worlds = [benchPile(n), ...pools.flatMap((p) => (p ? [benchPile(n, 'cundall', p.pool)] : []))];
+    const worldOf = pools.map((p, k) => (p ? 1 + pools.slice(0, k).filter(Boolean).length : 0));
     for (const w of worlds) {
       w.setParams({ integrator: integrator as IntegratorId });
       w.step(discSettle(n));
@@ -267,8 +271,8 @@ async function benchThreads(sizes: number[], threadCounts: number[], repeat: num
     const row: ThreadsRow = { particles: n, contactsPerParticle: contactsPerParticle(worlds[0]), steps, repeat, serial: median(rates[0]) };
     let line = `${String(n).padEnd(10)} ${row.contactsPerParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${M(row.serial)}                `;
     threadCounts.forEach((t, k) => {
-      const ups = rates[k + 1].map((v, r) => v / rates[0][r]);
-      row[`threads${t}`] = median(rates[k + 1]);
+      const own = rates[worldOf[k]], ups = own.map((v, r) => v / rates[0][r]);
+      row[`threads${t}`] = median(own);
       row[`speedup${t}`] = median(ups);
       row[`speedup${t}Min`] = Math.min(...ups);
       row[`speedup${t}Max`] = Math.max(...ups);
@@ -279,7 +283,7 @@ async function benchThreads(sizes: number[], threadCounts: number[], repeat: num
     appendCsv(csv, row);
     table.push(row);
   }
-  await Promise.all(pools.map((p) => p.close()));
+  await Promise.all(pools.map((p) => p?.close()));
   return table;
 }
 

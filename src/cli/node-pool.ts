@@ -15,6 +15,17 @@ export interface NodePool {
 }
 
 /**
+ * The pool for a thread count the user chose (`sim run --threads`, the bench's): none for 1 — one thread runs the
+ * serial path, since a pool of one thread does the serial loop's work plus its chunks' glue (and a separate count of
+ * the touching pairs) and ran at 0.8–0.9× of it (docs/benchmarks.md#threads); the same bits but for the energy sums'
+ * rounding, as on any pool. Otherwise nodePool(threads). (A pool of one thread is still built by nodePool(1) where a
+ * test wants the chunked path on one thread.)
+ */
+export async function poolForThreads(threads: number): Promise<NodePool | null> {
+  return threads > 1 ? nodePool(threads) : null;
+}
+
+/**
  * Resolves once every worker has loaded: the pool's caller blocks in Atomics.wait, and a worker still
  * loading its modules through tsx needs the calling thread's event loop.
  */

@@ -5,7 +5,7 @@
  * 130 interrupted by Ctrl-C or SIGTERM (the rows so far are kept, complete, and the summary says so).
  * Every input is bounded (limits.ts) and outputs are written through temporaries (out-files.ts).
  */
-import { MAX_THREADS, nodePool } from './node-pool';
+import { MAX_THREADS, poolForThreads } from './node-pool';
 import { availableParallelism } from 'node:os';
 import { threadsForCores } from '../core/parallel/max-threads';
 import { dirname } from 'node:path';
@@ -246,11 +246,11 @@ function exportCommand(scenarioArg: string, sets: string[], out: string | undefi
  * been checked), the scenario and the run's budget are all checked before the run starts.
  */
 async function runCommand(scenarioArg: string, sets: string[], out: string | undefined, threadsArg: string | undefined): Promise<void> {
-  let spec, world, scene, pool: Awaited<ReturnType<typeof nodePool>> | null = null, note: string | undefined;
+  let spec, world, scene, pool: Awaited<ReturnType<typeof poolForThreads>> = null, note: string | undefined;
   try {
     const fit = threadsForCores(threadsArg === undefined ? 1 : parseCount(threadsArg, '--threads', 1, MAX_THREADS), availableParallelism());
     spec = loadScenario(scenarioArg, sets);
-    pool = fit.threads > 1 ? await nodePool(fit.threads) : null;
+    pool = await poolForThreads(fit.threads); // 1: no pool, the serial path
     scene = new SceneEditor(spec, { pool: pool?.pool, undoLevels: 0 });
     world = scene.world;
     checkRunSettings(spec, world.n, !Number.isNaN(world.pistonPosition()));

@@ -14,8 +14,7 @@ import {
 } from '../../protocol/frame';
 import type { PickResult } from '../../protocol/api';
 import { hexNumber, MUTED, VARIANTS } from '../palette';
-
-const TEX = 128;
+import { BODY_TEXTURE_SIZE, bodyTexture, orientationBar } from '../render/disc-texture';
 
 type RingStyle = (typeof VARIANTS)[number]['ring'];
 
@@ -24,23 +23,16 @@ const RING_DASH: Record<RingStyle, number[]> = { solid: [], dashed: [0.065, 0.03
 
 /** A white ring (tinted per variant) in `style`, with the orientation bar. */
 function ringTexture(style: RingStyle): Texture {
-  const c = document.createElement('canvas');
-  c.width = c.height = TEX;
-  const g = c.getContext('2d')!;
-  const r = TEX / 2;
-  g.beginPath();
-  g.arc(r, r, r - 5, 0, Math.PI * 2);
-  g.lineWidth = 8;
-  g.strokeStyle = '#ffffff';
-  g.setLineDash(RING_DASH[style].map((f) => f * 2 * Math.PI * (r - 5)));
-  g.stroke();
-  g.setLineDash([]);
-  g.beginPath();
-  g.moveTo(r, r);
-  g.lineTo(TEX - 8, r);
-  g.lineWidth = 6;
-  g.stroke();
-  return Texture.from(c);
+  return bodyTexture((g, r) => {
+    g.beginPath();
+    g.arc(r, r, r - 5, 0, Math.PI * 2);
+    g.lineWidth = 8;
+    g.strokeStyle = '#ffffff';
+    g.setLineDash(RING_DASH[style].map((f) => f * 2 * Math.PI * (r - 5)));
+    g.stroke();
+    g.setLineDash([]);
+    orientationBar(g, r, 8, 6);
+  });
 }
 
 /** '#rrggbb' as a Pixi packed particle colour (BGR + alpha << 24, render/colormap.ts). */
@@ -100,7 +92,7 @@ export class VariantLayer {
     const off = frameOffsets({ nCap, contactCap: hdr[H_CONTACT_CAP], wallCap: hdr[H_WALL_CAP], variantCap: cap });
     if (off.bytes > buf.byteLength) return performance.now() - t0;
     const f = new Float32Array(buf, 0, off.bytes / 4);
-    const k = 2 / TEX;
+    const k = 2 / BODY_TEXTURE_SIZE;
     const showFixed = this.paneStep > 0;
     for (let v = 0; v < cap; v++) {
       if (!(drawable & (1 << v))) continue;

@@ -30,6 +30,8 @@ export class ContactSearch {
   /** cos φ and sin φ of each polygon at the evaluation configuration, for this search (rotations) */
   cosPhi = new Float64Array(0);
   sinPhi = new Float64Array(0);
+  /** Each polygon's world outline x + Rot(φ) X at the evaluation configuration, at the vertex pool's offsets (rotations) */
+  worldVertices = new Float64Array(0);
   /** Scratch for the rigid polygon colliders: the two outlines in world coordinates */
   outlineI = new Float64Array(2 * DISC_SIDES);
   outlineJ = new Float64Array(2 * DISC_SIDES);
@@ -78,11 +80,19 @@ export class ContactSearch {
       this.cosPhi = growF64(this.cosPhi, b.n);
       this.sinPhi = growF64(this.sinPhi, b.n);
     }
-    const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi;
+    if (this.worldVertices.length < b.vertices.length) this.worldVertices = growF64(this.worldVertices, b.vertices.length);
+    const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi, v = b.vertices, w = this.worldVertices;
+    const ex = b.ex, ey = b.ey, start = b.vertexStart, count = b.vertexCount;
     for (let k = 0; k < b.n; k++) {
       if (shape[k] !== POLYGON) continue;
-      c[k] = Math.cos(phi[k]);
-      s[k] = Math.sin(phi[k]);
+      const ck = Math.cos(phi[k]), sk = Math.sin(phi[k]), x = ex[k], y = ey[k];
+      c[k] = ck;
+      s[k] = sk;
+      for (let q = 2 * start[k], end = q + 2 * count[k]; q < end; q += 2) {
+        const bx = v[q], by = v[q + 1];
+        w[q] = x + ck * bx - sk * by;
+        w[q + 1] = y + sk * bx + ck * by;
+      }
     }
   }
 }

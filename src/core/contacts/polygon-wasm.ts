@@ -14,9 +14,9 @@ import { DISC_OUTLINE_SCALE, DISC_SIDES, UNIT_OUTLINE } from '../shapes/disc-out
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import {
-  COLUMNS, COS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
+  COLUMNS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
   OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM,
-  SCRATCH, SHAPE, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
+  SCRATCH, SHAPE, VCOUNT, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, WV, XMIN,
 } from '../wasm/assembly/polygon-table';
 import { ArenaOffsets } from '../wasm/arena-offsets';
 import { WasmKernels } from '../wasm/kernels';
@@ -33,9 +33,9 @@ const LIST_COLUMNS = ['i', 'j', 'feature', 'law', 'planeChoice', 'prevIndex', 'n
  * (b, where given), search np's rotations and history index, the contact lists' columns and the candidate pairs'
  */
 export function adoptPolygonColumns(arena: WasmArena, b: BodyState | null, np: ContactSearch, lists: readonly ContactList[], pairs: readonly PairBuffer[]): void {
-  if (b) arena.adopt(b, [...F64_FIELDS, 'shape', 'vertexStart', 'vertexCount', 'vertices']);
+  if (b) arena.adopt(b, [...F64_FIELDS, 'shape', 'vertexStart', 'vertexCount']);
   for (const c of lists) arena.adopt(c, LIST_COLUMNS);
-  arena.adopt(np, ['cosPhi', 'sinPhi']);
+  arena.adopt(np, ['worldVertices']);
   arena.adopt(np.index, ['ki', 'kj', 'kf', 'vals']);
   for (const p of pairs) arena.adopt(p, ['i', 'j']);
 }
@@ -83,8 +83,7 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   t[PI] = 0; t[PJ] = 0; // the pair kernel's own (polygonPairsTable)
   t[EX] = o.of(a, EX, b.ex); t[EY] = o.of(a, EY, b.ey); t[RAD] = o.of(a, RAD, b.radius); t[EQR] = o.of(a, EQR, b.eqRadius);
   t[IM] = o.of(a, IM, b.invMass); t[II] = o.of(a, II, b.invInertia); t[SHAPE] = o.of(a, SHAPE, b.shape);
-  t[VSTART] = o.of(a, VSTART, b.vertexStart); t[VCOUNT] = o.of(a, VCOUNT, b.vertexCount); t[VERTS] = o.of(a, VERTS, b.vertices);
-  t[COS] = o.of(a, COS, np.cosPhi); t[SIN] = o.of(a, SIN, np.sinPhi);
+  t[VSTART] = o.of(a, VSTART, b.vertexStart); t[VCOUNT] = o.of(a, VCOUNT, b.vertexCount); t[WV] = o.of(a, WV, np.worldVertices);
   t[OI] = o.of(a, OI, out.i); t[OJ] = o.of(a, OJ, out.j); t[OFEAT] = o.of(a, OFEAT, out.feature); t[OLAW] = o.of(a, OLAW, out.law);
   t[ONX] = o.of(a, ONX, out.nx); t[ONY] = o.of(a, ONY, out.ny); t[ODELTA] = o.of(a, ODELTA, out.delta); t[ODEPTH] = o.of(a, ODEPTH, out.depth);
   t[OLC] = o.of(a, OLC, out.lc); t[ORATIO] = o.of(a, ORATIO, out.ratio); t[ORIN] = o.of(a, ORIN, out.rin); t[ORIT] = o.of(a, ORIT, out.rit);

@@ -59,6 +59,8 @@ export class PolygonClipper {
   private result: Float64Array;
   /** Scratch: a clipping stage's line, a point a and direction u (in an array: V8 boxes doubles passed to a call it does not inline) */
   private readonly edge = new Float64Array(4);
+  /** Scratch: the edges of P whose line Q's circle crosses (overlap) */
+  private cut = new Int32Array(16);
   /**
    * [0]: the size the tolerances of the last call are relative to (in an array, not an argument of finish: V8 boxes a
    * double passed to a call it does not inline)
@@ -84,36 +86,59 @@ export class PolygonClipper {
    * O = Q ∩ P: clip Q by every edge (a → b) of P, keeping s(x) = (b − a)×(x − a) ≥ 0 (docs/model.md#area-law-for-polygons).
    * P and Q are convex, counter-clockwise, with at least 3 vertices each. `around`: a circle (x, y, radius) holding Q, if
    * known; then an edge whose line the circle clears by SKIP_REL·size on the inner side is skipped (its stage would copy
-   * every vertex), and one it clears on the outer side ends the clip (nothing would be left): the same bits, cheaper.
+   * every vertex), one it clears on the outer side ends the clip (nothing would be left), and of the others the edge Q's
+   * centre lies furthest beyond (the one facing Q) clips first. Every later edge is tested on what is left (by then the
+   * sliver of Q near P): one whose half-plane holds all of it is skipped, one that holds none of it ends the clip (the
+   * same bits as running its stage).
    * Returns true for a contact (≥ 3 vertices and area ≥ MIN_AREA_REL·size², size the larger of the two).
    */
   overlap(p: Float64Array, np: number, q: Float64Array, nq: number, around: Float64Array | null = null): boolean {
     const size = Math.max(boundingSize(p, np), boundingSize(q, nq));
     this.sizeOf[0] = size;
     const qx = around ? around[0] : 0, qy = around ? around[1] : 0, qr = around ? around[2] + SKIP_REL * size : 0;
-    let src = q, m = nq, toA = true;
-    for (let e = 0; e < np && m > 0; e++) {
+    if (this.cut.length < np) this.cut = new Int32Array(grownCapacity(np, this.cut.length));
+    const cut = this.cut, edge = this.edge;
+    let cuts = 0, first = -1, firstS = 0, firstU2 = 1;
+    for (let e = 0; e < np; e++) {
       const f = e + 1 === np ? 0 : e + 1;
       const ax = p[2 * e], ay = p[2 * e + 1], ux = p[2 * f] - ax, uy = p[2 * f + 1] - ay;
       if (around) {
-        const sc = ux * (qy - ay) - uy * (qx - ax);
-        if (sc * sc > qr * qr * (ux * ux + uy * uy)) {
+        const sc = ux * (qy - ay) - uy * (qx - ax), u2 = ux * ux + uy * uy;
+        if (sc * sc > qr * qr * u2) {
           if (sc > 0) continue; // Q inside this edge's half-plane
-          m = 0; // Q wholly outside it
-          break;
+          this.result = this.bufA; // Q wholly outside it
+          return this.finish(0);
         }
+        // the signed distance sc/|u| of Q's centre, compared as sc·|sc|/u² (no root): the least faces Q most
+        const s = sc * Math.abs(sc);
+        if (first < 0 || s * firstU2 < firstS * u2) { first = e; firstS = s; firstU2 = u2; }
+      } else if (first < 0) {
+        first = e;
       }
+      cut[cuts++] = e;
+    }
+    if (first < 0) { // every stage skipped (Q inside P): finish merges in place, so not in the caller's outline
+      this.reserve(nq);
+      for (let k = 0; k < 2 * nq; k++) this.bufA[k] = q[k];
+      this.result = this.bufA;
+      return this.finish(nq);
+    }
+    this.reserve(2 * nq + 2);
+    edgeOf(p, np, first, edge);
+    let m = clipStage(q, nq, this.bufA, edge);
+    let src = this.bufA, toA = false;
+    for (let c = 0; c < cuts && m > 0; c++) {
+      const e = cut[c];
+      if (e === first) continue;
+      edgeOf(p, np, e, edge);
+      const inside = countInside(src, m, edge);
+      if (inside === m) continue;
+      if (inside === 0) { m = 0; break; }
       this.reserve(2 * m + 2);
-      const dst = toA ? this.bufA : this.bufB, edge = this.edge;
-      edge[0] = ax; edge[1] = ay; edge[2] = ux; edge[3] = uy;
+      const dst = toA ? this.bufA : this.bufB;
       m = clipStage(src, m, dst, edge);
       src = dst;
       toA = !toA;
-    }
-    if (src === q && m > 0) { // every stage skipped (Q inside P): finish merges in place, so not in the caller's outline
-      this.reserve(nq);
-      for (let k = 0; k < 2 * nq; k++) this.bufA[k] = q[k];
-      src = this.bufA;
     }
     this.result = src;
     return this.finish(m);
@@ -177,6 +202,20 @@ export class PolygonClipper {
     this.cy = y0 + sy / (3 * a2);
     return true;
   }
+}
+
+/** P's edge e (a → b) as a point a and direction u = b − a, into edge */
+function edgeOf(p: Float64Array, np: number, e: number, edge: Float64Array): void {
+  const f = e + 1 === np ? 0 : e + 1;
+  edge[0] = p[2 * e]; edge[1] = p[2 * e + 1]; edge[2] = p[2 * f] - p[2 * e]; edge[3] = p[2 * f + 1] - p[2 * e + 1];
+}
+
+/** How many of src[0 … 2m) lie in the edge's half-plane (clipStage's test, s ≥ 0) */
+function countInside(src: Float64Array, m: number, edge: Float64Array): number {
+  const ax = edge[0], ay = edge[1], ux = edge[2], uy = edge[3];
+  let n = 0;
+  for (let k = 0; k < m; k++) if (ux * (src[2 * k + 1] - ay) - uy * (src[2 * k] - ax) >= 0) n++;
+  return n;
 }
 
 /**

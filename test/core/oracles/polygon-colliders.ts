@@ -62,12 +62,15 @@ function collidePairRange(np: ContactSearch, pairs: PairBuffer, p0: number, p1: 
   for (let p = p0; p < p1; p++) {
     const i = pairs.i[p], j = pairs.j[p];
     if (im[i] + im[j] === 0 && ii[i] + ii[j] === 0) continue; // two immovable bodies
-    const dx = np.periodic.minimumImageX(ex[j] - ex[i]), dy = ey[j] - ey[i];
+    const raw = ex[j] - ex[i], dx = np.periodic.minimumImageX(raw), dy = ey[j] - ey[i];
     const reach = rad[i] + rad[j];
     if (dx * dx + dy * dy >= reach * reach) continue; // bounding circles apart
-    const xi = ex[i], yi = ey[i], xj = xi + dx, yj = yi + dy;
-    ARGS[XI] = xi; ARGS[YI] = yi; ARGS[XJ] = xj; ARGS[YJ] = yj;
-    const ni = outline(np, i, ARGS, XI, bi), nj = outline(np, j, ARGS, XJ, bj);
+    // j's periodic image lies sx = −L·round(raw/L) from it (the kernel's PeriodicX.minimumImageX, by parts)
+    const sx = np.periodic.enabled ? -np.periodic.length * Math.round(raw / np.periodic.length) : 0;
+    const xi = ex[i], yi = ey[i], xj = ex[j] + sx, yj = ey[j];
+    ARGS[XI] = xi + 0; ARGS[YI] = yi; ARGS[XJ] = xj; ARGS[YJ] = yj;
+    const ni = worldOutline(np, i, 0, ARGS, XI, bi), nj = worldOutline(np, j, sx, ARGS, XJ, bj);
+    ARGS[XI] = xi;
     // j's outline within its bounding circle (a disc's 24-gon reaches DISC_OUTLINE_SCALE of its radius)
     AROUND_J[0] = xj; AROUND_J[1] = yj; AROUND_J[2] = b.shape[j] === POLYGON ? rad[j] : DISC_OUTLINE_SCALE * rad[j];
     if (!clip.overlap(bi, ni, bj, nj, AROUND_J)) continue;
@@ -86,6 +89,21 @@ function collidePairRange(np: ContactSearch, pairs: PairBuffer, p0: number, p1: 
     appendAreaContact(np, i, j, choice);
     np.out.prevIndex[np.out.count - 1] = h;
   }
+}
+
+/**
+ * The kernel's outline of body k: a polygon's is the search's world outline (ContactSearch.rotations) shifted by sx
+ * (a periodic image; unshifted, the same numbers), a disc's stand-in about the centre in centre[at]; into out, its count
+ */
+function worldOutline(np: ContactSearch, k: number, sx: number, centre: Float64Array, at: number, out: Float64Array): number {
+  const b = np.bodies;
+  if (b.shape[k] !== POLYGON) return outline(np, k, centre, at, out);
+  const n = b.vertexCount[k], w = np.worldVertices, o = 2 * b.vertexStart[k];
+  for (let q = 0; q < 2 * n; q += 2) {
+    out[q] = sx === 0 ? w[o + q] : w[o + q] + sx;
+    out[q + 1] = w[o + q + 1];
+  }
+  return n;
 }
 
 /**
@@ -124,7 +142,7 @@ export function collideWallPolygonOracle(np: ContactSearch, w: number, kind: num
     if (im[j] === 0 || shape[j] !== kind) continue;
     if ((ex[j] - ax) * wnx + (ey[j] - ay) * wny >= rad[j]) continue; // bounding circle clear of the wall
     ARGS[XJ] = ex[j]; ARGS[YJ] = ey[j];
-    const nj = outline(np, j, ARGS, XJ, bj);
+    const nj = worldOutline(np, j, 0, ARGS, XJ, bj);
     if (!clip.beyondLine(bj, nj, WALL_LINE)) continue;
     ARGS[NX] = wnx; ARGS[NY] = wny; ARGS[LC] = eqR[j]; ARGS[RATIO] = clip.area / (Math.PI * eqR[j] * eqR[j]);
     appendAreaContact(np, -1 - w, j, NO_CHOICE);

@@ -35,7 +35,14 @@ export function boundingSize(xy: usize, n: i32): f64 {
  * count): the sides of the line fall unpredictably, and a mispredicted branch costs more than the writes and the
  * division. The numbers kept are computed as clipStage's in JavaScript.
  */
-function clipStage(src: usize, m: i32, dst: usize, ax: f64, ay: f64, ux: f64, uy: f64): i32 {
+function clipStage(src: usize, m: i32, dst: usize, e: i32, p: usize, np: i32): i32 {
+  const f = e + 1 == np ? 0 : e + 1;
+  const ax = ld(p, 2 * e), ay = ld(p, 2 * e + 1), ux = ld(p, 2 * f) - ax, uy = ld(p, 2 * f + 1) - ay;
+  return clipLine(src, m, dst, ax, ay, ux, uy);
+}
+
+/** clipStage by the line through (ax, ay) along (ux, uy) */
+function clipLine(src: usize, m: i32, dst: usize, ax: f64, ay: f64, ux: f64, uy: f64): i32 {
   let out = 0;
   const s0 = ux * (ld(src, 1) - ay) - uy * (ld(src, 0) - ax);
   let sp = s0;
@@ -73,16 +80,21 @@ let sizeP: usize = 0, sizeNp: i32 = 0, sizeQ: usize = 0, sizeNq: i32 = 0, sizeBo
 
 /**
  * PolygonClipper.overlap: Q ∩ P, Q (q, nq) inside the circle (cx, cy, r), in the buffers a and b of `room` vertices
- * each; `bound` ≥ the tolerances' size (twice the larger bounding radius, with room for rounding). Returns 1 for a
- * contact, 0 for none, −1 when a stage might not fit the buffers (beyond the n + m vertices two convex outlines meet in:
- * only the stages' rounding could; the caller doubles the scratch and clips the pair again, contacts/polygon-wasm.ts).
+ * each; `bound` ≥ the tolerances' size (twice the larger bounding radius, with room for rounding); `edges`: room for np
+ * i32. Returns 1 for a contact, 0 for none, −1 when a stage might not fit the buffers (beyond the n + m vertices two
+ * convex outlines meet in: only the stages' rounding could; the caller doubles the scratch and clips the pair again,
+ * contacts/polygon-wasm.ts).
+ * P's edges whose line the circle clears need no stage (Q wholly inside: skipped; wholly outside: no overlap). Of the
+ * others, the edge Q's centre lies furthest beyond (the one facing Q) clips first: what is left is the sliver of Q
+ * near P, and a later edge whose half-plane holds every vertex of it is skipped (its stage would copy them all: the
+ * same bits), one that holds none ends the clip.
  */
-export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, r: f64, bound: f64, a: usize, b: usize, room: i32): i32 {
+export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, r: f64, bound: f64, a: usize, b: usize, room: i32, edges: usize): i32 {
   sizeP = p; sizeNp = np; sizeQ = q; sizeNq = nq; sizeBound = bound; size = -1;
   // the circle's radius with the size's margin: at most with the bound, at least with none
   const qrHi = r + SKIP_REL * bound, qrLo = r;
-  let src = q, m = nq, toA = true;
-  for (let e = 0; e < np && m > 0; e++) {
+  let cut = 0, first = -1, firstS: f64 = 0, firstU2: f64 = 1;
+  for (let e = 0; e < np; e++) {
     const f = e + 1 == np ? 0 : e + 1;
     const ax = ld(p, 2 * e), ay = ld(p, 2 * e + 1), ux = ld(p, 2 * f) - ax, uy = ld(p, 2 * f + 1) - ay;
     const sc = ux * (cy - ay) - uy * (cx - ax);
@@ -94,27 +106,52 @@ export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, 
     }
     if (clear) {
       if (sc > 0) continue; // Q inside this edge's half-plane
-      m = 0; // Q wholly outside it
-      break;
+      clipVertices = a; // Q wholly outside it
+      return finish(0) ? 1 : 0;
     }
+    // the signed distance sc/|u| of Q's centre, compared as sc·|sc|/u² (no root): the least faces Q most
+    const s = sc * Math.abs(sc);
+    if (first < 0 || s * firstU2 < firstS * u2) { first = e; firstS = s; firstU2 = u2; }
+    store<i32>(edges + (<usize>cut << 2), e);
+    cut++;
+  }
+  if (first < 0) { // every stage skipped (Q inside P): finish merges in place, so not in the caller's outline
+    memory.copy(a, q, <usize>nq << 4);
+    clipVertices = a;
+    return finish(nq) ? 1 : 0;
+  }
+  if (2 * nq + 2 > room) return -1;
+  let m = clipStage(q, nq, a, first, p, np);
+  let src = a, toA = false;
+  for (let c = 0; c < cut && m > 0; c++) {
+    const e = load<i32>(edges + (<usize>c << 2));
+    if (e == first) continue;
+    const inside = countInside(src, m, e, p, np);
+    if (inside == m) continue;
+    if (inside == 0) { m = 0; break; }
     if (2 * m + 2 > room) return -1;
     const dst = toA ? a : b;
-    m = clipStage(src, m, dst, ax, ay, ux, uy);
+    m = clipStage(src, m, dst, e, p, np);
     src = dst;
     toA = !toA;
-  }
-  if (src == q && m > 0) { // every stage skipped (Q inside P): finish merges in place, so not in the caller's outline
-    memory.copy(a, q, <usize>nq << 4);
-    src = a;
   }
   clipVertices = src;
   return finish(m) ? 1 : 0;
 }
 
+/** How many of src[0 … 2m) lie in the half-plane of P's edge e (clipStage's sign test, s ≥ 0) */
+function countInside(src: usize, m: i32, e: i32, p: usize, np: i32): i32 {
+  const f = e + 1 == np ? 0 : e + 1;
+  const ax = ld(p, 2 * e), ay = ld(p, 2 * e + 1), ux = ld(p, 2 * f) - ax, uy = ld(p, 2 * f + 1) - ay;
+  let n = 0;
+  for (let k = 0; k < m; k++) n += <i32>(ux * (ld(src, 2 * k + 1) - ay) - uy * (ld(src, 2 * k) - ax) >= 0);
+  return n;
+}
+
 /** PolygonClipper.beyondLine: the part of Q beyond the line through (px, py) with normal (nx, ny), into the buffer a; `bound` as overlap's */
 export function beyondLine(q: usize, nq: i32, px: f64, py: f64, nx: f64, ny: f64, bound: f64, a: usize): bool {
   sizeNp = 0; sizeQ = q; sizeNq = nq; sizeBound = bound; size = -1;
-  const m = clipStage(q, nq, a, px, py, -ny, nx);
+  const m = clipLine(q, nq, a, px, py, -ny, nx);
   clipVertices = a;
   return finish(m);
 }

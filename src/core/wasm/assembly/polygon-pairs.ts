@@ -15,9 +15,9 @@ import { areaCundall, beginForces, endForces } from './area-cundall';
 import { beyondLine, clipArea, clipCount, clipCx, clipCy, clipVertices, ld, overlap, st } from './polygon-clip';
 import { axisRho, axisX, axisY, chordNormal, crossings, edgeAverage, flipNormal, normalX, normalY, USUAL } from './polygon-plane';
 import {
-  COS, DISC_SCALE, EQR, EX, EY, FLAGS, FORCES, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
+  DISC_SCALE, EQR, EX, EY, FLAGS, FORCES, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
   OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM, SCRATCH,
-  SHAPE, SIDES, SIN, VCOUNT, VERTS, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, XMIN,
+  SHAPE, SIDES, VCOUNT, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, WV, XMIN,
 } from './polygon-table';
 
 /** shapes/shape-kind.ts's POLYGON; collide-polygon.ts's RHO_MIN and NO_CHOICE */
@@ -46,24 +46,32 @@ function layout(t: usize): void {
   cross = bufB + (<usize>(2 * room) << 3);
 }
 
-/** collide-polygon.ts's outline: body k's world outline about (x, y) into out; its vertex count */
-function outline(t: usize, k: i32, x: f64, y: f64, out: usize): i32 {
+/** Where the last outline call's vertices are */
+let outlineAt: usize = 0;
+
+/**
+ * Body k's world outline about its centre shifted by (sx, 0) (a periodic image), at outlineAt; its vertex count. A
+ * polygon's is this search's (WV: ContactSearch.rotations), in place when not shifted, else shifted into out; a disc's
+ * stand-in is written into out.
+ */
+function outline(t: usize, k: i32, sx: f64, out: usize): i32 {
   const bk = <usize>k << 3;
   if (load<u8>(slot(t, SHAPE) + <usize>k) == POLYGON) {
-    const n = i32At(slot(t, VCOUNT), k), v = slot(t, VERTS) + (<usize>(2 * i32At(slot(t, VSTART), k)) << 3);
-    const c = load<f64>(slot(t, COS) + bk), s = load<f64>(slot(t, SIN) + bk);
+    const n = i32At(slot(t, VCOUNT), k), v = slot(t, WV) + (<usize>(2 * i32At(slot(t, VSTART), k)) << 3);
+    if (sx == 0) { outlineAt = v; return n; }
     for (let q = 0; q < 2 * n; q += 2) {
-      const bx = ld(v, q), by = ld(v, q + 1);
-      st(out, q, x + c * bx - s * by);
-      st(out, q + 1, y + s * bx + c * by);
+      st(out, q, ld(v, q) + sx);
+      st(out, q + 1, ld(v, q + 1));
     }
+    outlineAt = out;
     return n;
   }
-  const a = load<f64>(slot(t, RAD) + bk);
+  const x = load<f64>(slot(t, EX) + bk) + sx, y = load<f64>(slot(t, EY) + bk), a = load<f64>(slot(t, RAD) + bk);
   for (let s = 0; s < 2 * SIDES; s += 2) {
     st(out, s, x + a * ld(unit, s));
     st(out, s + 1, y + a * ld(unit, s + 1));
   }
+  outlineAt = out;
   return SIDES;
 }
 
@@ -94,23 +102,24 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const i = i32At(pi, p), j = i32At(pj, p);
     const bi = <usize>i << 3, bj = <usize>j << 3;
     if (load<f64>(im + bi) + load<f64>(im + bj) == 0 && load<f64>(ii + bi) + load<f64>(ii + bj) == 0) continue;
-    let dx = load<f64>(ex + bj) - load<f64>(ex + bi);
+    let dx = load<f64>(ex + bj) - load<f64>(ex + bi), sx: f64 = 0;
     if (periodic) {
-      // PeriodicX.minimumImageX with JavaScript's Math.round (halves round up), as disc-pairs.ts
+      // PeriodicX.minimumImageX with JavaScript's Math.round (halves round up), as disc-pairs.ts; j's image is L r to the left
       const u = dx / L;
       let r = Math.floor(u);
       if (u - r >= 0.5) r += 1;
+      sx = -L * r;
       dx -= L * r;
     }
     const dy = load<f64>(ey + bj) - load<f64>(ey + bi);
     const reach = load<f64>(rad + bi) + load<f64>(rad + bj);
     if (dx * dx + dy * dy >= reach * reach) continue;
-    const xi = load<f64>(ex + bi), yi = load<f64>(ey + bi), xj = xi + dx, yj = yi + dy;
-    const ni = outline(t, i, xi, yi, outI), nj = outline(t, j, xj, yj, outJ);
+    const xi = load<f64>(ex + bi), yi = load<f64>(ey + bi), xj = load<f64>(ex + bj) + sx, yj = load<f64>(ey + bj);
+    const ni = outline(t, i, 0, outI), pI = outlineAt, nj = outline(t, j, sx, outJ), pJ = outlineAt;
     // each outline within a circle about its centre (a disc's 24-gon reaches DISC_OUTLINE_SCALE of its radius)
     const ri = load<u8>(shape + <usize>i) == POLYGON ? load<f64>(rad + bi) : discScale * load<f64>(rad + bi);
     const rj = load<u8>(shape + <usize>j) == POLYGON ? load<f64>(rad + bj) : discScale * load<f64>(rad + bj);
-    const o = overlap(outI, ni, outJ, nj, xj, yj, rj, SIZE_BOUND * Math.max(ri, rj), bufA, bufB, room);
+    const o = overlap(pI, ni, pJ, nj, xj, yj, rj, SIZE_BOUND * Math.max(ri, rj), bufA, bufB, room, cross);
     if (o < 0) {
       store<i32>(t + (<usize>LEFT << 2), p);
       if (forces) endForces(t);
@@ -121,7 +130,7 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
     // the history's row, also where the plane starts afresh (fresh), and the plane's
     const h = previousContact(t, i, j), q = fresh ? -1 : h;
-    const choice = planeNormal(plane, ni, nj, q, bx, by, pnx, pny, pchoice, hyst);
+    const choice = planeNormal(plane, pI, ni, pJ, nj, q, bx, by, pnx, pny, pchoice, hyst);
     let nx = normalX, ny = normalY;
     let len = Math.sqrt(nx * nx + ny * ny);
     if (len == 0) { nx = 1; ny = 0; len = 1; }
@@ -140,15 +149,15 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
  * collide-polygon.ts's planeNormal: the plane of the overlap just clipped by the active definition into normalX,
  * normalY (not yet oriented); the flip choice. q: the contact's row in last step's list, or −1.
  */
-function planeNormal(plane: i32, ni: i32, nj: i32, q: i32, bx: f64, by: f64, pnx: usize, pny: usize, pchoice: usize, hyst: f64): i32 {
+function planeNormal(plane: i32, pI: usize, ni: i32, pJ: usize, nj: i32, q: i32, bx: f64, by: f64, pnx: usize, pny: usize, pchoice: usize, hyst: f64): i32 {
   let count = 0;
   if (plane != USUAL) {
     edgeAverage(plane, clipVertices, clipCount);
     if (axisRho >= RHO_MIN) return flipNormal(axisX, axisY, bx, by, q >= 0 ? <i32>load<u8>(pchoice + <usize>q) : -1, hyst);
     if (q >= 0) { normalX = ld(pnx, q); normalY = ld(pny, q); return load<u8>(pchoice + <usize>q); }
-    count = crossings(outI, ni, outJ, nj, cross);
+    count = crossings(pI, ni, pJ, nj, cross);
   } else {
-    count = crossings(outI, ni, outJ, nj, cross);
+    count = crossings(pI, ni, pJ, nj, cross);
     if (q >= 0 && count < 2) { normalX = ld(pnx, q); normalY = ld(pny, q); return NO_CHOICE; }
   }
   if (!chordNormal(cross, count)) {
@@ -174,8 +183,8 @@ export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i3
     if (load<f64>(im + bj) == 0 || load<u8>(shape + <usize>j) != POLYGON) continue;
     const xj = load<f64>(ex + bj), yj = load<f64>(ey + bj);
     if ((xj - ax) * wnx + (yj - ay) * wny >= load<f64>(rad + bj)) continue;
-    const nj = outline(t, j, xj, yj, outJ);
-    if (!beyondLine(outJ, nj, ax, ay, wnx, wny, SIZE_BOUND * load<f64>(rad + bj), bufA)) continue;
+    const nj = outline(t, j, 0, outJ);
+    if (!beyondLine(outlineAt, nj, ax, ay, wnx, wny, SIZE_BOUND * load<f64>(rad + bj), bufA)) continue;
     if (k == kMax) {
       store<i32>(t + (<usize>LEFT << 2), j);
       if (forces) endForces(t);

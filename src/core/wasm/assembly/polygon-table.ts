@@ -4,29 +4,32 @@
  * TABLE_BYTES of the arena (wasm/kernels.ts): an i32 per slot (a column's byte offset, or a small integer), then
  * the f64 parameters from PARAMS_AT on.
  */
-/** Column slots: the bodies' evaluation state, sizes and masses, shapes and outlines, cos φ and sin φ of the search */
-export const EX = 0, EY = 1, RAD = 2, EQR = 3, IM = 4, II = 5, SHAPE = 6, VSTART = 7, VCOUNT = 8, VERTS = 9, COS = 10, SIN = 11;
+/**
+ * Column slots: the bodies' evaluation state, sizes and masses, shapes, and the polygons' world outlines of this search
+ * (ContactSearch.rotations: x + Rot(φ) X at the vertex pool's offsets, vertexStart)
+ */
+export const EX = 0, EY = 1, RAD = 2, EQR = 3, IM = 4, II = 5, SHAPE = 6, VSTART = 7, VCOUNT = 8, WV = 9;
 /** …the candidate pairs, and the record's columns a contact fills */
-export const PI = 12, PJ = 13, OI = 14, OJ = 15, OFEAT = 16, OLAW = 17, ONX = 18, ONY = 19, ODELTA = 20, ODEPTH = 21, OLC = 22;
-export const ORATIO = 23, ORIN = 24, ORIT = 25, ORJN = 26, ORJT = 27, OCX = 28, OCY = 29, OCHOICE = 30;
+export const PI = 10, PJ = 11, OI = 12, OJ = 13, OFEAT = 14, OLAW = 15, ONX = 16, ONY = 17, ODELTA = 18, ODEPTH = 19, OLC = 20;
+export const ORATIO = 21, ORIN = 22, ORIT = 23, ORJN = 24, ORJT = 25, OCX = 26, OCY = 27, OCHOICE = 28;
 /** …last step's normals and flip choices, the history index by key (state/contact-list.ts ContactHistoryIndex), the scratch */
-export const PNX = 31, PNY = 32, PCHOICE = 33, KI = 34, KJ = 35, KF = 36, KV = 37, SCRATCH = 38;
+export const PNX = 29, PNY = 30, PCHOICE = 31, KI = 32, KJ = 33, KF = 34, KV = 35, SCRATCH = 36;
 /** …the record's prevIndex: a pair contact's row in last step's list (the history lookup carryHistory then skips) */
-export const OPREV = 39;
+export const OPREV = 37;
 /** How many column slots the colliders read and write (the rest are the fused pass's) */
-export const COLUMNS = 40;
+export const COLUMNS = 38;
 /**
  * …the fused polygon pass's (contacts/polygon-force-pass.ts, FORCES): the bodies' evaluation velocities and forces, the
  * record's columns the force stages fill, last step's springs
  */
-export const EVX = 40, EVY = 41, EW = 42, FX = 43, FY = 44, TAU = 45, OUN = 46, OUT = 47, OMR = 48, OGN = 49, OGT = 50, OKT = 51;
-export const OFE = 52, OFN = 53, OFT = 54, OXI = 55, OXI_EVAL = 56, OISNEW = 57, PXI = 58;
+export const EVX = 38, EVY = 39, EW = 40, FX = 41, FY = 42, TAU = 43, OUN = 44, OUT = 45, OMR = 46, OGN = 47, OGT = 48, OKT = 49;
+export const OFE = 50, OFN = 51, OFT = 52, OXI = 53, OXI_EVAL = 54, OISNEW = 55, PXI = 56;
 /** The end of the fused pass's column slots */
-export const FORCE_COLUMNS = 59;
+export const FORCE_COLUMNS = 57;
 /** Integer slots: the index's mask, the scratch's vertex room M, the plane definition, the flags, the law's id, (out) the pair a kernel left */
-export const MASK = 59, ROOM = 60, PLANE = 61, FLAGS = 62, LAW = 63, LEFT = 64;
+export const MASK = 57, ROOM = 58, PLANE = 59, FLAGS = 60, LAW = 61, LEFT = 62;
 /** How many i32 slots */
-export const SLOTS = 65;
+export const SLOTS = 63;
 /** Parameters, f64 indices from PARAMS_AT: the periodic box (x_min, L), the flip's hysteresis [rad], the disc stand-in's scale, a wall's line (a, n) */
 export const XMIN = 0, LENGTH = 1, HYSTERESIS = 2, DISC_SCALE = 3, WALL_AX = 4, WALL_AY = 5, WALL_NX = 6, WALL_NY = 7;
 /**
@@ -39,7 +42,7 @@ export const SUMS_AT = 19;
 /** How many parameters */
 export const PARAMS = 25;
 /** Where the parameters start (bytes into the table, 8-aligned) */
-export const PARAMS_AT = 4 * 66;
+export const PARAMS_AT = 4 * 64;
 /** The table's size in bytes */
 export const TABLE_BYTES = PARAMS_AT + 8 * PARAMS;
 /** Flags: x is periodic; the plane definition changed since last step (every polygon contact starts afresh) */

@@ -1,5 +1,5 @@
 /**
- * A contact law is one declaration and one registry row (docs/architecture.md#a-contact-law). The dummy law here —
+ * A contact law is one declaration and one registry row (docs/extending.md#a-contact-law). The dummy law here —
  * a linear spring with a dashpot per unit reduced mass, f_n = k_D δ − γ_D m_r u_n, γ_D its own parameter, k_D = k_n its
  * own force constant (m.own), acting on pairs within 2 mm beyond contact though with no force there — is
  * declared in this file and registered with one call before anything reads the parameter table, and then goes

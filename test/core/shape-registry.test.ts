@@ -1,5 +1,5 @@
 /**
- * Shapes by capability (docs/architecture.md#a-shape): a shape's row in the registry (shapes/shape-kind.ts) says
+ * Shapes by capability (docs/extending.md#a-shape): a shape's row in the registry (shapes/shape-kind.ts) says
  * which tangential schemes, solvers and passes serve it, and the laws say which shapes they serve. A dummy shape,
  * a "blob" registered here from the test, is accepted where its row declares it (the Cundall scheme, soft DEM, the
  * collision monitor) and refused by name everywhere else: by every law, by the schemes and the solver it does not

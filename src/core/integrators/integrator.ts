@@ -1,5 +1,5 @@
 /**
- * A time integrator (docs/architecture.md#extension-recipes). It owns the step.
+ * A time integrator (docs/extending.md). It owns the step.
  * - kind 'force' (Gear): writes the evaluation configuration into the bodies' e* arrays, asks the
  *   driver for forces there, and advances the committed state. Contact search, laws and the
  *   tangential scheme live in the driver, so every force integrator works with every contact model.

@@ -1,5 +1,5 @@
 /**
- * A normal contact law as one complete declaration (docs/architecture.md#a-contact-law, the LAMMPS GRANULAR
+ * A normal contact law as one complete declaration (docs/extending.md#a-contact-law, the LAMMPS GRANULAR
  * sub-model idea: each declares its coefficients, history size, beyond-contact range and critical force): one file
  * per law that says what it reads, the history slots it keeps, its critical force for the Coulomb cap, its energy,
  * its interaction range and own force constants (from its coefficients), its LAMMPS counterpart and — for a law the `normalLaw` parameter chooses — its

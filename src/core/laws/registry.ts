@@ -1,6 +1,6 @@
 /**
  * The normal contact laws, one row each, at the index the colliders write into the record's `law` column
- * (docs/architecture.md#a-contact-law). Adding a law = one file declaring a ContactLaw (contact-law.ts) + one row
+ * (docs/extending.md#a-contact-law). Adding a law = one file declaring a ContactLaw (contact-law.ts) + one row
  * here; or, from outside (a test's dummy law), one `registerContactLaw` call, as LAMMPS GRANULAR registers a
  * sub-model in one line. Everything else reads the declarations: the parameter table (config/param-table.ts) takes
  * each chosen law's rows and the `normalLaw` options from here when it is first loaded, and then closes the

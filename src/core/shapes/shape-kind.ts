@@ -1,5 +1,5 @@
 /**
- * The shape registry (docs/architecture.md#a-shape): one row per kind of body shape, at its kind — the value a
+ * The shape registry (docs/extending.md#a-shape): one row per kind of body shape, at its kind — the value a
  * body's BodyState.shape holds, the narrow-phase table's index (contacts/narrow-phase.ts) and the frame's shape
  * kind (protocol/frame.ts takes these ids). A row says what serves the shape: the tangential schemes that have a
  * form for it, the solvers whose colliders it has, and the passes written for it; the contact laws declare the

@@ -67,8 +67,11 @@ function filesUnder(dir: string): string[] {
   }).sort();
 }
 
+/** test/core/no-allocation.test.ts's probe, bundled beside the CLI: it starts in ≈ 0.3 s instead of ≈ 2 s through tsx */
+const GC_PROBE_TS = join(ROOT, 'test/fixtures/gc-probe.mts');
+
 const BUILD_OPTIONS: BuildOptions = {
-  entryPoints: { sim: SIM_TS, 'pool-worker': join(ROOT, 'src/cli/pool-worker.ts') },
+  entryPoints: { sim: SIM_TS, 'pool-worker': join(ROOT, 'src/cli/pool-worker.ts'), 'gc-probe': GC_PROBE_TS },
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -97,7 +100,7 @@ export function cliBundle(): string {
   if (bundlePath) return bundlePath;
   const h = createHash('sha256');
   h.update(JSON.stringify({ BUILD_OPTIONS, TSX_STAND_IN }));
-  for (const f of [...filesUnder(join(ROOT, 'src')), join(ROOT, 'package-lock.json')]) {
+  for (const f of [...filesUnder(join(ROOT, 'src')), GC_PROBE_TS, join(ROOT, 'package-lock.json')]) {
     h.update(f.slice(ROOT.length));
     h.update('\0');
     h.update(readFileSync(f));
@@ -129,6 +132,11 @@ export function cliBundle(): string {
   const now = new Date();
   utimesSync(dir, now, now); // in use: see pruneBundles
   return (bundlePath = join(dir, 'sim.mjs'));
+}
+
+/** The path of the bundled allocation probe (gc-probe.mjs, test/fixtures/gc-probe.mts), beside the bundled CLI. */
+export function gcProbeBundle(): string {
+  return join(dirname(cliBundle()), 'gc-probe.mjs');
 }
 
 /** Removes this user's bundles of other digests that no test has used for a day (each is 1.5 MB). */

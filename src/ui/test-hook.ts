@@ -117,6 +117,7 @@ export function installTestHook(d: HookDeps): void {
       nonFiniteSkipped: d.scene.nonFiniteSkipped,
       nonFiniteDrawn: d.scene.countNonFiniteDrawn(),
       particles: d.scene.n,
+      t: d.scene.drawnT,
     }),
     perf: () => ({ ...d.perf.summary(), fps: d.fps() }),
     /** ms of Pixi's render call per frame applied (main-thread JS and GL calls issued) */
@@ -171,7 +172,7 @@ export function installTestHook(d: HookDeps): void {
     polygonDots: () => d.scene.polygons.dots,
     /** renders that showed the polygon outlines placed from an older frame than the discs (should stay 0) */
     polygonStaleFrames: () => d.scene.polygons.staleFrames,
-    /** the polygons' outlines as last placed, from the worker's latest frame while they are shown: body index, centroid [m], angle [rad] (not placed while drawn as dots) */
+    /** the polygons' outlines as last placed, from the worker's latest frame while they are shown: body index, centroid [m], angle [rad], whether drawn now (not placed while drawn as dots, nor while off the screen) */
     polygons: () => d.scene.polygons.drawn(),
     /** the walls as drawn from the worker's latest frame (a moving wall or piston where it is now) */
     walls: () => d.scene.drawnWalls(),

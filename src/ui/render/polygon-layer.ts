@@ -7,6 +7,8 @@
  * (`dots`; scene.ts): no outline can be seen at that size, and 10,000 Graphics held the page to a few frames a
  * second under software WebGL (docs/benchmarks.md#the-page). While they are dots their Graphics are neither
  * placed nor tinted (that took 3–4 ms a frame at 10,000); the frame they are shown again, they are placed first.
+ * Zoomed in, a polygon whose circumcircle lies off the screen (viewBox) is hidden and not placed either; when the view
+ * moves, the scene places them again from the latest frame before it draws (scene.ts scaleBodies).
  */
 import { Container, Graphics } from 'pixi.js';
 import type { PolygonShapes } from '../../protocol/api';
@@ -50,6 +52,8 @@ export class PolygonLayer {
   placedVersion = -1;
   /** should stay 0: renders that showed the outlines placed from an older frame than the discs (scene.ts) */
   staleFrames = 0;
+  /** the screen in world coordinates [m], widened by the largest circumradius: polygons centred outside it are not drawn */
+  private readonly box = { x0: -Infinity, y0: -Infinity, x1: Infinity, y1: Infinity };
 
   get count(): number {
     return this.graphics.length;
@@ -110,18 +114,34 @@ export class PolygonLayer {
   }
 
   /**
-   * Places every polygon from `poses` (body i's x, y, φ and colour value at PARTICLE_FLOATS · i: the disc layer's
-   * copy of the latest frame, `version` its poseVersion) and tints it by `coloring`, or in the fixed colour where `fixed[i]` is 1. Nothing
-   * while the polygons are dots (their Graphics hidden): the scene calls it again when setPixelScale shows them.
+   * The screen is the world box [x0, x1] × [y0, y1] [m] now; true when that moved the box polygons are drawn in (then
+   * place() must run again before the next render, so that polygons coming into sight are placed from the latest frame).
+   */
+  setViewBox(x0: number, y0: number, x1: number, y1: number): boolean {
+    const b = this.box, r = this.rMax;
+    if (b.x0 === x0 - r && b.y0 === y0 - r && b.x1 === x1 + r && b.y1 === y1 + r) return false;
+    b.x0 = x0 - r; b.y0 = y0 - r; b.x1 = x1 + r; b.y1 = y1 + r;
+    return true;
+  }
+
+  /**
+   * Places every polygon in sight from `poses` (body i's x, y, φ and colour value at PARTICLE_FLOATS · i: the disc layer's
+   * copy of the latest frame, `version` its poseVersion) and tints it by `coloring`, or in the fixed colour where `fixed[i]` is 1; one
+   * centred outside the view box is hidden. Nothing while the polygons are dots (their Graphics hidden): the scene calls
+   * it again when setPixelScale shows them.
    */
   place(poses: Float32Array, version: number, fixed: ArrayLike<number>): void {
     if (this.dots) return;
     this.placedVersion = version;
-    const { mode, inv, tint } = this.coloring;
+    const { mode, inv, tint } = this.coloring, box = this.box;
     for (let p = 0; p < this.graphics.length; p++) {
       const i = this.bodies[p], g = this.graphics[p];
-      const q = PARTICLE_FLOATS * i, v = poses[q + 3];
-      g.position.set(poses[q], poses[q + 1]);
+      const q = PARTICLE_FLOATS * i, v = poses[q + 3], x = poses[q], y = poses[q + 1];
+      if (!(x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1)) { // off the screen (or not finite): not drawn
+        if (g.visible) g.visible = false;
+        continue;
+      }
+      g.position.set(x, y);
       g.rotation = poses[q + 2];
       // the same colours as the discs' shader
       const c = packedToRgb(fixed[i] ? FIXED_COLOR : tint !== null ? tint
@@ -132,9 +152,9 @@ export class PolygonLayer {
     }
   }
 
-  /** The polygons' Graphics as last placed: body, x, y, φ (for the tests; not placed while `dots`). */
-  drawn(): { body: number; x: number; y: number; phi: number }[] {
-    return this.graphics.map((g, p) => ({ body: this.bodies[p], x: g.position.x, y: g.position.y, phi: g.rotation }));
+  /** The polygons' Graphics as last placed: body, x, y, φ, and whether it is drawn now (for the tests; not placed while `dots`, nor off the screen). */
+  drawn(): { body: number; x: number; y: number; phi: number; shown: boolean }[] {
+    return this.graphics.map((g, p) => ({ body: this.bodies[p], x: g.position.x, y: g.position.y, phi: g.rotation, shown: this.container.visible && g.visible }));
   }
 
   /** Polygons placed with a non-finite transform (should stay 0). */

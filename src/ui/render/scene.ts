@@ -80,6 +80,8 @@ export class Scene {
   renderMs = 0;
   private renderT0 = 0;
   nonFiniteSkipped = 0;
+  /** the simulated time [s] of the frame the bodies are drawn from (the last one applied) */
+  drawnT = 0;
   /** should stay 0: non-finite values that reached a sprite */
   nonFiniteDrawn = 0;
 
@@ -122,14 +124,17 @@ export class Scene {
 
   /**
    * The disc and polygon layers for the view's device pixels per metre: polygons switched to dots or back change
-   * the disc layer's radii, and polygons shown again are placed from the latest frame before they are drawn.
+   * the disc layer's radii, and polygons shown again, or coming into sight as the view moves, are placed from the
+   * latest frame before they are drawn.
    */
   private scaleBodies(): void {
     const px = this.view.s * this.app.renderer.resolution;
+    const [x0, y1] = this.camera.toWorld(0, 0), [x1, y0] = this.camera.toWorld(this.app.screen.width, this.app.screen.height);
+    const moved = this.polygons.setViewBox(x0, y0, x1, y1);
     if (this.polygons.setPixelScale(px)) {
       this.discRadii();
       this.placePolygons();
-    }
+    } else if (moved && this.polygons.shown) this.placePolygons();
     this.discs.setPixelScale(px);
   }
 
@@ -201,6 +206,7 @@ export class Scene {
       this.view, this.radius.length ? this.radius[0] : 0.01);
     drawSelection(this.selG, this.selection, { n: this.n, x: (i) => this.px(i), y: (i) => this.py(i), r: this.radius }, this.view);
     info.ok = true;
+    this.drawnT = info.t;
     return info;
   }
 

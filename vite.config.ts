@@ -34,11 +34,8 @@ export default defineConfig({
     pool: 'forks',
     // `.ci/run` asks for a JSON report too (CI_REPORT), from which it prints the slowest tests
     reporters: process.env.CI_REPORT ? ['default', ['json', { outputFile: process.env.CI_REPORT }]] : ['default'],
-    // Node-side files two at a time (one per core of the CI machine); the Chromium files one at a time (one page
-    // drives the browser's simulation worker, main thread and software drawing, ≈ 1–1.4 cores). `npm test` runs
-    // the two as separate Vitest processes at the same time (test/tools/run-suite.ts), so the Node files fill the
-    // cores the browser leaves idle instead of waiting for it; a plain `vitest run` runs the groups in turn
-    // (groupOrder: Node first, then Chromium; one groupOrder cannot hold projects of different worker counts).
+    // Node-side files two at a time (one per core of the CI machine), then the Chromium files one at a time,
+    // alone on the machine: a browser test shares its cores with the page's worker and SwiftShader only.
     // Each project's files share their processes and the modules loaded (isolate: false; a process and module
     // registry per file cost ≈ 1 s of start-up and imports each, 160 files); a node file that needs fresh modules
     // runs in node-isolated (OWN_PROCESS). The Chromium files keep their state in their own hooks (harness.ts).

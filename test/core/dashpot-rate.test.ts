@@ -124,6 +124,19 @@ describe('the dashpot-rate limit', () => {
     expect(INTEGRATORS['contact-dynamics'].create(DEFAULT_PARAMS).dashpotRateLimit()).toBe(Infinity);
   });
 
+  it('a pile just landing (most bodies touch nothing): the iteration on the touched bodies only gives the dense matrix\'s largest eigenvalue over all of them, to 1e-6', () => {
+    const w = benchPile(30);
+    w.setParams({ integrator: 'cdm' });
+    const touched = () => new Set([...w.contacts.i.subarray(0, w.contacts.count), ...w.contacts.j.subarray(0, w.contacts.count)].filter((k) => k >= 0)).size;
+    for (let k = 0; k < 400 && w.contacts.count < 3; k++) w.step(10);
+    expect(w.contacts.count).toBeGreaterThanOrEqual(3);
+    expect(touched()).toBeLessThan(w.n / 2);
+    const c = new DashpotRate().estimate(w.bodies, w.contacts, w.material());
+    const dense = largestSymmetric(denseMatrix(w));
+    expect(dense).toBeGreaterThan(0);
+    expect(Math.abs(c / dense - 1)).toBeLessThan(1e-6);
+  });
+
   it.each([
     ['discs', () => benchPile(30)],
     ['polygons', () => polygonPile(30)],

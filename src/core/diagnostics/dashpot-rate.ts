@@ -9,14 +9,15 @@
  * Matrix-free: the Lanczos iteration (Golub and Van Loan, *Matrix Computations*, §10.1) on v ↦ M^{-1/2} C M^{-1/2} v,
  * one pass over the contacts per iteration (the power iteration's own products; the tridiagonal matrix it builds from
  * them gives the largest eigenvalue in far fewer of them), from a fixed start vector, at most MAX_ITERATIONS;
- * the largest Ritz value by bisection on its Sturm sequence. Deterministic (serial, record order), no allocation once
- * the arrays fit the bodies. Not per step: the world asks when it reports its time scales (step-setting.ts).
+ * the largest Ritz value by bisection on its Sturm sequence; on the coordinates of the bodies the contacts touch only (the
+ * operator is zero elsewhere). Deterministic (serial, record order), no allocation once the arrays fit the bodies.
+ * Not per step: the world asks when it reports its time scales (step-setting.ts).
  */
 import { DRAGGED, FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
 import type { BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import type { MaterialCoefficients } from '../laws/material';
-import { growF64 } from '../math/grow';
+import { growF64, growI32 } from '../math/grow';
 
 /** Lanczos steps at most, and the relative change of the largest Ritz value below which it stops */
 export const MAX_ITERATIONS = 60;
@@ -36,29 +37,60 @@ export class DashpotRate {
   private readonly beta = new Float64Array(MAX_ITERATIONS);
   /** Iterations the last estimate took */
   iterations = 0;
+  /** The bodies the record's contacts touch, and each body's place among them (−1: none; reset after each estimate) */
+  private touched = new Int32Array(0);
+  private place = new Int32Array(0);
 
   /**
    * c_max [1/s] of contacts `c` (a complete record) on bodies `b` under material `m`; 0 without a dashpot that
    * acts on a body that moves, NaN if the record holds a non-finite number.
    */
   estimate(b: BodyState, c: ContactList, m: MaterialCoefficients): number {
-    const dof = 3 * b.n;
+    // the operator is zero on a body no contact touches: the iteration runs on the touched bodies' coordinates only
+    // (the same nonzero spectrum; a falling 100,000-disc silo with 209 contacts took 203 ms an estimate on all of them)
+    const bodies = this.touchedBodies(b, c);
+    const cMax = this.largest(b, c, m, bodies);
+    for (let t = 0; t < bodies; t++) this.place[this.touched[t]] = -1;
+    return cMax;
+  }
+
+  /** The touched bodies into `touched` (in the order the record first names them), their places into `place`; their count */
+  private touchedBodies(b: BodyState, c: ContactList): number {
+    if (this.place.length < b.n) {
+      this.place = growI32(this.place, b.n, -1);
+      this.touched = growI32(this.touched, b.n);
+    }
+    const place = this.place, touched = this.touched, ci = c.i, cj = c.j;
+    let count = 0;
+    for (let k = 0; k < c.count; k++) {
+      const i = ci[k], j = cj[k];
+      if (i >= 0 && place[i] < 0) { place[i] = 0; touched[count++] = i; }
+      if (j >= 0 && place[j] < 0) { place[j] = 0; touched[count++] = j; }
+    }
+    for (let t = 0; t < count; t++) place[touched[t]] = t;
+    return count;
+  }
+
+  /** Lanczos on the touched bodies' coordinates (estimate) */
+  private largest(b: BodyState, c: ContactList, m: MaterialCoefficients, bodies: number): number {
+    const dof = 3 * bodies;
     if (this.s.length < dof) {
       this.s = growF64(this.s, dof); this.qPrev = growF64(this.qPrev, dof);
       this.q = growF64(this.q, dof); this.w = growF64(this.w, dof);
     }
-    const s = this.s, q = this.q, qPrev = this.qPrev, w = this.w, alpha = this.alpha, beta = this.beta;
-    for (let k = 0; k < b.n; k++) {
-      const f = b.flags[k], moves = (f & (FIXED | PRESCRIBED | DRAGGED)) === 0;
+    const s = this.s, q = this.q, qPrev = this.qPrev, w = this.w, alpha = this.alpha, beta = this.beta, touched = this.touched;
+    for (let t = 0; t < bodies; t++) {
+      const k = touched[t], f = b.flags[k], moves = (f & (FIXED | PRESCRIBED | DRAGGED)) === 0;
       const sm = moves ? Math.sqrt(b.invMass[k]) : 0;
-      s[3 * k] = f & LOCK_X ? 0 : sm;
-      s[3 * k + 1] = f & LOCK_Y ? 0 : sm;
-      s[3 * k + 2] = moves && !(f & LOCK_ROT) ? Math.sqrt(b.invInertia[k]) : 0;
+      s[3 * t] = f & LOCK_X ? 0 : sm;
+      s[3 * t + 1] = f & LOCK_Y ? 0 : sm;
+      s[3 * t + 2] = moves && !(f & LOCK_ROT) ? Math.sqrt(b.invInertia[k]) : 0;
     }
-    // a fixed start vector with a part along every coordinate that moves (an integer hash: no generator to reseed)
+    // a fixed start vector with a part along every coordinate that moves (an integer hash of the body's coordinate: no
+    // generator to reseed)
     let norm = 0;
     for (let d = 0; d < dof; d++) {
-      let h = Math.imul(d + 1, 0x9e3779b1);
+      let h = Math.imul(3 * touched[(d / 3) | 0] + (d % 3) + 1, 0x9e3779b1);
       h ^= h >>> 15; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13;
       const v = s[d] > 0 ? 0.5 + (h >>> 0) / 4294967296 : 0;
       q[d] = v; qPrev[d] = 0;
@@ -104,10 +136,11 @@ export class DashpotRate {
     const s = this.s, q = this.q, w = this.w;
     w.fill(0, 0, dof);
     const elastic = m.capElastic, mu = m.mu, clamp = m.clampNormal;
-    const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt;
+    const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt, place = this.place;
     const gnA = c.gn, gtA = c.gt, fnA = c.fn, ftA = c.ft;
     for (let k = 0; k < c.count; k++) {
-      const i = ci[k], j = cj[k], nx = nxA[k], ny = nyA[k], fn = fnA[k];
+      // the bodies' places among the touched ones (a wall stays negative)
+      const i = ci[k] >= 0 ? place[ci[k]] : -1, j = cj[k] >= 0 ? place[cj[k]] : -1, nx = nxA[k], ny = nyA[k], fn = fnA[k];
       // the normal dashpot is off while the 'clamp' holds the normal force at 0 (laws/dashpot.ts, dampedNormal)
       const gn = clamp && !(fn > 0) ? 0 : gnA[k];
       const gt = elastic || Math.abs(ftA[k]) < STICKING * mu * (fn > 0 ? fn : 0) ? gtA[k] : 0;

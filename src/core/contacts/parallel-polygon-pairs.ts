@@ -3,7 +3,7 @@
  * POLYGON_CHUNK pairs, any thread any chunk (contacts/parallel-polygon-kernel.ts), each thread on its own copy of the
  * kernels' table (the calling thread's, contacts/polygon-wasm.ts) with its own scratch. Chunk c writes its contacts
  * from row k0 + c · POLYGON_CHUNK on (a pair gives at most one); then the calling thread moves each chunk's rows down
- * behind the last one's, in chunk order: the serial run's record row for row, so the same bits for any number of
+ * behind the last one's, in chunk order (its pair slots shifted with them): the serial run's record row for row, so the same bits for any number of
  * threads. A pair a kernel left (a clip that would outgrow its scratch) is done here with the rest of its chunk
  * (collidePolygonRange: the kernel on the calling thread, on a scratch twice the size) before that chunk's rows move. The walls' contacts, the history and
  * the forces follow on the calling thread, as serially.
@@ -70,6 +70,7 @@ export class ParallelPolygonPairs {
         end = out.count;
       }
       if (from > k) moveRows(out, from, end, k);
+      if (from > k) shiftSlots(out.contactOfPair, from - k0, p1, from - k);
       k += end - from;
     }
     out.count = k;
@@ -96,6 +97,11 @@ export class ParallelPolygonPairs {
     }
     return true;
   }
+}
+
+/** The pair slots of pairs [p0, p1) whose rows moved `by` rows down */
+function shiftSlots(slots: Int32Array, p0: number, p1: number, by: number): void {
+  for (let p = p0; p < p1; p++) if (slots[p] >= 0) slots[p] -= by;
 }
 
 /** Moves rows [from, end) of `out` down to row `to` (< from): the columns the polygon colliders write */

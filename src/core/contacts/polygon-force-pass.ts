@@ -51,9 +51,11 @@ export function polygonForcePass(
   near.update(b, walls, pairs.generation);
   out.reserve(pairs.count + 16 + (walls.count > 0 ? near.end(walls.count - 1) : 0));
   out.reservePairSlots(pairs.count);
-  out.pairStamp = -1;
+  // between two builds of the pair list the pair contacts find last step's rows through its pair slots (the kernels'
+  // BY_SLOT), and the index holds the walls' contacts only
+  out.pairStamp = pairs.generation;
   np.rotations(b);
-  np.index.build(prev, 0);
+  np.index.build(prev, prev.pairStamp === pairs.generation ? prev.pairContacts : 0);
   if (!forceTable(w, np, pairs, m, dt, commit)) return false;
   const t = w.polygonTable, par = w.polygonParams, at = w.polygonTableAt, P = pairs.count;
   par.fill(0, SUMS_AT, SUMS_AT + PASS_SUMS);

@@ -14,8 +14,8 @@ import { DISC_OUTLINE_SCALE, DISC_SIDES, UNIT_OUTLINE } from '../shapes/disc-out
 import { F64_FIELDS, type BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import {
-  COLUMNS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
-  OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM,
+  BY_SLOT, COLUMNS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
+  OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, OSLOT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, PSLOT, RAD, ROOM,
   SCRATCH, SHAPE, VCOUNT, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, WV, XMIN,
 } from '../wasm/assembly/polygon-table';
 import { ArenaOffsets } from '../wasm/arena-offsets';
@@ -26,7 +26,7 @@ import type { ContactSearch } from './contact-search';
 /** The columns' offsets, by the table's slot */
 const OFFSETS = new ArenaOffsets(COLUMNS);
 /** A contact list's columns the polygon kernels write (the record) or read (last step's normals and flip choices) */
-const LIST_COLUMNS = ['i', 'j', 'feature', 'law', 'planeChoice', 'prevIndex', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'];
+const LIST_COLUMNS = ['i', 'j', 'feature', 'law', 'planeChoice', 'prevIndex', 'contactOfPair', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'];
 
 /**
  * Moves into `arena` what the polygon kernels read and write in place (columns already there stay): the bodies' columns
@@ -89,6 +89,7 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   t[OLC] = o.of(a, OLC, out.lc); t[ORATIO] = o.of(a, ORATIO, out.ratio); t[ORIN] = o.of(a, ORIN, out.rin); t[ORIT] = o.of(a, ORIT, out.rit);
   t[ORJN] = o.of(a, ORJN, out.rjn); t[ORJT] = o.of(a, ORJT, out.rjt); t[OCX] = o.of(a, OCX, out.cx); t[OCY] = o.of(a, OCY, out.cy);
   t[OCHOICE] = o.of(a, OCHOICE, out.planeChoice); t[OPREV] = o.of(a, OPREV, out.prevIndex);
+  t[OSLOT] = o.of(a, OSLOT, out.contactOfPair); t[PSLOT] = o.of(a, PSLOT, prev.contactOfPair);
   t[PNX] = o.of(a, PNX, prev.nx); t[PNY] = o.of(a, PNY, prev.ny); t[PCHOICE] = o.of(a, PCHOICE, prev.planeChoice);
   t[KI] = o.of(a, KI, x.ki); t[KJ] = o.of(a, KJ, x.kj); t[KF] = o.of(a, KF, x.kf); t[KV] = o.of(a, KV, x.vals);
   t[SCRATCH] = o.of(a, SCRATCH, scratch);
@@ -104,11 +105,15 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
 
 /**
  * The table with the columns of candidate pairs `pairs` (w.polygonTable: a worker pool copies it for each of its threads,
- * contacts/parallel-polygon-pairs.ts), or false if a column is not in the kernels' arena
+ * contacts/parallel-polygon-pairs.ts), or false if a column is not in the kernels' arena. The record gets a slot for
+ * each pair; a record stamped with the pair list's generation after one so stamped (the fused pass, step after step
+ * between two builds of the list: contacts/polygon-force-pass.ts) finds its history through last step's slots.
  */
 export function polygonPairsTable(w: WasmKernels, np: ContactSearch, pairs: PairBuffer): boolean {
+  np.out.reservePairSlots(pairs.count);
   if (!fillTable(w, np)) return false;
-  const a = w.arena, t = w.polygonTable;
+  const a = w.arena, t = w.polygonTable, out = np.out, prev = np.previous;
+  if (out.pairStamp >= 0 && prev.pairStamp === out.pairStamp && prev.contactOfPair.length >= pairs.count) t[FLAGS] |= BY_SLOT;
   t[PI] = OFFSETS.of(a, PI, pairs.i); t[PJ] = OFFSETS.of(a, PJ, pairs.j);
   return t[PI] >= 0 && t[PJ] >= 0;
 }

@@ -15,8 +15,9 @@ import { areaCundall, beginForces, endForces } from './area-cundall';
 import { beyondLine, clipArea, clipCount, clipCx, clipCy, clipVertices, ld, overlap, st } from './polygon-clip';
 import { axisRho, axisX, axisY, chordNormal, crossings, edgeAverage, flipNormal, normalX, normalY, USUAL } from './polygon-plane';
 import {
-  DISC_SCALE, EQR, EX, EY, FLAGS, FORCES, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
-  OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, RAD, ROOM, SCRATCH,
+  BY_SLOT, DISC_SCALE, EQR, EX, EY, FLAGS, FORCES, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
+  OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, OSLOT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, PSLOT, RAD, ROOM,
+  SCRATCH,
   SHAPE, SIDES, VCOUNT, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, WV, XMIN,
 } from './polygon-table';
 
@@ -87,7 +88,11 @@ function previousContact(t: usize, i: i32, j: i32): i32 {
   return v;
 }
 
-/** Candidate pairs [p0, p1) from row k0 on; returns the end (LEFT: p1, or the pair left to the caller) */
+/**
+ * Candidate pairs [p0, p1) from row k0 on; returns the end (LEFT: p1, or the pair left to the caller). Each pair's row,
+ * or −1, goes to its slot (OSLOT); while the pair list is last step's (BY_SLOT) a contact's row in last step's list is
+ * its pair's slot there, else found by key.
+ */
 export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
   layout(t);
   forces = (int(t, FLAGS) & FORCES) != 0;
@@ -95,12 +100,14 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
   const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), ii = slot(t, II), eqR = slot(t, EQR);
   const shape = slot(t, SHAPE), pi = slot(t, PI), pj = slot(t, PJ), pnx = slot(t, PNX), pny = slot(t, PNY), pchoice = slot(t, PCHOICE), oprev = slot(t, OPREV);
   const flags = int(t, FLAGS), plane = int(t, PLANE), L = param(t, LENGTH), hyst = param(t, HYSTERESIS), discScale = param(t, DISC_SCALE);
-  const periodic = (flags & PERIODIC) != 0, fresh = (flags & PLANE_CHANGED) != 0;
+  const periodic = (flags & PERIODIC) != 0, fresh = (flags & PLANE_CHANGED) != 0, bySlot = (flags & BY_SLOT) != 0;
+  const oslot = slot(t, OSLOT), pslot = slot(t, PSLOT);
   let k = k0;
   store<i32>(t + (<usize>LEFT << 2), p1);
   for (let p = p0; p < p1; p++) {
     const i = i32At(pi, p), j = i32At(pj, p);
     const bi = <usize>i << 3, bj = <usize>j << 3;
+    store<i32>(oslot + (<usize>p << 2), -1);
     if (load<f64>(im + bi) + load<f64>(im + bj) == 0 && load<f64>(ii + bi) + load<f64>(ii + bj) == 0) continue;
     let dx = load<f64>(ex + bj) - load<f64>(ex + bi), sx: f64 = 0;
     if (periodic) {
@@ -129,7 +136,7 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const len0 = Math.sqrt(dx * dx + dy * dy);
     const bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
     // the history's row, also where the plane starts afresh (fresh), and the plane's
-    const h = previousContact(t, i, j), q = fresh ? -1 : h;
+    const h = bySlot ? i32At(pslot, p) : previousContact(t, i, j), q = fresh ? -1 : h;
     const choice = planeNormal(plane, pI, ni, pJ, nj, q, bx, by, pnx, pny, pchoice, hyst);
     let nx = normalX, ny = normalY;
     let len = Math.sqrt(nx * nx + ny * ny);
@@ -139,6 +146,7 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const ei = load<f64>(eqR + bi), ej = load<f64>(eqR + bj);
     const ai = Math.PI * ei * ei, aj = Math.PI * ej * ej;
     store<i32>(oprev + (<usize>k << 2), h);
+    store<i32>(oslot + (<usize>p << 2), k);
     appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / (ai < aj ? ai : aj), xi, yi, xj, yj, h);
   }
   if (forces) endForces(t);

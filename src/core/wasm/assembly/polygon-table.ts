@@ -14,22 +14,26 @@ export const PI = 10, PJ = 11, OI = 12, OJ = 13, OFEAT = 14, OLAW = 15, ONX = 16
 export const ORATIO = 21, ORIN = 22, ORIT = 23, ORJN = 24, ORJT = 25, OCX = 26, OCY = 27, OCHOICE = 28;
 /** …last step's normals and flip choices, the history index by key (state/contact-list.ts ContactHistoryIndex), the scratch */
 export const PNX = 29, PNY = 30, PCHOICE = 31, KI = 32, KJ = 33, KF = 34, KV = 35, SCRATCH = 36;
-/** …the record's prevIndex: a pair contact's row in last step's list (the history lookup carryHistory then skips) */
-export const OPREV = 37;
+/**
+ * …the record's prevIndex: a pair contact's row in last step's list (the history lookup carryHistory then skips); the
+ * record's pair slots (each candidate pair's row, or −1) and last step's, read for the history while the pair list is
+ * last step's (BY_SLOT: state/contact-list.ts contactOfPair)
+ */
+export const OPREV = 37, OSLOT = 38, PSLOT = 39;
 /** How many column slots the colliders read and write (the rest are the fused pass's) */
-export const COLUMNS = 38;
+export const COLUMNS = 40;
 /**
  * …the fused polygon pass's (contacts/polygon-force-pass.ts, FORCES): the bodies' evaluation velocities and forces, the
  * record's columns the force stages fill, last step's springs
  */
-export const EVX = 38, EVY = 39, EW = 40, FX = 41, FY = 42, TAU = 43, OUN = 44, OUT = 45, OMR = 46, OGN = 47, OGT = 48, OKT = 49;
-export const OFE = 50, OFN = 51, OFT = 52, OXI = 53, OXI_EVAL = 54, OISNEW = 55, PXI = 56;
+export const EVX = 40, EVY = 41, EW = 42, FX = 43, FY = 44, TAU = 45, OUN = 46, OUT = 47, OMR = 48, OGN = 49, OGT = 50, OKT = 51;
+export const OFE = 52, OFN = 53, OFT = 54, OXI = 55, OXI_EVAL = 56, OISNEW = 57, PXI = 58;
 /** The end of the fused pass's column slots */
-export const FORCE_COLUMNS = 57;
+export const FORCE_COLUMNS = 59;
 /** Integer slots: the index's mask, the scratch's vertex room M, the plane definition, the flags, the law's id, (out) the pair a kernel left */
-export const MASK = 57, ROOM = 58, PLANE = 59, FLAGS = 60, LAW = 61, LEFT = 62;
+export const MASK = 59, ROOM = 60, PLANE = 61, FLAGS = 62, LAW = 63, LEFT = 64;
 /** How many i32 slots */
-export const SLOTS = 63;
+export const SLOTS = 65;
 /** Parameters, f64 indices from PARAMS_AT: the periodic box (x_min, L), the flip's hysteresis [rad], the disc stand-in's scale, a wall's line (a, n) */
 export const XMIN = 0, LENGTH = 1, HYSTERESIS = 2, DISC_SCALE = 3, WALL_AX = 4, WALL_AY = 5, WALL_NX = 6, WALL_NY = 7;
 /**
@@ -42,11 +46,14 @@ export const SUMS_AT = 19;
 /** How many parameters */
 export const PARAMS = 25;
 /** Where the parameters start (bytes into the table, 8-aligned) */
-export const PARAMS_AT = 4 * 64;
+export const PARAMS_AT = 4 * 66;
 /** The table's size in bytes */
 export const TABLE_BYTES = PARAMS_AT + 8 * PARAMS;
-/** Flags: x is periodic; the plane definition changed since last step (every polygon contact starts afresh) */
-export const PERIODIC = 1, PLANE_CHANGED = 2;
+/**
+ * Flags: x is periodic; the plane definition changed since last step (every polygon contact starts afresh); the pair
+ * list is last step's (the pair contacts' history by PSLOT, not by key)
+ */
+export const PERIODIC = 1, PLANE_CHANGED = 2, BY_SLOT = 256;
 /**
  * The fused pass's: each contact's forces too (FORCES), the spring committed (COMMIT), the elastic Coulomb cap, the
  * clamped normal force, γ_t from γ_n (FROM_RATIO), the wall immovable (its power counted)

@@ -56,7 +56,8 @@ export interface WorldLike {
   t: number;
   dt: number;
   stepCount: number;
-  timeScales(): TimeScales;
+  /** progressive: the status's call, every frame (a due refresh of the dashpot-rate estimate spread over calls) */
+  timeScales(progressive?: boolean): TimeScales;
   /** The contact coefficients the force loops use now */
   material(): { kn: number; kt: number; mu: number };
   /** The forces depend on the velocities (dashpots present): Gear's α row */

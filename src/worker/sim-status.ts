@@ -54,7 +54,7 @@ export function simStatus(s: Scene | null, loop: RunLoop, record: RunRecord, sta
 /** The world's time scales, or null when they cannot be worked out */
 function timeScales(w: WorldLike): ReturnType<WorldLike['timeScales']> | null {
   try {
-    return w.timeScales();
+    return w.timeScales(true);
   } catch {
     return null;
   }

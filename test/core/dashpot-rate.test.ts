@@ -12,7 +12,10 @@
  *   the predicted Δt hold, 1.5× diverges within 3,000 (measured: 90 steps; 1.3× diverges too here, in 148, but the
  *   200- and 1,000-polygon piles hold 5,000 steps at 1.3× and diverge at 1.5× and 1.39× — the linear estimate is
  *   cautious by up to ≈ 40 %, docs/model.md#gears-dashpot-rate-limit), and the divergence message names the
- *   dashpot-rate limit, not the tangential spring update.
+ *   dashpot-rate limit, not the tangential spring update;
+ * - an estimate spread over calls (begin, advance) runs on the contacts of the step it began at: while the pile moves
+ *   on, its result is bit for bit the whole estimate made at that step; the page's status (timeScales(true)) spreads a
+ *   refresh due by age over its calls, reporting the last estimate meanwhile, then the one of the step it began at.
  */
 import { describe, expect, it } from 'vitest';
 import { amplificationFactor, amplifiedScheme, RADIUS_TOLERANCE } from '../../src/core/integrators/amplification';
@@ -22,6 +25,7 @@ import { DashpotRate } from '../../src/core/diagnostics/dashpot-rate';
 import { DRAGGED, FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../../src/core/state/body-flags';
 import type { World } from '../../src/core/sim/world';
 import { Snapshot } from '../../src/core/sim/snapshot';
+import { StepSetting } from '../../src/core/sim/step-setting';
 import type { IntegratorId } from '../../src/core/param-rows/param-ids';
 import { benchPile, polygonPile } from '../../src/cli/bench';
 
@@ -148,6 +152,50 @@ describe('the dashpot-rate limit', () => {
     const dense = largestSymmetric(denseMatrix(w));
     expect(dense).toBeGreaterThan(0);
     expect(Math.abs(c / dense - 1)).toBeLessThan(1e-6);
+  });
+
+  it('an estimate spread over calls while the pile moves on is the one of the step it began at, bit for bit', () => {
+    const w = benchPile(200);
+    w.setParams({ integrator: 'cdm' });
+    w.step(300);
+    const whole = new DashpotRate().estimate(w.bodies, w.contacts, w.material());
+    const r = new DashpotRate();
+    r.begin(w.bodies, w.contacts, w.material());
+    let calls = 0;
+    for (; !r.advance(1); calls++) w.step(5);
+    expect(calls).toBeGreaterThan(3);
+    expect(r.result).toBe(whole);
+    // the record moved on: its own estimate now differs
+    expect(new DashpotRate().estimate(w.bodies, w.contacts, w.material())).not.toBe(whole);
+  });
+
+  it("the page's status spreads a refresh due by age over its calls, the last estimate standing until it ends; any other caller gets it whole", () => {
+    const budget = StepSetting.progressiveContacts;
+    StepSetting.progressiveContacts = 1; // a pass a call
+    try {
+      const w = benchPile(200);
+      w.setParams({ integrator: 'gear5' });
+      w.step(300);
+      const first = w.timeScales(true).dashpotRate!;
+      expect(first.step).toBe(300); // a first estimate comes whole
+      w.step(1100);
+      const at = w.stepCount, fresh = new DashpotRate().estimate(w.bodies, w.contacts, w.material());
+      let calls = 1, now = w.timeScales(true).dashpotRate!;
+      for (; now.step === first.step && calls < 100; calls++) {
+        expect(now.cMax).toBe(first.cMax);
+        w.step(3);
+        now = w.timeScales(true).dashpotRate!;
+      }
+      expect(calls).toBeGreaterThan(3);
+      expect(now.step).toBe(at);
+      expect(now.cMax).toBe(fresh);
+      w.step(1100);
+      const whole = w.timeScales().dashpotRate!;
+      expect(whole.step).toBe(w.stepCount);
+      expect(whole.cMax).toBe(new DashpotRate().estimate(w.bodies, w.contacts, w.material()));
+    } finally {
+      StepSetting.progressiveContacts = budget;
+    }
   });
 
   it('a settled 100-polygon pile: Gear 5 holds at 0.8× the predicted limit, diverges at 1.5×, and the message names the dashpots', () => {

@@ -10,7 +10,9 @@
  * one pass over the contacts per iteration (the power iteration's own products; the tridiagonal matrix it builds from
  * them gives the largest eigenvalue in far fewer of them), from a fixed start vector, at most MAX_ITERATIONS;
  * the largest Ritz value by bisection on its Sturm sequence; on the coordinates of the bodies the contacts touch only (the
- * operator is zero elsewhere). Deterministic (serial, record order), no allocation once the arrays fit the bodies.
+ * operator is zero elsewhere), on a copy of the contacts whose dashpots act made when it begins — so its iterations can
+ * be spread over several calls (begin, advance) while the record moves on, with the numbers of one call at that step.
+ * Deterministic (serial, record order), no allocation once the arrays fit the bodies and the contacts.
  * Not per step: the world asks when it reports its time scales (step-setting.ts).
  */
 import { DRAGGED, FIXED, LOCK_ROT, LOCK_X, LOCK_Y, PRESCRIBED } from '../state/body-flags';
@@ -35,23 +37,109 @@ export class DashpotRate {
   /** The tridiagonal matrix: diagonal α, off-diagonal β */
   private readonly alpha = new Float64Array(MAX_ITERATIONS);
   private readonly beta = new Float64Array(MAX_ITERATIONS);
-  /** Iterations the last estimate took */
+  /** Iterations the last estimate took (so far, while one is under way) */
   iterations = 0;
-  /** The bodies the record's contacts touch, and each body's place among them (−1: none; reset after each estimate) */
+  /** The bodies the record's contacts touch, and each body's place among them (−1: none; reset once the copy is made) */
   private touched = new Int32Array(0);
   private place = new Int32Array(0);
+  /**
+   * The contacts whose dashpots act, copied when an estimate begins (the operator the iteration runs on, whatever the
+   * record does meanwhile): their bodies' places (−1: a wall), normal, lever arms, and the γ_n, γ_t that act
+   */
+  private ci = new Int32Array(0);
+  private cj = new Int32Array(0);
+  private cnx = new Float64Array(0);
+  private cny = new Float64Array(0);
+  private crin = new Float64Array(0);
+  private crit = new Float64Array(0);
+  private crjn = new Float64Array(0);
+  private crjt = new Float64Array(0);
+  private cgn = new Float64Array(0);
+  private cgt = new Float64Array(0);
+  private active = 0;
+  /** The estimate under way: its coordinates, the last Ritz value and β; done once its result is set */
+  private dof = 0;
+  private ritz = 0;
+  private betaPrev = 0;
+  private running = false;
+  /** The result of the last estimate that ended: c_max [1/s], 0 without a dashpot that acts, NaN for a non-finite record */
+  result = 0;
 
   /**
    * c_max [1/s] of contacts `c` (a complete record) on bodies `b` under material `m`; 0 without a dashpot that
    * acts on a body that moves, NaN if the record holds a non-finite number.
    */
   estimate(b: BodyState, c: ContactList, m: MaterialCoefficients): number {
+    this.begin(b, c, m);
+    this.advance(MAX_ITERATIONS);
+    return this.result;
+  }
+
+  /** An estimate under way (begun, not yet ended) */
+  get pending(): boolean {
+    return this.running;
+  }
+
+  /** The contacts the last estimate begun runs on (those whose dashpots act): one iteration is a pass over them */
+  get contacts(): number {
+    return this.active;
+  }
+
+  /**
+   * Begins an estimate for the record as it is now: copies the contacts whose dashpots act and the start vector; the
+   * iterations follow in advance(), on that copy (the same numbers as estimate() now, however many calls they take)
+   */
+  begin(b: BodyState, c: ContactList, m: MaterialCoefficients): void {
     // the operator is zero on a body no contact touches: the iteration runs on the touched bodies' coordinates only
     // (the same nonzero spectrum; a falling 100,000-disc silo with 209 contacts took 203 ms an estimate on all of them)
     const bodies = this.touchedBodies(b, c);
-    const cMax = this.largest(b, c, m, bodies);
+    this.copyContacts(c, m);
     for (let t = 0; t < bodies; t++) this.place[this.touched[t]] = -1;
-    return cMax;
+    this.start(b, bodies);
+  }
+
+  /**
+   * At most `passes` more iterations (one pass over the copied contacts each) of the estimate under way; true when it
+   * has ended (its c_max in `result`)
+   */
+  advance(passes: number): boolean {
+    if (!this.running) return true;
+    const q = this.q, qPrev = this.qPrev, w = this.w, alpha = this.alpha, beta = this.beta, dof = this.dof;
+    for (let pass = 0; pass < passes; pass++) {
+      const j = this.iterations;
+      this.apply();
+      let a = 0;
+      for (let d = 0; d < dof; d++) a += q[d] * w[d];
+      alpha[j] = a;
+      let bn = 0;
+      for (let d = 0; d < dof; d++) {
+        const r = w[d] - a * q[d] - this.betaPrev * qPrev[d];
+        w[d] = r;
+        bn += r * r;
+      }
+      bn = Math.sqrt(bn);
+      beta[j] = bn;
+      this.iterations = j + 1;
+      const next = largestTridiagonal(alpha, beta, j + 1);
+      if (!Number.isFinite(next)) return this.end(NaN);
+      const done = Math.abs(next - this.ritz) <= TOLERANCE * Math.abs(next);
+      this.ritz = next;
+      // converged, or the Krylov space is whole (an invariant subspace: the Ritz values are eigenvalues), or at the cap
+      if (done || !(bn > 1e-13 * Math.max(Math.abs(next), 1e-300)) || j + 1 === MAX_ITERATIONS) return this.end(Math.max(next, 0));
+      const ib = 1 / bn;
+      for (let d = 0; d < dof; d++) {
+        qPrev[d] = q[d];
+        q[d] = w[d] * ib;
+      }
+      this.betaPrev = bn;
+    }
+    return false;
+  }
+
+  private end(result: number): true {
+    this.result = result;
+    this.running = false;
+    return true;
   }
 
   /** The touched bodies into `touched` (in the order the record first names them), their places into `place`; their count */
@@ -71,14 +159,41 @@ export class DashpotRate {
     return count;
   }
 
-  /** Lanczos on the touched bodies' coordinates (estimate) */
-  private largest(b: BodyState, c: ContactList, m: MaterialCoefficients, bodies: number): number {
+  /** The contacts whose dashpots act, in record order, with the bodies' places (`place` set) */
+  private copyContacts(c: ContactList, m: MaterialCoefficients): void {
+    if (this.ci.length < c.count) {
+      const n = c.count;
+      this.ci = growI32(this.ci, n); this.cj = growI32(this.cj, n);
+      this.cnx = growF64(this.cnx, n); this.cny = growF64(this.cny, n);
+      this.crin = growF64(this.crin, n); this.crit = growF64(this.crit, n); this.crjn = growF64(this.crjn, n); this.crjt = growF64(this.crjt, n);
+      this.cgn = growF64(this.cgn, n); this.cgt = growF64(this.cgt, n);
+    }
+    const elastic = m.capElastic, mu = m.mu, clamp = m.clampNormal, place = this.place;
+    const ci = c.i, cj = c.j, gnA = c.gn, gtA = c.gt, fnA = c.fn, ftA = c.ft;
+    let a = 0;
+    for (let k = 0; k < c.count; k++) {
+      const fn = fnA[k];
+      // the normal dashpot is off while the 'clamp' holds the normal force at 0 (laws/dashpot.ts, dampedNormal)
+      const gn = clamp && !(fn > 0) ? 0 : gnA[k];
+      const gt = elastic || Math.abs(ftA[k]) < STICKING * mu * (fn > 0 ? fn : 0) ? gtA[k] : 0;
+      if (gn === 0 && gt === 0) continue;
+      this.ci[a] = ci[k] >= 0 ? place[ci[k]] : -1; this.cj[a] = cj[k] >= 0 ? place[cj[k]] : -1;
+      this.cnx[a] = c.nx[k]; this.cny[a] = c.ny[k];
+      this.crin[a] = c.rin[k]; this.crit[a] = c.rit[k]; this.crjn[a] = c.rjn[k]; this.crjt[a] = c.rjt[k];
+      this.cgn[a] = gn; this.cgt[a] = gt;
+      a++;
+    }
+    this.active = a;
+  }
+
+  /** M^{-1/2} of the touched bodies and the start vector; the estimate under way (or ended at 0 if nothing moves) */
+  private start(b: BodyState, bodies: number): void {
     const dof = 3 * bodies;
     if (this.s.length < dof) {
       this.s = growF64(this.s, dof); this.qPrev = growF64(this.qPrev, dof);
       this.q = growF64(this.q, dof); this.w = growF64(this.w, dof);
     }
-    const s = this.s, q = this.q, qPrev = this.qPrev, w = this.w, alpha = this.alpha, beta = this.beta, touched = this.touched;
+    const s = this.s, q = this.q, qPrev = this.qPrev, touched = this.touched;
     for (let t = 0; t < bodies; t++) {
       const k = touched[t], f = b.flags[k], moves = (f & (FIXED | PRESCRIBED | DRAGGED)) === 0;
       const sm = moves ? Math.sqrt(b.invMass[k]) : 0;
@@ -97,54 +212,23 @@ export class DashpotRate {
       norm += v * v;
     }
     this.iterations = 0;
-    if (!(norm > 0) || c.count === 0) return 0;
+    this.dof = dof;
+    this.ritz = 0;
+    this.betaPrev = 0;
+    this.running = true;
+    if (!(norm > 0) || this.active === 0) { this.end(0); return; }
     const inv = 1 / Math.sqrt(norm);
     for (let d = 0; d < dof; d++) q[d] *= inv;
-    let ritz = 0, betaPrev = 0;
-    for (let j = 0; j < MAX_ITERATIONS; j++) {
-      this.apply(c, m, dof);
-      let a = 0;
-      for (let d = 0; d < dof; d++) a += q[d] * w[d];
-      alpha[j] = a;
-      let bn = 0;
-      for (let d = 0; d < dof; d++) {
-        const r = w[d] - a * q[d] - betaPrev * qPrev[d];
-        w[d] = r;
-        bn += r * r;
-      }
-      bn = Math.sqrt(bn);
-      beta[j] = bn;
-      this.iterations = j + 1;
-      const next = largestTridiagonal(alpha, beta, j + 1);
-      if (!Number.isFinite(next)) return NaN;
-      const done = Math.abs(next - ritz) <= TOLERANCE * Math.abs(next);
-      ritz = next;
-      // converged, or the Krylov space is whole (an invariant subspace: the Ritz values are eigenvalues)
-      if (done || !(bn > 1e-13 * Math.max(Math.abs(next), 1e-300))) break;
-      const ib = 1 / bn;
-      for (let d = 0; d < dof; d++) {
-        qPrev[d] = q[d];
-        q[d] = w[d] * ib;
-      }
-      betaPrev = bn;
-    }
-    return Math.max(ritz, 0);
   }
 
-  /** w = M^{-1/2} C M^{-1/2} q: each contact's dashpots on the relative velocity of its two points */
-  private apply(c: ContactList, m: MaterialCoefficients, dof: number): void {
+  /** w = M^{-1/2} C M^{-1/2} q: each copied contact's dashpots on the relative velocity of its two points */
+  private apply(): void {
     const s = this.s, q = this.q, w = this.w;
-    w.fill(0, 0, dof);
-    const elastic = m.capElastic, mu = m.mu, clamp = m.clampNormal;
-    const ci = c.i, cj = c.j, nxA = c.nx, nyA = c.ny, rin = c.rin, rit = c.rit, rjn = c.rjn, rjt = c.rjt, place = this.place;
-    const gnA = c.gn, gtA = c.gt, fnA = c.fn, ftA = c.ft;
-    for (let k = 0; k < c.count; k++) {
-      // the bodies' places among the touched ones (a wall stays negative)
-      const i = ci[k] >= 0 ? place[ci[k]] : -1, j = cj[k] >= 0 ? place[cj[k]] : -1, nx = nxA[k], ny = nyA[k], fn = fnA[k];
-      // the normal dashpot is off while the 'clamp' holds the normal force at 0 (laws/dashpot.ts, dampedNormal)
-      const gn = clamp && !(fn > 0) ? 0 : gnA[k];
-      const gt = elastic || Math.abs(ftA[k]) < STICKING * mu * (fn > 0 ? fn : 0) ? gtA[k] : 0;
-      if (gn === 0 && gt === 0) continue;
+    w.fill(0, 0, this.dof);
+    const ci = this.ci, cj = this.cj, nxA = this.cnx, nyA = this.cny, rin = this.crin, rit = this.crit, rjn = this.crjn, rjt = this.crjt;
+    const gnA = this.cgn, gtA = this.cgt;
+    for (let k = 0; k < this.active; k++) {
+      const i = ci[k], j = cj[k], nx = nxA[k], ny = nyA[k], gn = gnA[k], gt = gtA[k];
       // relative normal and tangential velocity of j's point w.r.t. i's (t = ẑ×n; ω ẑ×r = ω(rn t − rt n))
       let un = 0, ut = 0, xi = 0, yi = 0, oi = 0, xj = 0, yj = 0, oj = 0;
       if (j >= 0) {

@@ -289,8 +289,8 @@ export class World implements ImpulseDriver, Snapshotted, WatchedRun {
   passDivergence(): void { this.watch.healthy(this.stepCount, this.t); } // on past a divergence: the worker's "let it blow up"
   // ---- queries ----------------------------------------------------------------------------
 
-  timeScales(): TimeScales {
-    return this.stepSetting.timeScales(this.pipeline.material, this.bodies, this.params, this.integrator, this);
+  timeScales(progressive = false): TimeScales { // progressive: the page's status (StepSetting.timeScales)
+    return this.stepSetting.timeScales(this.pipeline.material, this.bodies, this.params, this.integrator, this, progressive);
   }
 
   diagnostics(): Diagnostics {

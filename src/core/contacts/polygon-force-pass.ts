@@ -83,21 +83,24 @@ export function polygonForcePass(
   const flags = t[FLAGS];
   walls.fx.fill(0, 0, walls.count);
   walls.fy.fill(0, 0, walls.count);
+  // each wall's candidates (in the kernels' arena with the bodies, else every body: 0)
+  const list = w.arena.offsetOf(near.bodies), at0 = list >= 0 ? list : 0;
   for (let wall = 0; wall < walls.count; wall++) {
     if (walls.kind[wall] !== LINE) continue; // segment walls meet discs only (refused at load for polygons)
-    for (let j0 = 0; j0 < b.n;) {
+    const e1 = at0 > 0 ? near.end(wall) : b.n;
+    for (let e0 = at0 > 0 ? near.first(wall) : 0, first = true; e0 < e1; first = false) {
       // the table as the pairs left it (their kernels write only LEFT), but after rows were added
-      if (j0 > 0) refill(w, np, pairs, m, dt, commit);
+      if (!first) refill(w, np, pairs, m, dt, commit);
       par[WALL_AX] = walls.ax[wall] + walls.ox[wall]; par[WALL_AY] = walls.ay[wall] + walls.oy[wall];
       par[WALL_NX] = walls.nx[wall]; par[WALL_NY] = walls.ny[wall];
       par[WALL_VX] = walls.vx[wall]; par[WALL_VY] = walls.vy[wall];
       par[WALL_FX] = walls.fx[wall]; par[WALL_FY] = walls.fy[wall];
       t[FLAGS] = walls.invMass[wall] === 0 ? flags | WALL_FIXED : flags & ~WALL_FIXED;
-      out.count = w.polygonWall(at, wall, j0, b.n, out.count, out.capacity);
+      out.count = w.polygonWall(at, wall, e0, e1, out.count, out.capacity, at0);
       w.polygonRuns++;
       walls.fx[wall] = par[WALL_FX]; walls.fy[wall] = par[WALL_FY];
-      j0 = t[LEFT];
-      if (j0 < b.n) out.reserve(out.count + 1); // not reached while the candidates bound the walls' contacts
+      e0 = t[LEFT];
+      if (e0 < e1) out.reserve(out.count + 1); // not reached while the candidates bound the walls' contacts
     }
   }
   for (let s = 0; s < PASS_SUMS; s++) sums[s] = par[SUMS_AT + s];

@@ -30,12 +30,13 @@ const LIST_COLUMNS = ['i', 'j', 'feature', 'law', 'planeChoice', 'prevIndex', 'c
 
 /**
  * Moves into `arena` what the polygon kernels read and write in place (columns already there stay): the bodies' columns
- * (b, where given), search np's rotations and history index, the contact lists' columns and the candidate pairs'
+ * (b, where given), search np's world outlines, wall candidates and history index, the contact lists' columns and the candidate pairs'
  */
 export function adoptPolygonColumns(arena: WasmArena, b: BodyState | null, np: ContactSearch, lists: readonly ContactList[], pairs: readonly PairBuffer[]): void {
   if (b) arena.adopt(b, [...F64_FIELDS, 'shape', 'vertexStart', 'vertexCount']);
   for (const c of lists) arena.adopt(c, LIST_COLUMNS);
   arena.adopt(np, ['worldVertices']);
+  arena.adopt(np.wallCandidates, ['bodies']); // the fused pass's wall loops (contacts/polygon-force-pass.ts)
   arena.adopt(np.index, ['ki', 'kj', 'kf', 'vals']);
   for (const p of pairs) arena.adopt(p, ['i', 'j']);
 }
@@ -142,7 +143,7 @@ export function polygonWallWasm(w: WasmKernels, np: ContactSearch, wall: number,
   for (let j0 = 0; j0 < n;) {
     if (!fillTable(w, np)) throw cannotRun(w);
     par[WALL_AX] = ax; par[WALL_AY] = ay; par[WALL_NX] = nx; par[WALL_NY] = ny;
-    out.count = w.polygonWall(w.polygonTableAt, wall, j0, n, out.count, out.capacity);
+    out.count = w.polygonWall(w.polygonTableAt, wall, j0, n, out.count, out.capacity, 0);
     w.polygonRuns++;
     j0 = t[LEFT];
     if (j0 < n) out.reserve(out.count + 1);

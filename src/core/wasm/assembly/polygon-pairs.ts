@@ -175,10 +175,12 @@ function planeNormal(plane: i32, pI: usize, ni: i32, pJ: usize, nj: i32, q: i32,
 }
 
 /**
- * collideWallPolygon for the wall in the parameters (i = −1 − w) and the movable polygons among bodies [j0, n), from row
- * k0 on, up to row kMax; the end (LEFT: n, or the body whose contact found no row)
+ * collideWallPolygon for the wall in the parameters (i = −1 − w) and the movable polygons among bodies [j0, n) — or,
+ * with a `list` (the byte address of an i32 column, else 0), among bodies list[j0 … n) (the wall's candidates,
+ * contacts/wall-candidates.ts: every body that can touch it, ascending) —, from row k0 on, up to row kMax; the end
+ * (LEFT: n, or the place whose contact found no row)
  */
-export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i32): i32 {
+export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i32, list: usize): i32 {
   layout(t);
   store<i32>(t + (<usize>LEFT << 2), n);
   forces = (int(t, FLAGS) & FORCES) != 0;
@@ -186,15 +188,15 @@ export function polygonWall(t: usize, w: i32, j0: i32, n: i32, k0: i32, kMax: i3
   const ex = slot(t, EX), ey = slot(t, EY), rad = slot(t, RAD), im = slot(t, IM), shape = slot(t, SHAPE), eqR = slot(t, EQR);
   const ax = param(t, WALL_AX), ay = param(t, WALL_AY), wnx = param(t, WALL_NX), wny = param(t, WALL_NY);
   let k = k0;
-  for (let j = j0; j < n; j++) {
-    const bj = <usize>j << 3;
+  for (let e = j0; e < n; e++) {
+    const j = list != 0 ? i32At(list, e) : e, bj = <usize>j << 3;
     if (load<f64>(im + bj) == 0 || load<u8>(shape + <usize>j) != POLYGON) continue;
     const xj = load<f64>(ex + bj), yj = load<f64>(ey + bj);
     if ((xj - ax) * wnx + (yj - ay) * wny >= load<f64>(rad + bj)) continue;
     const nj = outline(t, j, 0, outJ);
     if (!beyondLine(outlineAt, nj, ax, ay, wnx, wny, SIZE_BOUND * load<f64>(rad + bj), bufA)) continue;
     if (k == kMax) {
-      store<i32>(t + (<usize>LEFT << 2), j);
+      store<i32>(t + (<usize>LEFT << 2), e);
       if (forces) endForces(t);
       return k;
     }

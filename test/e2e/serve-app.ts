@@ -5,9 +5,10 @@
  * chromium project's global setup (global-setup.ts) runs it in Vitest's main process.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
@@ -16,7 +17,29 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Features Chromium turns off for the tests, on top of Playwright's own. The omnibox popup in WebUI: Chromium 156 loads
+ * it (chrome://omnibox-popup.top-chrome, ≈ 160 modules) into a renderer of its own for every window, and a new
+ * browser context is a new window: ≈ 1.2 s of a core per context on the CI machine, beside the page being loaded.
+ * The pages' own features are untouched.
+ */
+const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Playwright's own `--disable-features` list (its chromiumSwitches), read from playwright-core. Chromium keeps only the
+ * last `--disable-features` on a command line, and ours comes after Playwright's: it must carry Playwright's names too.
+ */
+function playwrightFeaturesOff(): string[] {
+  const pkg = createRequire(import.meta.url).resolve('playwright-core/package.json');
+  const bundle = readFileSync(join(dirname(pkg), 'lib', 'coreBundle.js'), 'utf8');
+  const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const names = list ? [...list.replace(/\/\/.*$/gm, '').matchAll(/"([A-Za-z0-9_]+)"/g)].map((m) => m[1]) : [];
+  if (!names.includes('PaintHolding')) throw new Error('serve-app.ts: Playwright\'s --disable-features list was not found in playwright-core; read it again there');
+  return names;
+}
+
 export const CHROMIUM_ARGS = [
+  `--disable-features=${[...playwrightFeaturesOff(), ...FEATURES_OFF].join(',')}`,
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',

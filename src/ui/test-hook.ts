@@ -174,6 +174,8 @@ export function installTestHook(d: HookDeps): void {
     polygonStaleFrames: () => d.scene.polygons.staleFrames,
     /** the polygons' outlines as last placed, from the worker's latest frame while they are shown: body index, centroid [m], angle [rad], whether drawn now (not placed while drawn as dots, nor while off the screen) */
     polygons: () => d.scene.polygons.drawn(),
+    /** renders so far: a view change is applied to the layers (outlines placed) before the next one */
+    renders: () => d.scene.renders,
     /** the walls as drawn from the worker's latest frame (a moving wall or piston where it is now) */
     walls: () => d.scene.drawnWalls(),
     /** the worker's current state as a scenario file (Export → scenario JSON) */

@@ -33,6 +33,7 @@ interface Hook {
   worldToScreen(x: number, y: number): [number, number];
   polygonDots(): boolean;
   polygonStaleFrames(): number;
+  renders(): number;
   view(): { s: number };
   loadSpec(json: unknown): Promise<string[]>;
   pause(): Promise<void>;
@@ -293,10 +294,12 @@ describe('polygons and moving walls in headless Chromium', () => {
     expect(off).toBe(0);
     // only those in sight are placed: every polygon centred on the canvas is, none centred beyond its edge by more than
     // the largest circumradius (off the screen they are neither placed nor drawn)
-    // (read after two animation frames)
+    // (read after a render that followed the view's change: the page draws at most 10 frames/s here, so two animation
+    // frames may pass before the view is applied to the layers)
     const sight = async () => page.evaluate(async (r) => {
       const h = (window as unknown as { __sandbox: Hook }).__sandbox, c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const n0 = h.renders();
+      for (let k = 0; k < 600 && h.renders() <= n0; k++) await new Promise((done) => requestAnimationFrame(done));
       const { left, top, width: W, height: H } = c.getBoundingClientRect(), d = h.discs(), m = r * h.view().s + 1;
       const drawn = new Set(h.polygons().filter((q) => q.shown).map((q) => q.body));
       let onScreen = 0, missing = 0, beyond = 0;

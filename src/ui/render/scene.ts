@@ -82,6 +82,8 @@ export class Scene {
   nonFiniteSkipped = 0;
   /** the simulated time [s] of the frame the bodies are drawn from (the last one applied) */
   drawnT = 0;
+  /** Renders so far (ticks of Pixi's ticker: the view is applied to the layers just before each; the tests wait on it) */
+  renders = 0;
   /** should stay 0: non-finite values that reached a sprite */
   nonFiniteDrawn = 0;
 
@@ -114,6 +116,7 @@ export class Scene {
     // Pixi renders from a ticker listener at priority LOW: size the bodies for the view, time it from just before to just after
     this.app.ticker.add(() => {
       this.renderT0 = performance.now();
+      this.renders++;
       this.scaleBodies();
       // the outlines about to be drawn must come from the same frame as the discs (counted for the tests)
       if (this.polygons.shown && this.polygons.placedVersion !== this.discs.poseVersion) this.polygons.staleFrames++;

@@ -58,6 +58,16 @@ async function frames(page: Page, n = 3): Promise<void> {
   await waitFor(page, `window.__sandbox.frames().received >= ${r0 + n}`);
 }
 
+/** Waits until the page has rendered after this call (the scene's render count moved, and the render that follows it in the same tick ended). */
+async function rendered(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const h = (window as unknown as { __sandbox: Hook }).__sandbox, n0 = h.renders();
+    for (let k = 0; k < 600 && h.renders() <= n0; k++) await new Promise((done) => requestAnimationFrame(done));
+    if (h.renders() <= n0) throw new Error('no render within 600 animation frames');
+    await new Promise((done) => requestAnimationFrame(done));
+  });
+}
+
 /** A body-frame point of a particle of the exported scenario in world coordinates. */
 function toWorld(p: SpecParticle, lx: number, ly: number): [number, number] {
   const c = Math.cos(p.theta ?? 0), s = Math.sin(p.theta ?? 0);
@@ -220,11 +230,13 @@ describe('polygons and moving walls in headless Chromium', () => {
       .toBeLessThan(y0 - 0.1);
     await hook(page, (h) => h.pause());
     await waitFor(page, 'window.__sandbox.status()?.running === false');
-    await frames(page, 4);
     const yPiston = -(await hook(page, (h) => h.diagnostics()))!.pistonPosition; // (a + o)·n with n = (0, −1)
+    // the walls of a frame the worker filled after the pause (one filled before may still arrive after it; a frame is
+    // applied at the page's next tick after it arrives): polled, 30 s on a loaded machine
+    await expect.poll(async () => (await hook(page, (h) => h.walls()))[3].ay, { timeout: 30_000, interval: 100 }).toBeCloseTo(yPiston, 5);
     const drawn = (await hook(page, (h) => h.walls()))[3];
-    expect(drawn.ay).toBeCloseTo(yPiston, 5);
     expect(drawn.ay).toBeLessThan(y0 - 0.1 + 1e-6);
+    await rendered(page); // the canvas read after a render of those walls (at most 10 renders/s here)
     // on the canvas: the light line at the piston's height, in the middle of the box ...
     const ROWS = 25, ABOVE = 12;
     const near = await pixelColumn(page, 0.475, yPiston, ABOVE, ROWS);
@@ -296,10 +308,8 @@ describe('polygons and moving walls in headless Chromium', () => {
     // the largest circumradius (off the screen they are neither placed nor drawn)
     // (read after a render that followed the view's change: the page draws at most 10 frames/s here, so two animation
     // frames may pass before the view is applied to the layers)
-    const sight = async () => page.evaluate(async (r) => {
+    const sight = async () => { await rendered(page); return page.evaluate((r) => {
       const h = (window as unknown as { __sandbox: Hook }).__sandbox, c = document.querySelector<HTMLCanvasElement>('[data-testid="sim-canvas"]')!;
-      const n0 = h.renders();
-      for (let k = 0; k < 600 && h.renders() <= n0; k++) await new Promise((done) => requestAnimationFrame(done));
       const { left, top, width: W, height: H } = c.getBoundingClientRect(), d = h.discs(), m = r * h.view().s + 1;
       const drawn = new Set(h.polygons().filter((q) => q.shown).map((q) => q.body));
       let onScreen = 0, missing = 0, beyond = 0;
@@ -309,7 +319,7 @@ describe('polygons and moving walls in headless Chromium', () => {
         if ((sx < -m || sx > W + m || sy < -m || sy > H + m) && drawn.has(i)) beyond++;
       }
       return { drawn: drawn.size, onScreen, missing, beyond };
-    }, rMax);
+    }, rMax); };
     const zoomed = await sight();
     expect(zoomed.missing).toBe(0);
     expect(zoomed.beyond).toBe(0);

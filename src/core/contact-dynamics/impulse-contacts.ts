@@ -61,10 +61,10 @@ export class Mobility {
   ii = new Float64Array(0);
 
   update(b: BodyState): void {
-    if (this.imx.length < b.capacity) {
-      this.imx = new Float64Array(b.capacity);
-      this.imy = new Float64Array(b.capacity);
-      this.ii = new Float64Array(b.capacity);
+    if (this.imx.length < b.capacity) { // in the kernels' arena if they were there (contact-dynamics/sweeps-wasm.ts)
+      this.imx = growF64(this.imx, b.capacity);
+      this.imy = growF64(this.imy, b.capacity);
+      this.ii = growF64(this.ii, b.capacity);
     }
     const flags = b.flags, im = b.invMass;
     for (let k = 0; k < b.n; k++) {

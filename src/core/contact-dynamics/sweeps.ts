@@ -86,14 +86,18 @@ export function applyAll(ic: ImpulseContacts, s: SolverBodies, dt: number): void
   }
 }
 
-/** Random-order Gauss–Seidel sweep; `perm` holds a permutation of 0 … count−1, reshuffled here. */
-export function gaussSeidelSweep(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number, rng: Rng, perm: Int32Array): void {
-  const n = ic.count;
-  // Fisher–Yates reshuffle of the previous permutation: uniform over all orders, no allocation.
+/** Fisher–Yates reshuffle of the permutation perm[0 … n): uniform over all orders, no allocation (each sweep's new order). */
+function reshuffle(perm: Int32Array, n: number, rng: Rng): void {
   for (let a = n - 1; a > 0; a--) {
     const b = rng.below(a + 1);
     const t = perm[a]; perm[a] = perm[b]; perm[b] = t;
   }
+}
+
+/** Random-order Gauss–Seidel sweep; `perm` holds a permutation of 0 … count−1, reshuffled here. */
+export function gaussSeidelSweep(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number, rng: Rng, perm: Int32Array): void {
+  const n = ic.count;
+  reshuffle(perm, n, rng);
   const rn = ic.rn, rt = ic.rt;
   io[MU] = mu; io[DT] = dt;
   for (let p = 0; p < n; p++) {

@@ -15,6 +15,8 @@
 import { converged } from '../contact-dynamics/convergence';
 import { ImpulseContacts, Mobility, prepareContacts } from '../contact-dynamics/impulse-contacts';
 import { applyAll, gaussSeidelSweep, jacobiSweep, type SolverBodies } from '../contact-dynamics/sweeps';
+import { SweepKernels } from '../contact-dynamics/sweeps-wasm';
+import { int32Like } from '../math/grow';
 import { Rng } from '../math/rng';
 import { FIXED, LOCK_X, LOCK_Y } from '../state/body-flags';
 import type { HistorySlot } from '../state/history-slots';
@@ -41,7 +43,10 @@ export class ContactDynamics implements Integrator {
   readonly accelerationShift = 0;
   private readonly ic = new ImpulseContacts();
   private readonly mob = new Mobility();
-  private perm = new Int32Array(0);
+  /** The Gauss–Seidel sweep's order (in the kernels' arena when they run the sweeps) */
+  private readonly order = { perm: new Int32Array(0) };
+  /** The sweeps in WebAssembly where the world has its kernels (the same bits as sweeps.ts's) */
+  private readonly sweepKernels = new SweepKernels();
   private readonly rng = new Rng(SWEEP_SEED);
   private readonly sb: SolverBodies = {
     vx: new Float64Array(0), vy: new Float64Array(0), omega: new Float64Array(0),
@@ -108,8 +113,12 @@ export class ContactDynamics implements Integrator {
       walls.vx[q] = v * ex; walls.vy[q] = v * ey;
     }
 
-    applyAll(ic, s, dt);
-    this.iterate(ic, s, p.mu, dt, p.iterations, p.sweep === 'parallel', p.tolerance);
+    if (this.order.perm.length < ic.count) this.order.perm = int32Like(this.order.perm, ic.capacity);
+    const sk = this.sweepKernels, wasm = sk.bind(w.wasm, ic, this.mob, this.order, s, walls);
+    if (wasm) sk.applyAll(ic.count, dt);
+    else applyAll(ic, s, dt);
+    this.iterate(ic, s, p.mu, dt, p.iterations, p.sweep === 'parallel', p.tolerance, wasm);
+    sk.finish(s, walls);
 
     // Positions (paper 004 Eq. 1) and accelerations for the diagnostics.
     for (let k = 0; k < n; k++) {
@@ -131,11 +140,11 @@ export class ContactDynamics implements Integrator {
     w.recordContactStats(power, this.endOverlap(w, dt));
   }
 
-  private iterate(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number, iterations: number, parallel: boolean, tolerance: number): void {
+  /** N_I sweeps, or fewer if the [Sho12] test passes; in WebAssembly (`wasm`: the bound sweepKernels) or in JavaScript */
+  private iterate(ic: ImpulseContacts, s: SolverBodies, mu: number, dt: number, iterations: number, parallel: boolean, tolerance: number, wasm: boolean): void {
     const n = ic.count;
     if (n === 0) { this.sweepsDone = 0; return; }
-    if (this.perm.length < n) this.perm = new Int32Array(ic.capacity);
-    const perm = this.perm;
+    const perm = this.order.perm, sk = this.sweepKernels;
     for (let k = 0; k < n; k++) perm[k] = k;
     const track = parallel || tolerance > 0;
     let sweep = 0;
@@ -144,7 +153,9 @@ export class ContactDynamics implements Integrator {
         ic.rnPrev.set(ic.rn.subarray(0, n));
         ic.rtPrev.set(ic.rt.subarray(0, n));
       }
-      if (parallel) jacobiSweep(ic, s, mu, dt);
+      if (parallel && wasm) sk.jacobi(n, mu, dt);
+      else if (parallel) jacobiSweep(ic, s, mu, dt);
+      else if (wasm) sk.gaussSeidel(n, mu, dt, this.rng);
       else gaussSeidelSweep(ic, s, mu, dt, this.rng, perm);
       sweep++;
       if (tolerance > 0 && converged(ic, tolerance)) break;

@@ -12,6 +12,15 @@ export class Rng {
     this.st[0] = seed >>> 0;
   }
 
+  /** The generator's state (a uint32): a WebAssembly kernel that draws on (wasm/assembly/cd-sweeps.ts) takes it and gives it back */
+  get state(): number {
+    return this.st[0];
+  }
+
+  set state(s: number) {
+    this.st[0] = s >>> 0;
+  }
+
   /** One mulberry32 step; the output goes to st[1]. */
   private step(): void {
     const s = (this.st[0] + 0x6d2b79f5) >>> 0;

@@ -30,6 +30,8 @@ export class WasmKernels {
   wallRuns = 0;
   /** how many polygon pair loops and polygon walls ran in WebAssembly (contacts/polygon-wasm.ts): the tests' count */
   polygonRuns = 0;
+  /** how many contact-dynamics sweeps and warm starts ran in WebAssembly (contact-dynamics/sweeps-wasm.ts): the tests' count */
+  cdRuns = 0;
   /** candidate pairs from which the serial pair loop filters them first (discPairsFilteredWasm); the tests set 0 */
   filterFrom = FILTER_PAIRS;
   /** scratch the kernels return sums in (the arena's; 8 doubles) */
@@ -81,6 +83,9 @@ export class WasmKernels {
   readonly polygonRowForces: Kernel;
   /** The count of boundary crossings the polygon kernels found last (the plane probe's) */
   readonly polygonCrossings: Kernel;
+  readonly cdApplyAll: Kernel;
+  readonly cdGaussSeidel: Kernel;
+  readonly cdJacobi: Kernel;
 
   private constructor(
     readonly arena: WasmArena, sums: Float64Array, touching: Int32Array, polygonTable: Float64Array, thread: number, e: Record<string, Kernel>,
@@ -120,6 +125,9 @@ export class WasmKernels {
     this.polygonWall = e.polygonWall;
     this.polygonRowForces = e.polygonRowForces;
     this.polygonCrossings = e.polygonCrossings;
+    this.cdApplyAll = e.cdApplyAll;
+    this.cdGaussSeidel = e.cdGaussSeidel;
+    this.cdJacobi = e.cdJacobi;
   }
 
   /**

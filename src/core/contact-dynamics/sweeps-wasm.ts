@@ -1,7 +1,7 @@
 /**
  * The contact-dynamics sweeps in WebAssembly (wasm/assembly/cd-sweeps.ts: applyAll, the Gauss–Seidel sweep's loop and
  * the Jacobi sweep of sweeps.ts, the same bits): the glue that puts the solver's columns in the kernels' arena and
- * fills their table. The contacts (ImpulseContacts), the mobilities and the sweep's order move into the arena (and grow
+ * fills their table, and has the step's contacts packed for the sweeps (cdPack). The contacts (ImpulseContacts), the mobilities and the sweep's order move into the arena (and grow
  * there); the walls' few columns are copied into it before the sweeps and their velocities back after (`finish`).
  * Where a column cannot be had in the arena, `bind` says so and sweeps.ts's JavaScript runs instead.
  */
@@ -10,7 +10,7 @@ import { grownCapacity } from '../math/grow';
 import type { Rng } from '../math/rng';
 import { ArenaOffsets } from '../wasm/arena-offsets';
 import {
-  CD_SLOTS, CI, CJ, II, IMX, IMY, NX, NY, OM, PERM, RIX, RIY, RJX, RJY, RN, RN_OLD, RT, RT_OLD, TARGET, VX, VY, WIM, WNN, WNT, WNX, WNY, WTT, WVX, WVY,
+  CD_SLOTS, CI, CJ, II, IMX, IMY, NX, NY, OM, PACKED, PACKED_BYTES, PERM, RIX, RIY, RJX, RJY, RN, RN_OLD, RT, RT_OLD, TARGET, VX, VY, WIM, WNN, WNT, WNX, WNY, WTT, WVX, WVY,
 } from '../wasm/assembly/cd-table';
 import type { WasmKernels } from '../wasm/kernels';
 import type { ImpulseContacts, Mobility } from './impulse-contacts';
@@ -32,11 +32,14 @@ export class SweepKernels {
   private table: Int32Array | null = null;
   private walls: Float64Array | null = null;
   private wallRoom = 0;
+  /** The contacts' packed copy the sweeps read (cd-sweeps.ts cdPack), for `packedRoom` contacts */
+  private packed: Float64Array | null = null;
+  private packedRoom = 0;
   private readonly offsets = new ArenaOffsets(CD_SLOTS);
 
   /**
    * The table for this step's sweeps over `ic` with the bodies of `s` and the order `perm` (its holder `order`), the
-   * walls' columns copied in; false (nothing to run here) where `w` is null or a column is not in its arena
+   * contacts packed, the walls' columns copied in; false (nothing to run here) where `w` is null or a column is not in its arena
    */
   bind(w: WasmKernels | null, ic: ImpulseContacts, mob: Mobility, order: { perm: Int32Array }, s: SolverBodies, walls: WallSet): boolean {
     this.kernels = null;
@@ -50,14 +53,21 @@ export class SweepKernels {
       this.table = a.i32(CD_SLOTS);
       this.walls = null;
       this.wallRoom = 0;
+      this.packed = null;
+      this.packedRoom = 0;
       this.arenaOf = w;
+    }
+    if (!this.packed || this.packedRoom < ic.count) {
+      this.packedRoom = ic.capacity;
+      this.packed = a.f64((PACKED_BYTES / 8) * this.packedRoom);
     }
     if (!this.walls || this.wallRoom < nw) {
       this.wallRoom = grownCapacity(nw, this.wallRoom);
       this.walls = a.f64(WALL_COLUMNS * this.wallRoom);
     }
     const t = this.table, wc = this.walls;
-    if (!t || !wc) return false;
+    if (!t || !wc || !this.packed) return false;
+    t[PACKED] = this.packed.byteOffset;
     for (let c = 0; c < CONTACT_KEYS.length; c++) t[CONTACT_SLOTS[c]] = o.of(a, CONTACT_SLOTS[c], ic[CONTACT_KEYS[c]]);
     t[VX] = o.of(a, VX, s.vx); t[VY] = o.of(a, VY, s.vy); t[OM] = o.of(a, OM, s.omega);
     t[IMX] = o.of(a, IMX, mob.imx); t[IMY] = o.of(a, IMY, mob.imy); t[II] = o.of(a, II, mob.ii);
@@ -68,6 +78,7 @@ export class SweepKernels {
     }
     t[WVX] = at; t[WVY] = at + 8 * room; t[WIM] = at + 16 * room; t[WNX] = at + 24 * room; t[WNY] = at + 32 * room;
     for (let slot = 0; slot < CD_SLOTS; slot++) if (t[slot] < 0) return false;
+    w.cdPack(t.byteOffset, ic.count);
     this.kernels = w;
     return true;
   }

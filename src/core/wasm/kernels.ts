@@ -83,6 +83,7 @@ export class WasmKernels {
   readonly polygonRowForces: Kernel;
   /** The count of boundary crossings the polygon kernels found last (the plane probe's) */
   readonly polygonCrossings: Kernel;
+  readonly cdPack: Kernel;
   readonly cdApplyAll: Kernel;
   readonly cdGaussSeidel: Kernel;
   readonly cdJacobi: Kernel;
@@ -125,6 +126,7 @@ export class WasmKernels {
     this.polygonWall = e.polygonWall;
     this.polygonRowForces = e.polygonRowForces;
     this.polygonCrossings = e.polygonCrossings;
+    this.cdPack = e.cdPack;
     this.cdApplyAll = e.cdApplyAll;
     this.cdGaussSeidel = e.cdGaussSeidel;
     this.cdJacobi = e.cdJacobi;

@@ -1,11 +1,12 @@
 /**
  * AssemblyScript source of the contact-dynamics sweeps in WebAssembly: contact-dynamics/sweeps.ts's applyAll,
  * gaussSeidelSweep (its reshuffle with math/rng.ts's generator too) and jacobiSweep with local-solver.ts's solveLocal, expression for expression,
- * so the two give the same bits (test/core/cd-sweeps-wasm.test.ts). Columns by the table (cd-table.ts).
+ * so the two give the same bits (test/core/cd-sweeps-wasm.test.ts). Columns by the table (cd-table.ts); the sweeps read
+ * the contacts' geometry and W from a packed copy (cdPack), their forces from the columns.
  *   u⁰ = u − Δt W R;  R' = the local Signorini–Coulomb solution (paper 004 Eqs. 3–6; [Jean99] Eqs. 25, 29–34);
  *   v_j += Δt M_j⁻¹ ΔF, ω_j += Δt (r_j×ΔF)/I_j, and the opposite on i (paper 004 §II.A.2; docs/model.md#sweeps-and-the-stopping-rule).
  */
-import { CI, CJ, II, IMX, IMY, NX, NY, OM, PERM, RIX, RIY, RJX, RJY, RN, RN_OLD, RT, RT_OLD, TARGET, VX, VY, WIM, WNN, WNT, WNX, WNY, WTT, WVX, WVY } from './cd-table';
+import { CI, CJ, II, IMX, IMY, NX, NY, OM, PACKED, PACKED_BYTES, PERM, RIX, RIY, RJX, RJY, RN, RN_OLD, RT, RT_OLD, TARGET, VX, VY, WIM, WNN, WNT, WNX, WNY, WTT, WVX, WVY } from './cd-table';
 
 @inline function col(t: usize, s: i32): usize { return <usize>load<i32>(t + (<usize>s << 2)); }
 @inline function f(a: usize, k: i32): f64 { return load<f64>(a + (<usize>k << 3)); }
@@ -16,7 +17,13 @@ import { CI, CJ, II, IMX, IMY, NX, NY, OM, PERM, RIX, RIY, RJX, RJY, RN, RN_OLD,
 let ci: usize = 0, cj: usize = 0, cnx: usize = 0, cny: usize = 0, crix: usize = 0, criy: usize = 0, crjx: usize = 0, crjy: usize = 0;
 let cwnn: usize = 0, cwtt: usize = 0, cwnt: usize = 0, ctarget: usize = 0, crn: usize = 0, crt: usize = 0, crnOld: usize = 0, crtOld: usize = 0;
 let vx: usize = 0, vy: usize = 0, om: usize = 0, imx: usize = 0, imy: usize = 0, ii: usize = 0;
-let wvx: usize = 0, wvy: usize = 0, wim: usize = 0, wnx: usize = 0, wny: usize = 0, perm: usize = 0;
+let wvx: usize = 0, wvy: usize = 0, wim: usize = 0, wnx: usize = 0, wny: usize = 0, perm: usize = 0, packed: usize = 0;
+/**
+ * The contacts' read-only numbers packed a contact after the other (cdPack), PACKED_BYTES each: a sweep in random order
+ * then reads two cache lines a contact instead of one per column. Byte offsets in a contact's record:
+ */
+const P_NX = 0, P_NY = 8, P_RIX = 16, P_RIY = 24, P_RJX = 32, P_RJY = 40, P_WNN = 48, P_WTT = 56, P_WNT = 64, P_TARGET = 72, P_I = 80, P_J = 84;
+@inline function rec(k: i32): usize { return packed + <usize>k * PACKED_BYTES; }
 /** The local solution of the last solveContact (R_n, R_t) */
 let outRn: f64 = 0, outRt: f64 = 0;
 
@@ -25,26 +32,38 @@ function bind(t: usize): void {
   cwnn = col(t, WNN); cwtt = col(t, WTT); cwnt = col(t, WNT); ctarget = col(t, TARGET); crn = col(t, RN); crt = col(t, RT);
   crnOld = col(t, RN_OLD); crtOld = col(t, RT_OLD);
   vx = col(t, VX); vy = col(t, VY); om = col(t, OM); imx = col(t, IMX); imy = col(t, IMY); ii = col(t, II);
-  wvx = col(t, WVX); wvy = col(t, WVY); wim = col(t, WIM); wnx = col(t, WNX); wny = col(t, WNY); perm = col(t, PERM);
+  wvx = col(t, WVX); wvy = col(t, WVY); wim = col(t, WIM); wnx = col(t, WNX); wny = col(t, WNY); perm = col(t, PERM); packed = col(t, PACKED);
+}
+
+/** The step's contacts [0, n) packed into the table's PACKED (room for n records), before its sweeps */
+export function cdPack(t: usize, n: i32): void {
+  bind(t);
+  for (let k = 0; k < n; k++) {
+    const r = rec(k);
+    store<f64>(r, f(cnx, k), P_NX); store<f64>(r, f(cny, k), P_NY);
+    store<f64>(r, f(crix, k), P_RIX); store<f64>(r, f(criy, k), P_RIY); store<f64>(r, f(crjx, k), P_RJX); store<f64>(r, f(crjy, k), P_RJY);
+    store<f64>(r, f(cwnn, k), P_WNN); store<f64>(r, f(cwtt, k), P_WTT); store<f64>(r, f(cwnt, k), P_WNT); store<f64>(r, f(ctarget, k), P_TARGET);
+    store<i32>(r, i32At(ci, k), P_I); store<i32>(r, i32At(cj, k), P_J);
+  }
 }
 
 /** sweeps.ts's solveContact: contact k from the current velocities, its new force into outRn, outRt */
 @inline function solveContact(k: i32, mu: f64, dt: f64): void {
-  const i = i32At(ci, k), j = i32At(cj, k);
-  const nx = f(cnx, k), ny = f(cny, k);
-  let ux = f(vx, j) - f(om, j) * f(crjy, k), uy = f(vy, j) + f(om, j) * f(crjx, k);
+  const r = rec(k), i = load<i32>(r, P_I), j = load<i32>(r, P_J);
+  const nx = load<f64>(r, P_NX), ny = load<f64>(r, P_NY);
+  let ux = f(vx, j) - f(om, j) * load<f64>(r, P_RJY), uy = f(vy, j) + f(om, j) * load<f64>(r, P_RJX);
   if (i >= 0) {
-    ux -= f(vx, i) - f(om, i) * f(criy, k);
-    uy -= f(vy, i) + f(om, i) * f(crix, k);
+    ux -= f(vx, i) - f(om, i) * load<f64>(r, P_RIY);
+    uy -= f(vy, i) + f(om, i) * load<f64>(r, P_RIX);
   } else {
     const w = -1 - i;
     ux -= f(wvx, w);
     uy -= f(wvy, w);
   }
   const un = ux * nx + uy * ny, ut = -ux * ny + uy * nx;
-  const rn = f(crn, k), rt = f(crt, k), wnn = f(cwnn, k), wtt = f(cwtt, k), wnt = f(cwnt, k);
+  const rn = f(crn, k), rt = f(crt, k), wnn = load<f64>(r, P_WNN), wtt = load<f64>(r, P_WTT), wnt = load<f64>(r, P_WNT);
   if (wnn <= 0) { outRn = 0; outRt = 0; return; } // nothing at this contact can move
-  const bn = un - dt * (wnn * rn + wnt * rt) - f(ctarget, k);
+  const bn = un - dt * (wnn * rn + wnt * rt) - load<f64>(r, P_TARGET);
   const bt = ut - dt * (wnt * rn + wtt * rt);
   if (wnt == 0) decoupled(bn, bt, wnn, wtt, mu, dt);
   else coupled(bn, bt, wnn, wtt, wnt, mu, dt);
@@ -82,16 +101,16 @@ function coupled(bn: f64, bt: f64, wnn: f64, wtt: f64, wnt: f64, mu: f64, dt: f6
 
 /** sweeps.ts's applyChange: the force change (dRn, dRt) of contact k on its two bodies' velocities */
 @inline function applyChange(k: i32, dRn: f64, dRt: f64, dt: f64): void {
-  const i = i32At(ci, k), j = i32At(cj, k);
-  const nx = f(cnx, k), ny = f(cny, k);
+  const r = rec(k), i = load<i32>(r, P_I), j = load<i32>(r, P_J);
+  const nx = load<f64>(r, P_NX), ny = load<f64>(r, P_NY);
   const fx = dt * (dRn * nx - dRt * ny), fy = dt * (dRn * ny + dRt * nx); // impulse change on j
   setF(vx, j, f(vx, j) + f(imx, j) * fx);
   setF(vy, j, f(vy, j) + f(imy, j) * fy);
-  setF(om, j, f(om, j) + f(ii, j) * (f(crjx, k) * fy - f(crjy, k) * fx));
+  setF(om, j, f(om, j) + f(ii, j) * (load<f64>(r, P_RJX) * fy - load<f64>(r, P_RJY) * fx));
   if (i >= 0) {
     setF(vx, i, f(vx, i) - f(imx, i) * fx);
     setF(vy, i, f(vy, i) - f(imy, i) * fy);
-    setF(om, i, f(om, i) - f(ii, i) * (f(crix, k) * fy - f(criy, k) * fx));
+    setF(om, i, f(om, i) - f(ii, i) * (load<f64>(r, P_RIX) * fy - load<f64>(r, P_RIY) * fx));
   } else {
     const w = -1 - i, m = f(wim, w);
     if (m > 0) {

@@ -1,9 +1,10 @@
 /**
- * The contact-dynamics sweeps in WebAssembly (wasm/assembly/cd-sweeps.ts: applyAll, the Gauss–Seidel sweep's loop and
- * the Jacobi sweep of sweeps.ts, the same bits): the glue that puts the solver's columns in the kernels' arena and
- * fills their table, and has the step's contacts packed for the sweeps (cdPack). The contacts (ImpulseContacts), the mobilities and the sweep's order move into the arena (and grow
- * there); the walls' few columns are copied into it before the sweeps and their velocities back after (`finish`).
- * Where a column cannot be had in the arena, `bind` says so and sweeps.ts's JavaScript runs instead.
+ * The contact-dynamics sweeps in WebAssembly (wasm/assembly/cd-sweeps.ts: applyAll, the Gauss–Seidel sweep with its
+ * reshuffle and the Jacobi sweep of sweeps.ts, the same bits): the glue that puts the solver's columns in the kernels'
+ * arena, fills their table and has the step's contacts packed for the sweeps (cdPack). The contacts (ImpulseContacts),
+ * the mobilities and the sweep's order move into the arena (and grow there); the walls' few columns are copied into it
+ * before the sweeps and their velocities back after (`finish`). Where a column cannot be had in the arena, `bind` says
+ * so and sweeps.ts's JavaScript runs instead.
  */
 import type { WallSet } from '../boundaries/walls';
 import { grownCapacity } from '../math/grow';

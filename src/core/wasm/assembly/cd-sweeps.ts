@@ -131,8 +131,9 @@ export function cdApplyAll(t: usize, n: i32, dt: f64): void {
   }
 }
 
-/** One step of math/rng.ts's mulberry32 from state s (its Math.imul are i32 products, its `^=` of a sum an i32 sum): the output; the state in rngState */
+/** The generator's state (math/rng.ts's st[0]) while a sweep draws */
 let rngState: u32 = 0;
+/** One step of math/rng.ts's mulberry32 (its Math.imul are i32 products, its `^=` of a sum an i32 sum): the output */
 @inline function mulberry32(): u32 {
   const s = rngState + 0x6d2b79f5;
   rngState = s;

@@ -22,7 +22,6 @@ import { WasmKernels } from '../../src/core/wasm/kernels';
 import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { differences } from './world-differences';
 import { NONE } from '../../src/core/diagnostics/collision-monitor';
-import { PAIR_CHUNK_SHIFT } from '../../src/core/contacts/parallel-disc-layout';
 import { pairAdjacencyOracle } from './oracles/pair-adjacency';
 
 /** The bench's hex lattice (src/cli/bench.ts), 60 × 50 discs, settling from near contact */
@@ -53,7 +52,7 @@ const CASES: Record<string, ScenarioInput> = {
     domain: { periodicX: [0, 61 * 1.996 * 0.01] },
     gravity: [3, -9.81],
   } as Partial<ScenarioInput>),
-  // 9000 discs, seven chunks of pairs: dealt out in blocks of 2, 3, 1, 1 chunks on one thread and 1, 2, 1, 1, 1, 1 on two
+  // 9000 discs, 13 chunks of 2,048 pairs: dealt out in blocks of 4, 5, 2, 1, 1 chunks on one thread and 2, 3, 2, 2, 1, 1, 1, 1 on two
   'cdm, box, 9000 discs: other blocks on one thread than on two': lattice('cdm', 0.05, {}, 100, 90),
 };
 
@@ -71,8 +70,9 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
       const spec = parseScenario(input);
       const serial = new World(spec), single = new World(spec, one.pool), dual = new World(spec, two.pool);
       expect(dual.search.pairs.count).toBeGreaterThan(2 * 4096); // three chunks or more
-      // the walls' geometry on the pool (a pile's few hundred candidates go to the calling thread alone)
-      if (name.includes('segments')) for (const w of [single, dual]) w.pipeline.parallelPass!.wallShareFrom = 0;
+      // the walls' geometry on the pool (a pile's few hundred candidates go to the calling thread alone), and the
+      // candidate pairs in chunks of 4,096 (a short list's are of 2,048)
+      if (name.includes('segments')) for (const w of [single, dual]) Object.assign(w.pipeline.parallelPass!, { wallShareFrom: 0, largeChunksFrom: 0 });
       let rebuilds = dual.search.pairs.generation, moved = 0;
       const y0 = dual.bodies.y.slice(0, dual.n);
       for (let batch = 0; batch < 6; batch++) {
@@ -88,18 +88,19 @@ describe('the disc pass on a worker pool gives the serial run’s bits', () => {
       expect(moved).toBeGreaterThan(1e-5); // the pile settled: forces did the moving
       expect(dual.contacts.count).toBeGreaterThan(dual.n); // ≈ 1.5–2 contacts per disc
       // the per-body pair lists and the bodies left to the gather (pairs in two blocks) are their JavaScript oracle's
-      type Pass = { adjStart: Int32Array; adj: Int32Array; blockOf: Int32Array; gathered: Int32Array; gatheredCount: number; blocks: number; blockFirst: Int32Array };
+      type Pass = { adjStart: Int32Array; adj: Int32Array; blockOf: Int32Array; gathered: Int32Array; gatheredCount: number; blocks: number; blockFirst: Int32Array; shift: number };
       const pass = (w: World) => w.pipeline.parallelPass as unknown as Pass;
       for (const w of [single, dual]) {
         const q = pass(w), pairs = w.search.pairs, n = w.n;
-        const oracle = pairAdjacencyOracle(pairs.i, pairs.j, pairs.count, n, PAIR_CHUNK_SHIFT, q.blockOf);
+        expect(q.shift).toBe(name.includes('segments') ? 12 : 11);
+        const oracle = pairAdjacencyOracle(pairs.i, pairs.j, pairs.count, n, q.shift, q.blockOf);
         expect(Array.from(q.adjStart.subarray(0, n + 1))).toEqual(oracle.start);
         expect(Array.from(q.adj.subarray(0, 2 * pairs.count))).toEqual(oracle.adj);
         expect(Array.from(q.gathered.subarray(0, q.gatheredCount))).toEqual(oracle.gathered);
         expect(oracle.gathered.length).toBeGreaterThan(0);
       }
       const blocks = (w: World) => Array.from(pass(w).blockFirst.subarray(0, pass(w).blocks + 1));
-      if (name.includes('other blocks')) expect([blocks(single), blocks(dual)]).toEqual([[0, 2, 5, 6, 7], [0, 1, 3, 4, 5, 6, 7]]);
+      if (name.includes('other blocks')) expect([blocks(single), blocks(dual)]).toEqual([[0, 4, 9, 11, 12, 13], [0, 2, 5, 7, 9, 10, 11, 12, 13]]);
     });
   }
 });

@@ -18,7 +18,7 @@ import type { WasmKernels } from '../wasm/kernels';
 import { ArenaOffsets } from '../wasm/arena-offsets';
 import {
   A_BLOCKS, A_BODIES, A_BY_SLOT, A_CLAMP, A_COMMIT, A_DT, A_ELASTIC, A_FROM_RATIO, A_GATHERED, A_KN, A_KT, A_L, A_MU, A_OUT, A_PAIRS, A_PARTNER,
-  A_PERIODIC, A_RATIO, A_WALLS, A_ZN, A_ZT, FEATURE, FN, FT, GATHER_CHUNK, I, J, LAW, LIST_FIELDS, LIST_KEYS, NX, NY, PAIR_CHUNK, PAIR_CHUNK_SHIFT,
+  A_PERIODIC, A_RATIO, A_WALLS, A_ZN, A_ZT, FEATURE, FN, FT, GATHER_CHUNK, I, J, LAW, LIST_FIELDS, LIST_KEYS, NX, NY, A_SHIFT,
   PREV_INDEX, SLOT, UNCOUNTED, XI, XI_EVAL,
 } from './parallel-disc-layout';
 
@@ -80,10 +80,10 @@ const material: PairMaterial = { kn: 0, kt: 0, mu: 0, zetaN: 0, zetaT: 0, gtFrom
 
 /**
  * How many pairs of chunk c touch (the pair loop's own test), into offsets[c]; it also lists them
- * (touching[c · PAIR_CHUNK …]) and sets every pair's slot to −1: the pair loop then visits only those.
+ * (touching[c · 2^a[A_SHIFT] …]) and sets every pair's slot to −1: the pair loop then visits only those.
  */
 function countTouchingPairs(v: DiscPassView, c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels): void {
-  const p0 = chunk * PAIR_CHUNK, p1 = Math.min(a[A_PAIRS], p0 + PAIR_CHUNK);
+  const p0 = chunk << a[A_SHIFT], p1 = Math.min(a[A_PAIRS], p0 + (1 << a[A_SHIFT]));
   const w = wasm.arena, o = COUNT_OFFSETS, oex = o.of(w, 0, v.ex), oey = o.of(w, 1, v.ey), orad = o.of(w, 2, v.rad), oim = o.of(w, 3, v.im), oii = o.of(w, 4, v.ii);
   const opi = o.of(w, 5, v.pi), opj = o.of(w, 6, v.pj), olist = o.of(w, 7, c.touching), oslot = o.of(w, 8, v.slot);
   inArena(oex | oey | orad | oim | oii | opi | opj | olist | oslot, 'count');
@@ -168,7 +168,7 @@ function pairForcesBlock(c: Columns, a: Float64Array, block: number, wasm: WasmK
   for (let chunk = first; chunk < last; chunk++) {
     const s0 = chunk * PASS_SUMS;
     sums.fill(0, s0, s0 + PASS_SUMS);
-    const p0 = chunk * PAIR_CHUNK, k0 = offsets[chunk];
+    const p0 = chunk << a[A_SHIFT], k0 = offsets[chunk];
     // the chunk's touching pairs, as counted (touching[p0 …], as many as its contacts)
     const count = (chunk + 1 < last ? offsets[chunk + 1] : k) - k0;
     inArena(discPairsWasm(wasm, v, m, dt, p0, p0 + count, k0, sums, s0, c.touching as Int32Array), 'pair loop');
@@ -202,7 +202,7 @@ export function pairAdjacencyChunk(c: Columns, a: Float64Array, _chunk: number, 
   const oinner = w.offsetOf(c.inner), ogathered = w.offsetOf(c.gathered), oblockOf = w.offsetOf(c.blockOf);
   inArena(opi | opj | ostart | oadj | oinner | ogathered | oblockOf, 'per-body lists');
   kernels.pairAdjacency(opi, opj, P, n, ostart, oadj);
-  a[A_GATHERED] = kernels.blockBodies(ostart, oadj, n, PAIR_CHUNK_SHIFT, oblockOf, oinner, ogathered);
+  a[A_GATHERED] = kernels.blockBodies(ostart, oadj, n, a[A_SHIFT], oblockOf, oinner, ogathered);
 }
 
 /** Kernel: how many movable bodies of chunk c touch each wall, into wallOffsets[w · chunks + c]. */

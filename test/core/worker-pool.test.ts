@@ -313,8 +313,8 @@ describe('the collision monitor\'s partner column', () => {
 });
 
 describe('polygons on a worker pool', () => {
-  // the polygon pairs' contacts are found on the pool (contacts/parallel-polygon-pairs.ts: chunks of 256 candidate pairs,
-  // their rows merged in order), the walls' and the fused pass's forces (contacts/polygon-force-pass.ts) row after row on
+  // the polygons' rotations and outlines (contacts/polygon-rotations.ts: chunks of 256 bodies) and the polygon pairs' contacts
+  // are found on the pool (contacts/parallel-polygon-pairs.ts: chunks of 256 candidate pairs, their rows merged in order), the walls' and the fused pass's forces (contacts/polygon-force-pass.ts) row after row on
   // the calling thread; the per-body stages
   // (Gear, the forces' sums, the energies) run on it chunk by chunk: two chunks of bodies here
   it('step with the serial run’s bits, the same on one thread and on two (Gear 5, 4200 polygons)', async () => {
@@ -339,6 +339,8 @@ describe('polygons on a worker pool', () => {
       expect(dual.pool).not.toBeNull();
       expect(dual.pipeline.narrow.polygonPool?.runs).toBe(31); // every evaluation's pairs on the pool (the start's and 30 steps')
       expect(single.pipeline.narrow.polygonPool?.runs).toBe(0); // one thread: the serial loop
+      expect(dual.pipeline.narrow.polygonPool?.rotationRuns).toBe(31); // and the rotations, once an evaluation
+      expect(single.pipeline.narrow.polygonPool?.rotationRuns).toBe(0);
       for (const w of [serial, single, dual]) expect(w.pipeline.elasticSummed).toBe(true); // the fused polygon pass, everywhere
       expect(dual.n).toBeGreaterThan(4096); // two chunks of bodies
       expect(dual.contacts.count).toBeGreaterThan(dual.n / 2);

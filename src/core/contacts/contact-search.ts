@@ -10,13 +10,13 @@ import type { PeriodicX } from '../boundaries/periodic';
 import type { WallSet } from '../boundaries/walls';
 import { DISC_SIDES } from '../shapes/disc-outline';
 import { AXIAL } from '../plane/plane-ids';
-import { POLYGON } from '../shapes/shape-kind';
 import type { BodyState } from '../state/body-state';
 import { ALL_HISTORY, ContactHistoryIndex, type ContactList } from '../state/contact-list';
 import { PairHistoryIndex } from '../state/pair-history-index';
 import { WallCandidates } from './wall-candidates';
 import type { WasmKernels } from '../wasm/kernels';
 import type { ParallelPolygonPairs } from './parallel-polygon-pairs';
+import { rotatePolygons, type RotationColumns } from './polygon-rotations';
 
 export class ContactSearch {
   /** The bodies near each wall (the fused disc pass tests only these) */
@@ -74,25 +74,26 @@ export class ContactSearch {
     return this.index.find(i, j, feature);
   }
 
-  /** cos φ and sin φ of every polygon at the evaluation configuration, once a search, not once a pair (outline) */
+  /**
+   * cos φ and sin φ of every polygon at the evaluation configuration, and its world outline, once a search, not once a
+   * pair (contacts/polygon-rotations.ts); on the worker pool where there is one
+   */
   rotations(b: BodyState): void {
     if (this.cosPhi.length < b.n) { // in the kernels' arena if they were there (math/grow.ts)
       this.cosPhi = growF64(this.cosPhi, b.n);
       this.sinPhi = growF64(this.sinPhi, b.n);
     }
     if (this.worldVertices.length < b.vertices.length) this.worldVertices = growF64(this.worldVertices, b.vertices.length);
-    const shape = b.shape, phi = b.ephi, c = this.cosPhi, s = this.sinPhi, v = b.vertices, w = this.worldVertices;
-    const ex = b.ex, ey = b.ey, start = b.vertexStart, count = b.vertexCount;
-    for (let k = 0; k < b.n; k++) {
-      if (shape[k] !== POLYGON) continue;
-      const ck = Math.cos(phi[k]), sk = Math.sin(phi[k]), x = ex[k], y = ey[k];
-      c[k] = ck;
-      s[k] = sk;
-      for (let q = 2 * start[k], end = q + 2 * count[k]; q < end; q += 2) {
-        const bx = v[q], by = v[q + 1];
-        w[q] = x + ck * bx - sk * by;
-        w[q + 1] = y + sk * bx + ck * by;
-      }
-    }
+    if (this.polygonPool?.rotations(this, b)) return;
+    const r = ROTATIONS;
+    r.shape = b.shape; r.ephi = b.ephi; r.ex = b.ex; r.ey = b.ey; r.vertexStart = b.vertexStart; r.vertexCount = b.vertexCount; r.vertices = b.vertices;
+    r.cosPhi = this.cosPhi; r.sinPhi = this.sinPhi; r.worldVertices = this.worldVertices;
+    rotatePolygons(r, 0, b.n);
   }
 }
+
+/** The serial rotations' view of the columns (re-pointed at each call: no allocation) */
+const ROTATIONS: RotationColumns = {
+  shape: new Uint8Array(0), ephi: new Float64Array(0), ex: new Float64Array(0), ey: new Float64Array(0), vertexStart: new Int32Array(0),
+  vertexCount: new Int32Array(0), vertices: new Float64Array(0), cosPhi: new Float64Array(0), sinPhi: new Float64Array(0), worldVertices: new Float64Array(0),
+};

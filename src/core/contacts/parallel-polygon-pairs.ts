@@ -6,9 +6,11 @@
  * behind the last one's, in chunk order (its pair slots shifted with them): the serial run's record row for row, so the same bits for any number of
  * threads. A pair a kernel left (a clip that would outgrow its scratch) is done here with the rest of its chunk
  * (collidePolygonRange: the kernel on the calling thread, on a scratch twice the size) before that chunk's rows move. The walls' contacts, the history and
- * the forces follow on the calling thread, as serially.
+ * the forces follow on the calling thread, as serially. Before the pairs, each polygon's rotation and world outline
+ * are found on the pool too (rotations; contacts/polygon-rotations.ts).
  */
-import { POLYGON_PAIRS } from '../columns/kernel-ids';
+import { bindBodies } from '../columns/body-columns';
+import { POLYGON_PAIRS, POLYGON_ROTATIONS } from '../columns/kernel-ids';
 import type { PoolContext } from '../columns/pool-context';
 import { grownCapacity, growI32 } from '../math/grow';
 import type { PairBuffer } from '../neighbors/pair-buffer';
@@ -21,10 +23,13 @@ import { collidePolygonRange } from './collide-polygon';
 import type { ContactSearch } from './contact-search';
 import { A_K0, A_PAIRS, ENDS, POLYGON_CHUNK, TABLE_INTS, TABLES } from './parallel-polygon-kernel';
 import { polygonPairsTable } from './polygon-wasm';
+import { ROTATION_CHUNK } from './polygon-rotations';
+import type { BodyState } from '../state/body-state';
 
 export class ParallelPolygonPairs {
-  /** How many times the pairs ran on the pool: the tests' count */
+  /** How many times the pairs, and the rotations, ran on the pool: the tests' counts */
   runs = 0;
+  rotationRuns = 0;
   /** The threads' tables (TABLE_INTS each), and their parameters over the same bytes */
   private readonly tables: Int32Array<ArrayBuffer> | null;
   private readonly params: Float64Array<ArrayBuffer> | null;
@@ -74,6 +79,23 @@ export class ParallelPolygonPairs {
       k += end - from;
     }
     out.count = k;
+    return true;
+  }
+
+  /**
+   * Each polygon's cos φ, sin φ and world outline (contacts/polygon-rotations.ts) on the pool, into np's columns (grown
+   * already); false (nothing done) with one thread or one chunk
+   */
+  rotations(np: ContactSearch, b: BodyState): boolean {
+    const chunks = Math.ceil(b.n / ROTATION_CHUNK), ctx = this.ctx;
+    if (ctx.pool.threads < 2 || chunks < 2) return false;
+    bindBodies(ctx, b);
+    ctx.put('shape', b.shape); ctx.put('vertexStart', b.vertexStart); ctx.put('vertexCount', b.vertexCount); ctx.put('vertices', b.vertices);
+    ctx.put('cosPhi', np.cosPhi); ctx.put('sinPhi', np.sinPhi); ctx.put('worldVertices', np.worldVertices);
+    ctx.bind();
+    ctx.pool.args[0] = b.n;
+    ctx.pool.run(POLYGON_ROTATIONS, chunks);
+    this.rotationRuns++;
     return true;
   }
 

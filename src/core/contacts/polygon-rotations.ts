@@ -1,0 +1,48 @@
+/**
+ * Each polygon's cos φ and sin φ and its world outline x + Rot(φ) X at the evaluation configuration, once a search
+ * (contacts/contact-search.ts keeps them for the colliders): serially, or on a worker pool by chunks of polygons
+ * (polygonRotationsChunk; contacts/parallel-polygon-pairs.ts posts it). A body's values depend on its own columns
+ * alone, so the chunks give the serial loop's bits on any number of threads.
+ */
+import type { Columns } from '../columns/kernel-pool';
+import { POLYGON } from '../shapes/shape-kind';
+
+/** Bodies per chunk on a pool (≈ 15 µs of cosines, sines and outlines) */
+export const ROTATION_CHUNK = 256;
+
+/** The columns the rotations read (the bodies' own names) and write (the search's) */
+export interface RotationColumns {
+  shape: Uint8Array;
+  ephi: Float64Array;
+  ex: Float64Array;
+  ey: Float64Array;
+  vertexStart: Int32Array;
+  vertexCount: Int32Array;
+  vertices: Float64Array;
+  cosPhi: Float64Array;
+  sinPhi: Float64Array;
+  worldVertices: Float64Array;
+}
+
+/** The rotations of the polygons among bodies [k0, k1) */
+export function rotatePolygons(r: RotationColumns, k0: number, k1: number): void {
+  const shape = r.shape, phi = r.ephi, c = r.cosPhi, s = r.sinPhi, v = r.vertices, w = r.worldVertices;
+  const ex = r.ex, ey = r.ey, start = r.vertexStart, count = r.vertexCount;
+  for (let k = k0; k < k1; k++) {
+    if (shape[k] !== POLYGON) continue;
+    const ck = Math.cos(phi[k]), sk = Math.sin(phi[k]), x = ex[k], y = ey[k];
+    c[k] = ck;
+    s[k] = sk;
+    for (let q = 2 * start[k], end = q + 2 * count[k]; q < end; q += 2) {
+      const bx = v[q], by = v[q + 1];
+      w[q] = x + ck * bx - sk * by;
+      w[q + 1] = y + sk * bx + ck * by;
+    }
+  }
+}
+
+/** Kernel: the rotations of chunk `chunk` of the bodies (args: n), on the pool's columns by the names above */
+export function polygonRotationsChunk(c: Columns, a: Float64Array, chunk: number): void {
+  const k0 = chunk * ROTATION_CHUNK;
+  rotatePolygons(c as unknown as RotationColumns, k0, Math.min(a[0], k0 + ROTATION_CHUNK));
+}

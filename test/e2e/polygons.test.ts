@@ -253,13 +253,15 @@ describe('polygons and moving walls in headless Chromium', () => {
   it('polygon-silo: 10,000 polygons fall as dots of the disc layer (outlines unplaced), every pose finite; zoomed in, only the outlines in sight placed, from the frame they are shown in', async () => {
     const { page, errors } = await openApp(session.browser, `${session.app.url}?scenario=polygon-silo&run=0`);
     // 60 s: the scene is built and its 10,000 shapes fetched within a few seconds idle; a loaded machine
-    await waitFor(page, 'window.__sandbox.polygons().length === 10000', 60_000);
+    await waitFor(page, 'window.__sandbox.polygons().length === 10182', 60_000); // and the 182 fixed rectangles of the silo's floor
     await frames(page);
     // fitted to the canvas a polygon is a few pixels across: a dot of the disc layer (DOT_MAX_PX = 8)
     expect(await hook(page, (h) => h.polygonDots())).toBe(true);
     const unplaced = await hook(page, (h) => h.polygons());
-    const bodies = unplaced.map((q) => q.body);
     const pose0 = await hook(page, (h) => h.discs());
+    // the 10,000 that fall: the lattice starts 2.1 R above the floor's rectangles (centred at y = 0.35 m)
+    const bodies = unplaced.map((q) => q.body).filter((i) => pose0.y[i] > 0.352);
+    expect(bodies.length).toBe(10_000);
     expect((await hook(page, (h) => h.workerStatus())).t).toBe(0);
 
     await hook(page, (h) => h.run());
@@ -292,6 +294,8 @@ describe('polygons and moving walls in headless Chromium', () => {
     // zoomed in to 12 pixels across the largest (device pixels: this page's is 1 CSS pixel): outlines again, placed on
     // the first frame that shows them from the frame the discs are drawn from (paused: no new frame places them later)
     const rMax = Math.max(...bodies.map((i) => pose.r[i]));
+    // the margin beyond the canvas's edge within which a polygon may be drawn: the largest circumradius of all (the floor's rectangles')
+    const rAll = Math.max(...unplaced.map((q) => pose.r[q.body]));
     const s = await hook(page, (h) => h.view().s);
     const mid = Math.floor(bodies.length / 2);
     await zoomAbout(page, pose.x[bodies[mid]], pose.y[bodies[mid]], 12 / (2 * rMax * s));
@@ -319,7 +323,7 @@ describe('polygons and moving walls in headless Chromium', () => {
         if ((sx < -m || sx > W + m || sy < -m || sy > H + m) && drawn.has(i)) beyond++;
       }
       return { drawn: drawn.size, onScreen, missing, beyond };
-    }, rMax); };
+    }, rAll); };
     const zoomed = await sight();
     expect(zoomed.missing).toBe(0);
     expect(zoomed.beyond).toBe(0);

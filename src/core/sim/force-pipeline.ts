@@ -48,8 +48,15 @@ import { PLAIN_BYTES_PER_DISC, PLAIN_BYTES_PER_POLYGON, PLAIN_BYTES_PER_VERTEX, 
 import { adoptPolygonColumns, reservePolygonScratch } from '../contacts/polygon-wasm';
 import { bodyForces } from './body-forces';
 
-/** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact. */
+/** Neighbour skin as a fraction of the smallest radius: keeps the committed-state energy exact (docs/model.md#verlet-reuse-and-the-oracle). */
 const SKIN_FRACTION = 0.05;
+/**
+ * With polygons: a candidate pair that does not reach costs a polygon pair a bounding-circle test, a contact a clip of
+ * two outlines, so a wide skin costs a settled pile nothing and spares a flowing scene most rebuilds (the polygon silo
+ * rebuilt its list every 1.7 steps with 5 %, every 14 with 50 %: 27 % off its step; the settled 1,000-polygon pile's step
+ * unchanged)
+ */
+const POLYGON_SKIN_FRACTION = 0.5;
 /** Indices into `power` */
 export const DISSIPATED_NORMAL = 0, DISSIPATED_TANGENTIAL = 1, DISSIPATED_SLIP = 2;
 
@@ -144,14 +151,15 @@ export class ForcePipeline {
     for (let k = 0; k < bodies.n; k++) rMin = Math.min(rMin, bodies.radius[k]);
     // Radii never change after the build, so the skin is fixed (but for the law's range, useMaterial); positions
     // are the evaluation configuration.
-    this.baseSkin = SKIN_FRACTION * (rMin === Infinity ? 0 : rMin);
+    const fraction = shapes.includes(POLYGON) ? POLYGON_SKIN_FRACTION : SKIN_FRACTION;
+    this.baseSkin = fraction * (rMin === Infinity ? 0 : rMin);
     this.searchInput = {
       n: bodies.n, x: bodies.ex, y: bodies.ey, radius: bodies.radius, periodic,
       // with the law's range beyond contact, so every pair within it is a candidate
       skin: this.baseSkin + this.material.range,
       // A quarter of the skin: contacts at the evaluation point are always in the list, and so are the
       // pairs overlapping at the committed state as long as a step moves a disc less than skin/4.
-      reuseDistance: 0.25 * SKIN_FRACTION * (rMin === Infinity ? 0 : rMin),
+      reuseDistance: 0.25 * fraction * (rMin === Infinity ? 0 : rMin),
       pool: this.pool,
       wasm: this.wasm,
     };

@@ -3,7 +3,7 @@
  * POLYGON_CHUNK pairs, any thread any chunk (contacts/parallel-polygon-kernel.ts), each thread on its own copy of the
  * kernels' table (the calling thread's, contacts/polygon-wasm.ts) with its own scratch. Chunk c writes its contacts
  * from row k0 + c · POLYGON_CHUNK on (a pair gives at most one); then the calling thread moves each chunk's rows down
- * behind the last one's, in chunk order (its pair slots shifted with them): the serial run's record row for row, so the same bits for any number of
+ * behind the last one's, in chunk order (its pair slots shifted with them; wasm/assembly/polygon-rows.ts): the serial run's record row for row, so the same bits for any number of
  * threads. A pair a kernel left (a clip that would outgrow its scratch) is done here with the rest of its chunk
  * (collidePolygonRange: the kernel on the calling thread, on a scratch twice the size) before that chunk's rows move. The walls' contacts, the history and
  * the forces follow on the calling thread, as serially. Before the pairs, each polygon's rotation and world outline
@@ -15,7 +15,6 @@ import type { PoolContext } from '../columns/pool-context';
 import { grownCapacity, growI32 } from '../math/grow';
 import type { PairBuffer } from '../neighbors/pair-buffer';
 import { UNIT_OUTLINE } from '../shapes/disc-outline';
-import type { ContactList } from '../state/contact-list';
 import { PARAMS_AT, ROOM, SCRATCH, SCRATCH_FIXED, SCRATCH_PER_ROOM } from '../wasm/assembly/polygon-table';
 import type { WasmKernels } from '../wasm/kernels';
 import type { WasmArena } from '../wasm/wasm-arena';
@@ -74,8 +73,7 @@ export class ParallelPolygonPairs {
         collidePolygonRange(np, pairs, ends[2 * c + 1], p1);
         end = out.count;
       }
-      if (from > k) moveRows(out, from, end, k);
-      if (from > k) shiftSlots(out.contactOfPair, from - k0, p1, from - k);
+      if (from > k) w.polygonMoveRows(w.polygonTableAt, from, end, k, from - k0, p1); // and the chunk's pair slots
       k += end - from;
     }
     out.count = k;
@@ -119,20 +117,4 @@ export class ParallelPolygonPairs {
     }
     return true;
   }
-}
-
-/** The pair slots of pairs [p0, p1) whose rows moved `by` rows down */
-function shiftSlots(slots: Int32Array, p0: number, p1: number, by: number): void {
-  for (let p = p0; p < p1; p++) if (slots[p] >= 0) slots[p] -= by;
-}
-
-/** Moves rows [from, end) of `out` down to row `to` (< from): the columns the polygon colliders write */
-function moveRows(out: ContactList, from: number, end: number, to: number): void {
-  out.i.copyWithin(to, from, end); out.j.copyWithin(to, from, end); out.feature.copyWithin(to, from, end);
-  out.law.copyWithin(to, from, end); out.planeChoice.copyWithin(to, from, end);
-  out.nx.copyWithin(to, from, end); out.ny.copyWithin(to, from, end); out.delta.copyWithin(to, from, end);
-  out.depth.copyWithin(to, from, end); out.lc.copyWithin(to, from, end); out.ratio.copyWithin(to, from, end);
-  out.rin.copyWithin(to, from, end); out.rit.copyWithin(to, from, end); out.rjn.copyWithin(to, from, end);
-  out.rjt.copyWithin(to, from, end); out.cx.copyWithin(to, from, end); out.cy.copyWithin(to, from, end);
-  out.prevIndex.copyWithin(to, from, end);
 }

@@ -81,6 +81,7 @@ export class WasmKernels {
   readonly polygonPairs: Kernel;
   readonly polygonWall: Kernel;
   readonly polygonRowForces: Kernel;
+  readonly polygonMoveRows: Kernel;
   /** The count of boundary crossings the polygon kernels found last (the plane probe's) */
   readonly polygonCrossings: Kernel;
   readonly cdPack: Kernel;
@@ -125,6 +126,7 @@ export class WasmKernels {
     this.polygonPairs = e.polygonPairs;
     this.polygonWall = e.polygonWall;
     this.polygonRowForces = e.polygonRowForces;
+    this.polygonMoveRows = e.polygonMoveRows;
     this.polygonCrossings = e.polygonCrossings;
     this.cdPack = e.cdPack;
     this.cdApplyAll = e.cdApplyAll;

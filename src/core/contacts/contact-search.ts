@@ -15,8 +15,22 @@ import { ALL_HISTORY, ContactHistoryIndex, type ContactList } from '../state/con
 import { PairHistoryIndex } from '../state/pair-history-index';
 import { WallCandidates } from './wall-candidates';
 import type { WasmKernels } from '../wasm/kernels';
-import type { ParallelPolygonPairs } from './parallel-polygon-pairs';
+import type { PairBuffer } from '../neighbors/pair-buffer';
 import { rotatePolygons, type RotationColumns } from './polygon-rotations';
+
+/**
+ * The worker pool's polygon stages as the search calls them (contacts/parallel-polygon-pairs.ts implements them; this
+ * file does not import it): each returns false, having done nothing, where it does not run (one thread, one chunk)
+ */
+export interface PolygonPool {
+  /** The contacts of candidate pairs `pairs`, appended to np.out */
+  run(np: ContactSearch, pairs: PairBuffer): boolean;
+  /** Each polygon's cos φ, sin φ and world outline into np's columns */
+  rotations(np: ContactSearch, b: BodyState): boolean;
+  /** How many times each ran on the pool: the tests' counts */
+  readonly runs: number;
+  readonly rotationRuns: number;
+}
 
 export class ContactSearch {
   /** The bodies near each wall (the fused disc pass tests only these) */
@@ -57,8 +71,8 @@ export class ContactSearch {
    * on, where the state lives in their arena (sim/force-pipeline.ts)
    */
   kernels: WasmKernels | null = null;
-  /** The worker pool polygon pairs run on (sim/force-pipeline.ts), or null */
-  polygonPool: ParallelPolygonPairs | null = null;
+  /** The worker pool polygon pairs run on (contacts/parallel-polygon-pairs.ts, set by sim/force-pipeline.ts), or null */
+  polygonPool: PolygonPool | null = null;
 
   /** Contact-plane definition of polygon contacts (plane/plane-ids.ts index) and its flip hysteresis [rad] */
   plane = AXIAL;

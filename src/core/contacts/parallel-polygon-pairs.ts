@@ -19,13 +19,13 @@ import { PARAMS_AT, ROOM, SCRATCH, SCRATCH_FIXED, SCRATCH_PER_ROOM } from '../wa
 import type { WasmKernels } from '../wasm/kernels';
 import type { WasmArena } from '../wasm/wasm-arena';
 import { collidePolygonRange } from './collide-polygon';
-import type { ContactSearch } from './contact-search';
+import type { ContactSearch, PolygonPool } from './contact-search';
 import { A_K0, A_PAIRS, ENDS, POLYGON_CHUNK, TABLE_INTS, TABLES } from './parallel-polygon-kernel';
 import { polygonPairsTable } from './polygon-wasm';
 import { ROTATION_CHUNK } from './polygon-rotations';
 import type { BodyState } from '../state/body-state';
 
-export class ParallelPolygonPairs {
+export class ParallelPolygonPairs implements PolygonPool {
   /** How many times the pairs, and the rotations, ran on the pool: the tests' counts */
   runs = 0;
   rotationRuns = 0;

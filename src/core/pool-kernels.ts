@@ -7,7 +7,7 @@
 import * as K from './columns/kernel-ids';
 import type { Kernel } from './columns/kernel-pool';
 import { countWallTouches, pairAdjacencyChunk, pairPass, writeWallTouches } from './contacts/parallel-disc-kernels';
-import { polygonPairsChunk } from './contacts/parallel-polygon-kernel';
+import { polygonPairsChunk, polygonRowsChunk } from './contacts/parallel-polygon-kernel';
 import { polygonRotationsChunk } from './contacts/polygon-rotations';
 import { collisionEventsChunk, freeFlightChunk } from './diagnostics/collision-monitor';
 import { bodyEnergiesChunk } from './diagnostics/energy';
@@ -23,7 +23,7 @@ const ROWS: readonly (readonly [number, Kernel])[] = [
   [K.WALL_WRITE, writeWallTouches], [K.REUSE_TEST, reuseTestChunk], [K.COLLISION_EVENTS, collisionEventsChunk],
   [K.FREE_FLIGHT, freeFlightChunk], [K.PAIR_ADJACENCY, pairAdjacencyChunk], [K.GEAR_PREDICT, gearPredictChunk],
   [K.GEAR_CORRECT, gearCorrectChunk], [K.MASK_PAIRS, maskPairsChunk], [K.MASK_PAIRS_COPY, maskPairsCopyChunk],
-  [K.POLYGON_PAIRS, polygonPairsChunk], [K.POLYGON_ROTATIONS, polygonRotationsChunk],
+  [K.POLYGON_PAIRS, polygonPairsChunk], [K.POLYGON_ROTATIONS, polygonRotationsChunk], [K.POLYGON_ROWS, polygonRowsChunk],
 ];
 
 /** The table, indexed by kernel id (every id has its row: checked here, once) */

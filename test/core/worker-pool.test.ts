@@ -23,6 +23,8 @@ import { WasmArena } from '../../src/core/wasm/wasm-arena';
 import { differences } from './world-differences';
 import { NONE } from '../../src/core/diagnostics/collision-monitor';
 import { pairAdjacencyOracle } from './oracles/pair-adjacency';
+import { TABLE_INTS } from '../../src/core/contacts/parallel-polygon-kernel';
+import { ROOM } from '../../src/core/wasm/assembly/polygon-table';
 
 /** The bench's hex lattice (src/cli/bench.ts), 60 × 50 discs, settling from near contact */
 function lattice(integrator: string, dtOverTc: number, extra: Partial<ScenarioInput> = {}, nx = 60, ny = 50): ScenarioInput {
@@ -247,7 +249,7 @@ describe('the chunks of the per-body kernels that give nothing per chunk (spanOf
 });
 
 describe('a worker pool whose worker does not come (another process has its core)', () => {
-  it('runs each command on the calling thread alone, the deferred kernels chunk by chunk before the next command’s', () => {
+  it('runs each command on the calling thread alone, the deferred kernels chunk by chunk before the next command’s, an ordered stage after each chunk', () => {
     const order: string[] = [];
     const table = [
       (c: Columns, a: Float64Array, chunk: number) => { c.x[chunk] = a[0] + chunk; order.push(`A${chunk}`); },
@@ -268,6 +270,9 @@ describe('a worker pool whose worker does not come (another process has its core
     pool.flush();
     pool.flush(); // nothing deferred: no command
     expect(order).toEqual(['A0', 'B0', 'A1', 'A0']);
+    order.length = 0;
+    pool.runOrdered(0, 1, 3); // each chunk's ordered stage as soon as its chunk is done and the one before had its turn
+    expect(order).toEqual(['A0', 'B0', 'A1', 'B1', 'A2', 'B2']);
   });
 });
 
@@ -336,10 +341,23 @@ describe('polygons on a worker pool', () => {
         expect(differences(single, dual)).toEqual([]);
         expect(differences(serial, dual, 1e-9)).toEqual([]);
       }
+      // the worker's table told its scratch holds 3-gons (room for 6 vertices a clip): its chunks stop before a 7- or 8-gon,
+      // as before a clip whose stages would not fit, and the merge stops there; the calling thread goes on, to the same bits
+      const pairs = dual.pipeline.narrow.polygonPool as unknown as { threadTables(...a: unknown[]): boolean; tables: Int32Array; stops: number };
+      const threadTables = pairs.threadTables;
+      pairs.threadTables = function (...a: unknown[]) {
+        const ok = threadTables.apply(this, a);
+        this.tables[TABLE_INTS + ROOM] = 3;
+        return ok;
+      };
+      for (const w of [serial, single, dual]) w.step(10);
+      expect(pairs.stops).toBeGreaterThan(0); // (a step whose chunks the worker came too late for has none)
+      expect(differences(single, dual)).toEqual([]);
+      expect(differences(serial, dual, 1e-9)).toEqual([]);
       expect(dual.pool).not.toBeNull();
-      expect(dual.pipeline.narrow.polygonPool?.runs).toBe(31); // every evaluation's pairs on the pool (the start's and 30 steps')
+      expect(dual.pipeline.narrow.polygonPool?.runs).toBe(41); // every evaluation's pairs on the pool (the start's and 40 steps')
       expect(single.pipeline.narrow.polygonPool?.runs).toBe(0); // one thread: the serial loop
-      expect(dual.pipeline.narrow.polygonPool?.rotationRuns).toBe(31); // and the rotations, once an evaluation
+      expect(dual.pipeline.narrow.polygonPool?.rotationRuns).toBe(41); // and the rotations, once an evaluation
       expect(single.pipeline.narrow.polygonPool?.rotationRuns).toBe(0);
       for (const w of [serial, single, dual]) expect(w.pipeline.elasticSummed).toBe(true); // the fused polygon pass, everywhere
       expect(dual.n).toBeGreaterThan(4096); // two chunks of bodies

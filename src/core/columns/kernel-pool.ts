@@ -40,6 +40,11 @@ export interface KernelPool {
   /** Runs kernel `kernel` on chunks 0 … chunks − 1 and returns when all are done */
   run(kernel: number, chunks: number): void;
   /**
+   * Runs kernel `kernel` on chunks 0 … chunks − 1, and kernel `then` on each chunk in chunk order, one thread at a time,
+   * each as soon as that chunk of `kernel` is done (a serial stage overlapping the chunks still running)
+   */
+  runOrdered(kernel: number, then: number, chunks: number): void;
+  /**
    * Kernel `kernel` on chunks 0 … chunks − 1 goes out with the next command, chunk c right before that command's chunk c
    * on the same thread (one handshake for both): that chunk may read what this one wrote for its own bodies, and no one
    * else may read its outputs before the next command

@@ -23,13 +23,14 @@ import { rotatePolygons, type RotationColumns } from './polygon-rotations';
  * file does not import it): each returns false, having done nothing, where it does not run (one thread, one chunk)
  */
 export interface PolygonPool {
-  /** The contacts of candidate pairs `pairs`, appended to np.out */
-  run(np: ContactSearch, pairs: PairBuffer): boolean;
+  /** The contacts of candidate pairs `pairs`, appended to np.out; with `forces` (the fused polygon pass's flags) their forces too */
+  run(np: ContactSearch, pairs: PairBuffer, forces?: number): boolean;
   /** Each polygon's cos φ, sin φ and world outline into np's columns */
   rotations(np: ContactSearch, b: BodyState): boolean;
   /** How many times each ran on the pool: the tests' counts */
   readonly runs: number;
   readonly rotationRuns: number;
+  readonly stops: number;
 }
 
 export class ContactSearch {

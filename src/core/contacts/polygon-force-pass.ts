@@ -11,7 +11,7 @@
  * The body forces must hold gravity and the external forces already; walls.fx, fy are set here. Within a step
  * (`commit`) it commits the spring too, ξ ← ξ* (commitTrial's work); the force pass that starts a run (Δt = 0) leaves ξ.
  * The sums go to `sums` in the disc pass's order (NORMAL_POWER … ELASTIC). On a worker pool the pairs' rows are found
- * there and their forces follow on the calling thread, in row order (the same bits as serially, for any thread count).
+ * there and their forces follow in row order, as the chunks finish (the same bits as serially, for any thread count).
  */
 import { LINE } from '../boundaries/walls';
 import type { MaterialCoefficients } from '../laws/material';
@@ -20,7 +20,7 @@ import type { ContactList } from '../state/contact-list';
 import { ArenaOffsets } from '../wasm/arena-offsets';
 import {
   CAP_ELASTIC, CLAMP, COLUMNS, COMMIT, DT, EVX, EVY, EW, FLAGS, FORCE_COLUMNS, FORCES, FROM_RATIO, FX, FY, KN, KT, LEFT, MU, OFE, OFN, OFT, OGN, OGT,
-  OISNEW, OKT, OMR, OUN, OUT, OXI, OXI_EVAL, PXI, RATIO, SUMS_AT, TAU, WALL_AX, WALL_AY, WALL_FIXED, WALL_FX, WALL_FY, WALL_NX, WALL_NY, WALL_VX,
+  OISNEW, OKT, OMR, OUN, OUT, OXI, OXI_EVAL, PXI, RATIO, ROW_FORCE_FLAGS, SUMS_AT, TAU, WALL_AX, WALL_AY, WALL_FIXED, WALL_FX, WALL_FY, WALL_NX, WALL_NY, WALL_VX,
   WALL_VY, ZETA_N, ZETA_T,
 } from '../wasm/assembly/polygon-table';
 import type { WasmKernels } from '../wasm/kernels';
@@ -59,13 +59,10 @@ export function polygonForcePass(
   if (!forceTable(w, np, pairs, m, dt, commit)) return false;
   const t = w.polygonTable, par = w.polygonParams, at = w.polygonTableAt, P = pairs.count;
   par.fill(0, SUMS_AT, SUMS_AT + PASS_SUMS);
-  // on a worker pool the chunks find the rows (contacts/parallel-polygon-pairs.ts: the serial rows, in order), then the
-  // same block gives their forces here, row after row: the serial pass's bits on any number of threads
-  const pooled = np.polygonPool?.run(np, pairs) ?? false;
-  if (pooled) {
-    refill(w, np, pairs, m, dt, commit);
-    w.polygonRowForces(at, 0, out.count);
-  }
+  // on a worker pool the chunks find the rows, and the pool's ordered stage gives them their forces by the same block,
+  // row after row (contacts/parallel-polygon-pairs.ts): the serial pass's bits on any number of threads
+  const pooled = np.polygonPool?.run(np, pairs, t[FLAGS] & ROW_FORCE_FLAGS) ?? false;
+  if (pooled) refill(w, np, pairs, m, dt, commit);
   for (let p = pooled ? P : 0; p < P;) {
     out.count = w.polygonPairs(at, p, P, out.count);
     w.polygonRuns++;

@@ -36,7 +36,14 @@ const SEQ = 0, CMD = 1, CHUNKS = 2, UNITS = 3, TICKET = 4, FINISHED = 5, FAILED 
  * the generation of columns it runs the WebAssembly kernels on, and the last PING or STOP it answered (its SEQ)
  */
 const DEFERRED = 10, DEFERRED_KERNELS = 11, WORKER_WASM = DEFERRED_KERNELS + 2 * MAX_DEFERRED, ANSWERED = WORKER_WASM + MAX_THREADS;
-const CONTROL_INTS = ANSWERED + MAX_THREADS;
+/**
+ * Then the command's ordered stage (runOrdered): its kernel (−1: none), the next chunk it runs, 1 while a thread runs it;
+ * then per chunk the SEQ of the last command whose chunk of the kernel is done (so nothing needs clearing)
+ */
+const ORDERED = ANSWERED + MAX_THREADS, ORDER_NEXT = ORDERED + 1, ORDER_LOCK = ORDERED + 2, DONE = ORDERED + 3;
+/** Chunks a command with an ordered stage may have for the stage to overlap its chunks (more: it runs after them, on the calling thread) */
+const MAX_ORDERED = 4096;
+const CONTROL_INTS = DONE + MAX_ORDERED;
 /** A ticket's low bits: the next chunk (a command deals fewer than INDEX_MASK chunks); its high bits: the sequence number's low ones */
 const INDEX_BITS = 16, INDEX_MASK = (1 << INDEX_BITS) - 1, SEQ_MASK = (1 << (31 - INDEX_BITS)) - 1;
 /** A chunk is at most a few thousand bodies or pairs: no answer in this long means a worker is gone [ms] */
@@ -97,6 +104,8 @@ export class WorkerPool implements KernelPool {
     this.threads = workers.length + 1;
     [this.args, ...this.deferredArgs] = argViews(this.allArgs);
     this.control.fill(-1, WORKER_WASM, WORKER_WASM + MAX_THREADS);
+    this.control[ORDERED] = -1;
+    this.control.fill(-1, DONE, DONE + MAX_ORDERED);
     this.sendColumns(null, false);
   }
 
@@ -144,6 +153,33 @@ export class WorkerPool implements KernelPool {
       return;
     }
     this.command(kernel, chunks);
+  }
+
+  /**
+   * Runs kernel `kernel` on chunks 0 … chunks − 1 as run() does, and kernel `then` on each chunk in chunk order: a
+   * serial stage, each chunk of it as soon as that chunk of `kernel` is done and the chunk before it has had its turn,
+   * on whichever thread gets there first, one thread at a time — so it overlaps the chunks still running, and its
+   * results are those of running it chunk after chunk on one thread. `then`'s chunk c may read what `kernel`'s chunks
+   * 0 … c wrote, and what its own earlier chunks wrote; `kernel`'s chunks may not read what `then` writes.
+   */
+  runOrdered(kernel: number, then: number, chunks: number): void {
+    this.refuseWhileStarted();
+    if (this.workers.length === 0 || chunks <= 1 || chunks > MAX_ORDERED) {
+      this.run(kernel, chunks);
+      for (let c = 0; c < chunks; c++) this.table[then](this.bound, this.args, c, this.wasm);
+      return;
+    }
+    const ctl = this.control;
+    Atomics.store(ctl, ORDER_NEXT, 0);
+    Atomics.store(ctl, ORDER_LOCK, 0);
+    Atomics.store(ctl, ORDERED, then);
+    try {
+      this.command(kernel, chunks);
+    } finally {
+      Atomics.store(ctl, ORDERED, -1);
+    }
+    // every chunk counted as finished only after its thread's turn at the stage: the last one ran it to the end
+    if (Atomics.load(ctl, ORDER_NEXT) !== chunks) throw new Error(this.broken = `worker pool: the ordered stage of kernel ${kernel} stopped at chunk ${ctl[ORDER_NEXT]} of ${chunks}`);
   }
 
   /**
@@ -320,7 +356,15 @@ function takeChunks(ctl: Int32Array, seq: number, table: readonly Kernel[], colu
         if (c < Atomics.load(ctl, DEFERRED_KERNELS + 2 * q + 1)) table[k](columns, deferredArgs[q], c, wasm);
       }
       k = cmd;
-      if (c < own) table[k](columns, args, c, wasm);
+      if (c < own) {
+        table[k](columns, args, c, wasm);
+        const then = Atomics.load(ctl, ORDERED);
+        if (then >= 0) {
+          Atomics.store(ctl, DONE + c, seq);
+          k = then;
+          takeOrdered(ctl, seq, own, table[then], columns, args, wasm);
+        }
+      }
     } catch (e) {
       if (failure === null) failure = e;
       Atomics.compareExchange(ctl, FAILED, 0, k + 1);
@@ -329,6 +373,22 @@ function takeChunks(ctl: Int32Array, seq: number, table: readonly Kernel[], colu
     if (Atomics.load(ctl, CALLER_SLEEPS) === 1) Atomics.notify(ctl, FINISHED); // as for SEQ (post)
   }
   return failure;
+}
+
+/**
+ * The ordered stage's turn for this thread (runOrdered): unless another thread has it, runs it on each chunk from
+ * ORDER_NEXT on whose chunk of the command is done, in order. The lock is let go before the last look at the next
+ * chunk, and a chunk is marked done before its thread asks for the lock: a chunk finished meanwhile is either seen
+ * here or finds the lock free. A failure ends the stage: its thread keeps the lock (ORDER_NEXT stays short).
+ */
+function takeOrdered(ctl: Int32Array, seq: number, chunks: number, then: Kernel, columns: Columns, args: Float64Array, wasm: WasmKernels | null): void {
+  while (Atomics.compareExchange(ctl, ORDER_LOCK, 0, 1) === 0) {
+    let next = Atomics.load(ctl, ORDER_NEXT);
+    for (; next < chunks && Atomics.load(ctl, DONE + next) === seq; next++) then(columns, args, next, wasm); // a throw keeps the lock
+    Atomics.store(ctl, ORDER_NEXT, next);
+    Atomics.store(ctl, ORDER_LOCK, 0);
+    if (next >= chunks || Atomics.load(ctl, DONE + next) !== seq) return;
+  }
 }
 
 /** The views of a pool's arguments: the running kernel's, then each deferred kernel's */

@@ -59,6 +59,8 @@ export const PERIODIC = 1, PLANE_CHANGED = 2, BY_SLOT = 256;
  * clamped normal force, γ_t from γ_n (FROM_RATIO), the wall immovable (its power counted)
  */
 export const FORCES = 4, COMMIT = 8, CAP_ELASTIC = 16, CLAMP = 32, FROM_RATIO = 64, WALL_FIXED = 128;
+/** The fused pass's flags that hold for every row (all but the wall's) */
+export const ROW_FORCE_FLAGS = FORCES | COMMIT | CAP_ELASTIC | CLAMP | FROM_RATIO;
 /** Sides of the disc's stand-in polygon (shapes/disc-outline.ts DISC_SIDES); its unit outline opens the scratch */
 export const SIDES = 24;
 /**

@@ -20,7 +20,7 @@
 import { Snapshot } from '../core/sim/snapshot';
 import { World } from '../core/sim/world';
 import { POLYGON_DT_OVER_TC, polygonPile, polygonStepNote, usePolygonStep } from './bench';
-import { appendCsv, contactsPerParticle, median } from './bench-measure';
+import { appendCsv, contactsPerParticle, median, warmUpSteps } from './bench-measure';
 import type { PolygonLammpsRow } from './bench-tables';
 import { runLammps, settleInLammps, type LammpsSettled } from './lammps-run';
 import { poolForThreads, type NodePool } from './node-pool';
@@ -75,12 +75,12 @@ function restoreSettled(w: World, start: Snapshot): void {
 
 /**
  * `steps` steps of `w` from the settled state with `integrator` at its own Δt (POLYGON_DT_OVER_TC, checked against
- * the world's stability limit there: usePolygonStep throws above it), after 20 untimed; wall time
+ * the world's stability limit there: usePolygonStep throws above it), after warmUpSteps untimed; wall time
  */
 function timeOurs(w: World, start: Snapshot, integrator: 'cdm' | 'gear5', steps: number): Timed {
   restoreSettled(w, start);
   usePolygonStep(w, integrator);
-  w.step(20);
+  w.step(warmUpSteps(steps));
   const builds = w.search.builds, t0 = performance.now();
   const done = w.step(steps);
   const s = (performance.now() - t0) / 1000, b = w.bodies, endSpeed = largestSpeed(b.vx, b.vy, b.n);
@@ -160,8 +160,8 @@ export async function benchVsLammpsPolygons(sizes: number[], threadCounts: numbe
       for (const t of threadCounts) {
         const ours = worlds.get(t)!, run = runs.get(t)!;
         run.lammps.push(timeLammps(w, start, lammpsSettled, steps, t, contacts));
-        run.cdm.push(timeOurs(ours, start, 'cdm', steps));
-        run.gear5.push(timeOurs(ours, start, 'gear5', steps));
+        // which of the two comes right after LAMMPS alternates by round
+        for (const integrator of r % 2 === 0 ? (['cdm', 'gear5'] as const) : (['gear5', 'cdm'] as const)) run[integrator].push(timeOurs(ours, start, integrator, steps));
       }
     }
     for (const t of threadCounts) {

@@ -38,7 +38,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { SearchMethod } from '../core/neighbors/neighbor-search';
-import { appendCsv, contactsPerParticle, median } from './bench-measure';
+import { appendCsv, contactsPerParticle, median, warmUpSteps } from './bench-measure';
 import { cdTable, lammpsTable, pileTable, pipeTable, polygonLammpsTable, threadsTable, type CdRow, type LammpsRow, type PileRow, type PipeRow, type ThreadsRow } from './bench-tables';
 import { benchVsLammpsPolygons } from './bench-vs-lammps-polygons';
 import { commandLine, machineStamp, parseDocTarget, writeDocBlock, type DocTarget } from './doc-block';
@@ -203,7 +203,7 @@ function benchPipes(sizes: number[], csv: string | undefined): PipeRow[] {
 
 /** Particle-steps per second of `steps` steps of w with its current settings (wall time). */
 function timeSteps(w: World, steps: number): number {
-  w.step(Math.min(20, steps)); // warm up after a switch
+  w.step(warmUpSteps(steps));
   const t0 = performance.now();
   w.step(steps);
   return (w.n * steps) / ((performance.now() - t0) / 1000);
@@ -222,10 +222,11 @@ async function benchVsLammps(sizes: number[], repeat: number, csv: string | unde
     const lammps: number[] = [], cdm: number[] = [], gear: number[] = [];
     for (let r = 0; r < repeat; r++) {
       lammps.push((n * steps) / runLammps(w, steps, steps, threads).loopSeconds);
-      w.setParams({ integrator: 'gear5' });
-      gear.push(timeSteps(w, steps));
-      w.setParams({ integrator: 'cdm' });
-      cdm.push(timeSteps(w, steps));
+      // which of the two comes right after LAMMPS alternates by round
+      for (const integrator of r % 2 === 0 ? ['gear5', 'cdm'] : ['cdm', 'gear5']) {
+        w.setParams({ integrator });
+        (integrator === 'cdm' ? cdm : gear).push(timeSteps(w, steps));
+      }
     }
     const cdmRatios = cdm.map((v, r) => v / lammps[r]), gearRatios = gear.map((v, r) => v / lammps[r]);
     const row: LammpsRow = {

@@ -4,7 +4,7 @@ import type { World } from '../../src/core/sim/world';
 const BODY_COLUMNS = ['x', 'y', 'phi', 'vx', 'vy', 'omega', 'fx', 'fy', 'tau'] as const;
 const RECORD_COLUMNS = [
   'i', 'j', 'feature', 'law', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'un', 'ut', 'mr',
-  'gn', 'gt', 'fe', 'fn', 'ft', 'xi', 'xiEval', 'cx', 'cy', 'isNew', 'prevIndex',
+  'gn', 'gt', 'kt', 'fe', 'fn', 'ft', 'xi', 'xiEval', 'cx', 'cy', 'isNew', 'prevIndex',
 ] as const;
 const MONITOR_COLUMNS = ['prev', 'clean', 'freeSteps', 'freeVx', 'freeVy', 'pending', 'onStep'] as const;
 

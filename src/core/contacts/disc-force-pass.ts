@@ -229,6 +229,8 @@ export function completeDiscRecord(c: ContactList, b: BodyState, periodic: Perio
     c.fe[k] = m.kn * d;
     c.isNew[k] = prevIndex[k] >= 0 ? 0 : 1;
   }
+  // the tangential stiffness of every row, the walls' too (the dashpot stage's: laws/dashpot.ts): the energy account reads it
+  c.kt.fill(m.kt, 0, c.count);
   const slot = c.contactOfPair, pair = c.pair;
   for (let p = 0; p < pairs.count; p++) if (slot[p] >= 0) pair[slot[p]] = p;
 }

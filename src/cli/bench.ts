@@ -201,12 +201,21 @@ function benchPipes(sizes: number[], csv: string | undefined): PipeRow[] {
   return rows;
 }
 
-/** Particle-steps per second of `steps` steps of w with its current settings (wall time). */
+/**
+ * Particle-steps per second of `steps` steps of w with its current settings (wall time), after warmUpSteps untimed; NaN,
+ * said on the output, if the run stopped (a divergence: the time would be of fewer steps, and the next parameter change
+ * puts the last good state back, so the end-of-row check would not see it)
+ */
 function timeSteps(w: World, steps: number): number {
   w.step(warmUpSteps(steps));
   const t0 = performance.now();
-  w.step(steps);
-  return (w.n * steps) / ((performance.now() - t0) / 1000);
+  const done = w.step(steps);
+  const seconds = (performance.now() - t0) / 1000;
+  if (done < steps || w.health.status !== 'ok') {
+    process.stdout.write(`  (${w.params.integrator}, ${w.n} bodies: stopped after ${done} of ${steps} timed steps: ${w.health.message})\n`);
+    return NaN;
+  }
+  return (w.n * steps) / seconds;
 }
 
 /** `threads` 2: LAMMPS on two MPI ranks against this core on a two-thread pool */

@@ -103,7 +103,7 @@ export class ContactSearch {
     const r = ROTATIONS;
     r.shape = b.shape; r.ephi = b.ephi; r.ex = b.ex; r.ey = b.ey; r.vertexStart = b.vertexStart; r.vertexCount = b.vertexCount; r.vertices = b.vertices;
     r.cosPhi = this.cosPhi; r.sinPhi = this.sinPhi; r.worldVertices = this.worldVertices;
-    rotatePolygons(r, 0, b.n);
+    rotatePolygons(r, 0, b.n, this.kernels);
   }
 }
 

@@ -1,13 +1,17 @@
 /**
  * Each polygon's cos φ and sin φ and its world outline x + Rot(φ) X at the evaluation configuration, once a search
  * (contacts/contact-search.ts keeps them for the colliders): serially, or on a worker pool by chunks of polygons
- * (polygonRotationsChunk; contacts/parallel-polygon-pairs.ts posts it). A body's values depend on its own columns
- * alone, so the chunks give the serial loop's bits on any number of threads.
+ * (polygonRotationsChunk; contacts/parallel-polygon-pairs.ts posts it). In WebAssembly where the columns are in the
+ * kernels' arena (wasm/assembly/polygon-rotations.ts: cos and sin from one argument reduction, the bits of V8's Math.cos
+ * and Math.sin), else the loop below with Math's. A body's values depend on its own columns alone, so the chunks give
+ * the serial loop's bits on any number of threads.
  */
 import type { Columns } from '../columns/kernel-pool';
 import { POLYGON } from '../shapes/shape-kind';
+import { ArenaOffsets } from '../wasm/arena-offsets';
+import type { WasmKernels } from '../wasm/kernels';
 
-/** Bodies per chunk on a pool (≈ 15 µs of cosines, sines and outlines) */
+/** Bodies per chunk on a pool (≈ 5 µs of cosines, sines and outlines in WebAssembly) */
 export const ROTATION_CHUNK = 256;
 
 /** The columns the rotations read (the bodies' own names) and write (the search's) */
@@ -24,8 +28,20 @@ export interface RotationColumns {
   worldVertices: Float64Array;
 }
 
-/** The rotations of the polygons among bodies [k0, k1) */
-export function rotatePolygons(r: RotationColumns, k0: number, k1: number): void {
+/** The byte offsets of the rotations' columns in the kernels' arena, asked only when a column changes */
+const OFFSETS = new ArenaOffsets(10);
+
+/** The rotations of the polygons among bodies [k0, k1), in WebAssembly where `wasm` is given and the columns are in its arena */
+export function rotatePolygons(r: RotationColumns, k0: number, k1: number, wasm: WasmKernels | null): void {
+  if (wasm) {
+    const a = wasm.arena, o = OFFSETS;
+    const shape = o.of(a, 0, r.shape), phi = o.of(a, 1, r.ephi), ex = o.of(a, 2, r.ex), ey = o.of(a, 3, r.ey), start = o.of(a, 4, r.vertexStart);
+    const count = o.of(a, 5, r.vertexCount), v = o.of(a, 6, r.vertices), c = o.of(a, 7, r.cosPhi), s = o.of(a, 8, r.sinPhi), w = o.of(a, 9, r.worldVertices);
+    if ((shape | phi | ex | ey | start | count | v | c | s | w) >= 0) {
+      wasm.rotatePolygons(shape, phi, ex, ey, start, count, v, c, s, w, k0, k1);
+      return;
+    }
+  }
   const shape = r.shape, phi = r.ephi, c = r.cosPhi, s = r.sinPhi, v = r.vertices, w = r.worldVertices;
   const ex = r.ex, ey = r.ey, start = r.vertexStart, count = r.vertexCount;
   for (let k = k0; k < k1; k++) {
@@ -42,7 +58,7 @@ export function rotatePolygons(r: RotationColumns, k0: number, k1: number): void
 }
 
 /** Kernel: the rotations of chunk `chunk` of the bodies (args: n), on the pool's columns by the names above */
-export function polygonRotationsChunk(c: Columns, a: Float64Array, chunk: number): void {
+export function polygonRotationsChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
   const k0 = chunk * ROTATION_CHUNK;
-  rotatePolygons(c as unknown as RotationColumns, k0, Math.min(a[0], k0 + ROTATION_CHUNK));
+  rotatePolygons(c as unknown as RotationColumns, k0, Math.min(a[0], k0 + ROTATION_CHUNK), wasm);
 }

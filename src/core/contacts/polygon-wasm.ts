@@ -33,9 +33,9 @@ const LIST_COLUMNS = ['i', 'j', 'feature', 'law', 'planeChoice', 'prevIndex', 'c
  * (b, where given), search np's world outlines, wall candidates and history index, the contact lists' columns and the candidate pairs'
  */
 export function adoptPolygonColumns(arena: WasmArena, b: BodyState | null, np: ContactSearch, lists: readonly ContactList[], pairs: readonly PairBuffer[]): void {
-  if (b) arena.adopt(b, [...F64_FIELDS, 'shape', 'vertexStart', 'vertexCount']);
+  if (b) arena.adopt(b, [...F64_FIELDS, 'shape', 'vertexStart', 'vertexCount', 'vertices']);
   for (const c of lists) arena.adopt(c, LIST_COLUMNS);
-  arena.adopt(np, ['worldVertices']);
+  arena.adopt(np, ['worldVertices', 'cosPhi', 'sinPhi']); // (the rotations', wasm/assembly/polygon-rotations.ts)
   arena.adopt(np.wallCandidates, ['bodies']); // the fused pass's wall loops (contacts/polygon-force-pass.ts)
   arena.adopt(np.index, ['ki', 'kj', 'kf', 'vals']);
   for (const p of pairs) arena.adopt(p, ['i', 'j']);

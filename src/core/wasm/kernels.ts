@@ -82,6 +82,7 @@ export class WasmKernels {
   readonly polygonWall: Kernel;
   readonly polygonRowForces: Kernel;
   readonly polygonMoveRows: Kernel;
+  readonly rotatePolygons: Kernel;
   /** The count of boundary crossings the polygon kernels found last (the plane probe's) */
   readonly polygonCrossings: Kernel;
   readonly cdPack: Kernel;
@@ -127,6 +128,7 @@ export class WasmKernels {
     this.polygonWall = e.polygonWall;
     this.polygonRowForces = e.polygonRowForces;
     this.polygonMoveRows = e.polygonMoveRows;
+    this.rotatePolygons = e.rotatePolygons;
     this.polygonCrossings = e.polygonCrossings;
     this.cdPack = e.cdPack;
     this.cdApplyAll = e.cdApplyAll;

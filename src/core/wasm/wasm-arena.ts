@@ -32,9 +32,10 @@ export const PLAIN_BYTES_PER_DISC = 4096;
  * in the settled bench pile), each row 30 columns in two lists, and the outlines' reach makes more candidates than a
  * disc's: the bench's 1,000-polygon pile filled 4096 bytes a polygon (4.26 MB) after 9,800 steps of settling and its
  * colliders left the kernels there; with 16 KB it peaks at 5.0 MB of its 16.7 MB over the 20,000 steps (lists of 4096
- * rows, every step in the kernels), a margin of 3.3. A vertex: its two doubles, and their old copy.
+ * rows, every step in the kernels), a margin of 3.3. A vertex: its two doubles in the body frame and two in the world
+ * outline (the rotations', wasm/assembly/polygon-rotations.ts), and their old copies.
  */
-export const PLAIN_BYTES_PER_POLYGON = 16384, PLAIN_BYTES_PER_VERTEX = 32;
+export const PLAIN_BYTES_PER_POLYGON = 16384, PLAIN_BYTES_PER_VERTEX = 64;
 /** A plain memory is at least 1 MB and at most 512 MB (the largest of those sizes the runtime then grants) [pages] */
 const PLAIN_MIN_PAGES = 16, PLAIN_MAX_PAGES = 8192;
 /** The first page is left to the kernels' own statics: each thread's disc-kernel table (wasm/kernels.ts) */

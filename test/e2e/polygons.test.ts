@@ -38,6 +38,7 @@ interface Hook {
   loadSpec(json: unknown): Promise<string[]>;
   pause(): Promise<void>;
   run(): Promise<void>;
+  stepN(n: number): Promise<number>;
 }
 
 const hook = <T>(page: Page, f: (h: Hook) => T | Promise<T>): Promise<T> =>
@@ -264,17 +265,17 @@ describe('polygons and moving walls in headless Chromium', () => {
     expect(bodies.length).toBe(10_000);
     expect((await hook(page, (h) => h.workerStatus())).t).toBe(0);
 
-    await hook(page, (h) => h.run());
-    await waitFor(page, 'window.__sandbox.status()?.t > 2e-3', 60_000); // ≈ 50 steps of 38 μs
-    await hook(page, (h) => h.pause());
-    await waitFor(page, 'window.__sandbox.status()?.running === false');
-    await frames(page, 2);
+    // 60 steps of 38 μs, stepped, not run and paused: a pause lands as late as the page's polling of the time, and a run
+    // under load had gone on to t = 14 ms, where the bottom rows had landed (CI at 8c47ceb)
+    await hook(page, (h) => h.stepN(60));
+    await waitFor(page, 'window.__sandbox.frames().t > 2e-3', 60_000);
     expect((await hook(page, (h) => h.workerStatus())).t).toBeGreaterThan(2e-3);
+    expect((await hook(page, (h) => h.workerStatus())).t).toBeLessThan(2.5e-3);
     // the simulation advanced: the lattice starts with every polygon ≥ 0.1 R clear of the others and the silo's floor,
     // so to t ≈ 2 ms (a fall of 0.02 mm < 0.1 R = 0.34 mm) each falls freely, by g t²/2 (5 %: the central difference's
     // n(n ± 1)/2 steps of Δt² against t²/2 is at most 2.6 % at the ≥ 39 steps of t > 1.5 ms; Float32 poses, 10⁻⁸ m at 0.8 m,
     // are far below it)
-    // the poses drawn and the time of the frame they come from (a frame filled before the pause may still arrive after it)
+    // the poses drawn and the time of the frame they come from
     const { pose, t } = await hook(page, (h) => ({ pose: h.discs(), t: h.frames().t }));
     expect(t).toBeGreaterThan(1.5e-3);
     for (const i of bodies) {

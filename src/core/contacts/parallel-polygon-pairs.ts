@@ -22,7 +22,7 @@ import type { WasmKernels } from '../wasm/kernels';
 import type { WasmArena } from '../wasm/wasm-arena';
 import { collidePolygonRange } from './collide-polygon';
 import type { ContactSearch, PolygonPool } from './contact-search';
-import { A_FORCES, A_K0, A_PAIRS, A_TABLE, CHUNK_ENDS, ENDS, MERGED, POLYGON_CHUNK, STOPPED, TABLE_INTS, TABLES } from './parallel-polygon-kernel';
+import { A_FORCES, A_K0, A_PAIRS, A_TABLE, CHUNK_ENDS, ENDS, MERGED, POLYGON_CHUNK, polygonRowsChunk, STOPPED, TABLE_INTS, TABLES } from './parallel-polygon-kernel';
 import { polygonPairsTable } from './polygon-wasm';
 import { ROTATION_CHUNK } from './polygon-rotations';
 import type { BodyState } from '../state/body-state';
@@ -71,25 +71,24 @@ export class ParallelPolygonPairs implements PolygonPool {
     ctx.pool.runOrdered(POLYGON_PAIRS, POLYGON_ROWS, chunks);
     w.polygonRuns++;
     this.runs++;
-    // the chunks from one whose kernel left a pair on, here: that pair's clip on a scratch twice the size (collidePolygonRange)
-    let k = ends[MERGED];
+    // the chunks from one whose kernel left a pair on, here: that pair and the rest of its chunk by the kernel on a scratch
+    // twice the size (collidePolygonRange), then the ordered stage's own turn at the chunk
     if (ends[STOPPED] >= 0) {
       this.stops++;
       for (let c = ends[STOPPED]; c < chunks; c++) {
-        const from = k0 + c * POLYGON_CHUNK, p1 = Math.min(P, from - k0 + POLYGON_CHUNK);
-        let end = ends[CHUNK_ENDS + 2 * c];
-        if (ends[CHUNK_ENDS + 2 * c + 1] < p1) {
-          out.count = end;
-          collidePolygonRange(np, pairs, ends[CHUNK_ENDS + 2 * c + 1], p1);
+        const p1 = Math.min(P, (c + 1) * POLYGON_CHUNK), left = ends[CHUNK_ENDS + 2 * c + 1];
+        if (left < p1) {
+          out.count = ends[CHUNK_ENDS + 2 * c];
+          collidePolygonRange(np, pairs, left, p1);
           own[FLAGS] |= forces; // (the collider filled the table again)
-          end = out.count;
+          ends[CHUNK_ENDS + 2 * c] = out.count;
+          ends[CHUNK_ENDS + 2 * c + 1] = p1;
         }
-        if (from > k) w.polygonMoveRows(at, from, end, k, from - k0, p1); // and the chunk's pair slots
-        if (forces !== 0 && end > from) w.polygonRowForces(at, k, k + end - from);
-        k += end - from;
+        ends[STOPPED] = -1;
+        polygonRowsChunk(ctx.columns, a, c, w);
       }
     }
-    out.count = k;
+    out.count = ends[MERGED];
     return true;
   }
 

@@ -9,7 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ContactSearch } from '../../src/core/contacts/contact-search';
 import { polygonPairsWasm } from '../../src/core/contacts/polygon-wasm';
 import type { PairBuffer } from '../../src/core/neighbors/pair-buffer';
-import type { World } from '../../src/core/sim/world';
+import { World } from '../../src/core/sim/world';
+import { parseScenario } from '../../src/core/scenarios/schema';
 import { worldOf } from '../helpers';
 import { collidePolygonPairOracle, collideWallPolygonOracle } from './oracles/polygon-colliders';
 import { differences } from './world-differences';
@@ -48,30 +49,45 @@ const FLOOR_ONLY = 'walls=[{"type":"line","point":[0,0],"normal":[0,1]}]';
 /** The record's columns a polygon collider fills */
 const ROW = ['i', 'j', 'feature', 'law', 'planeChoice', 'nx', 'ny', 'delta', 'depth', 'lc', 'ratio', 'rin', 'rit', 'rjn', 'rjt', 'cx', 'cy'] as const;
 
+/**
+ * Pair 0–1 of world `w` (two polygons, no other contacts) by the kernel and by its oracle at poses `compare` sets:
+ * body 1's centre and both rotations, then the outlines; every record column the collider fills, bit for bit. Counts
+ * the calls and contacts.
+ */
+function pairComparer(w: World) {
+  w.step(1);
+  const np = w.pipeline.narrow, b = w.bodies, out = w.pipeline.record, pairs = w.search.pairs, kernels = w.wasm!;
+  pairs.count = 1; pairs.i[0] = 0; pairs.j[0] = 1;
+  const seen = { runs: 0, contacts: 0 };
+  const compare = (x: number, y: number, phi0: number, phi1: number, what: string) => {
+    b.ex[1] = x; b.ey[1] = y; b.ephi[0] = phi0; b.ephi[1] = phi1;
+    np.rotations(b); // the world outlines the kernel and the oracle read
+    out.count = 0;
+    polygonPairsWasm(kernels, np, pairs, 0, 1);
+    const rows = ROW.map((f) => Array.from(out[f].subarray(0, out.count)));
+    const count = out.count;
+    out.count = 0;
+    collidePolygonPairOracle(np, pairs);
+    expect(out.count, what).toBe(count);
+    ROW.forEach((f, q) => { for (let k = 0; k < count; k++) expect(Object.is(out[f][k], rows[q][k]), `${what}: ${f}`).toBe(true); });
+    seen.contacts += count;
+    seen.runs++;
+  };
+  return { compare, seen };
+}
+
+/** A Park–Miller generator on (0, 1) from `seed` */
+function lehmer(seed: number): () => number {
+  let r = seed;
+  return () => ((r = (r * 16807) % 2147483647) / 2147483647);
+}
+
 describe('the pair kernel gives its JavaScript oracle’s row bit for bit, also where its shortcuts need the exact size', () => {
   it('random poses, a corner poking through an edge by 10⁻¹⁶ … 10⁻⁸ (merges, tiny areas), slivers about the least area', () => {
     const w = worldOf('two-polygon', 'rotation=true');
-    w.step(1);
-    const np = w.pipeline.narrow, b = w.bodies, out = w.pipeline.record, pairs = w.search.pairs, kernels = w.wasm!;
-    const v = b.vertices, o0 = 2 * b.vertexStart[0], o1 = 2 * b.vertexStart[1], own1 = Array.from(v.subarray(o1, o1 + 12)), r1 = b.radius[1];
-    pairs.count = 1; pairs.i[0] = 0; pairs.j[0] = 1;
-    let rng = 7;
-    const random = () => ((rng = (rng * 16807) % 2147483647) / 2147483647);
-    let contacts = 0, runs = 0;
-    const compare = (x: number, y: number, phi0: number, phi1: number, what: string) => {
-      b.ex[1] = x; b.ey[1] = y;
-      np.cosPhi[0] = Math.cos(phi0); np.sinPhi[0] = Math.sin(phi0); np.cosPhi[1] = Math.cos(phi1); np.sinPhi[1] = Math.sin(phi1);
-      out.count = 0;
-      polygonPairsWasm(kernels, np, pairs, 0, 1);
-      const rows = ROW.map((f) => Array.from(out[f].subarray(0, out.count)));
-      const count = out.count;
-      out.count = 0;
-      collidePolygonPairOracle(np, pairs);
-      expect(out.count, what).toBe(count);
-      ROW.forEach((f, q) => { for (let k = 0; k < count; k++) expect(Object.is(out[f][k], rows[q][k]), `${what}: ${f}`).toBe(true); });
-      contacts += count;
-      runs++;
-    };
+    const { compare, seen } = pairComparer(w);
+    const b = w.bodies, v = b.vertices, o0 = 2 * b.vertexStart[0], o1 = 2 * b.vertexStart[1], own1 = Array.from(v.subarray(o1, o1 + 12)), r1 = b.radius[1];
+    const random = lehmer(7);
     const x0 = b.ex[0], y0 = b.ey[0], reach = b.radius[0] + r1;
     for (let c = 0; c < 300; c++) {
       const d = reach * (0.3 + 0.7 * random()), a = 2 * Math.PI * random();
@@ -99,8 +115,34 @@ describe('the pair kernel gives its JavaScript oracle’s row bit for bit, also 
         compare(x0 + gap * nx - slide * ny, y0 + gap * ny + slide * nx, 0, 0, `sliver ${depth}, slide ${slide}`);
       }
     }
-    expect(runs).toBe(300 + 42 + 120);
-    expect(contacts).toBeGreaterThan(150);
+    expect(seen.runs).toBe(300 + 42 + 120);
+    expect(seen.contacts).toBeGreaterThan(150);
+  });
+
+  it('outlines of 3 to 8 vertices against each other (the clipper and the edge average take vertices two at a time, an odd count’s last alone), every plane definition', () => {
+    const random = lehmer(11);
+    const outline = (n: number): [number, number][] => Array.from({ length: n }, (_, k) => {
+      const a = (2 * Math.PI * (k + 0.3 * random())) / n, r = 0.05 * (0.85 + 0.3 * random());
+      return [r * Math.cos(a), r * Math.sin(a)];
+    });
+    let contacts = 0;
+    for (const plane of ['axial', 'usual', 'literal-signed', 'literal-abs'] as const) {
+      for (let n = 3; n <= 8; n++) for (let m = 3; m <= 8; m++) {
+        const w = new World(parseScenario({
+          name: `outlines ${n} and ${m}`, material: { kn: 1e6, ktOverKn: 1 / 3, en: 0.5, mu: 0.5, density: 1000 },
+          solver: { integrator: 'cdm', tangential: 'cundall', dtOverTc: 0.02, plane }, gravity: [0, 0],
+          particles: [{ x: 0, y: 0, vertices: outline(n) }, { x: 0.3, y: 0, vertices: outline(m) }],
+        }));
+        const { compare, seen } = pairComparer(w);
+        const reach = w.bodies.radius[0] + w.bodies.radius[1];
+        for (let c = 0; c < 25; c++) {
+          const d = reach * (0.1 + 0.6 * random()), a = 2 * Math.PI * random();
+          compare(d * Math.cos(a), d * Math.sin(a), 2 * Math.PI * random(), 2 * Math.PI * random(), `${plane}: ${n}-gon and ${m}-gon, pose ${c}`);
+        }
+        contacts += seen.contacts;
+      }
+    }
+    expect(contacts).toBeGreaterThan(4 * 36 * 25 / 2); // most poses overlap
   });
 });
 

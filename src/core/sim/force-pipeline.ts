@@ -129,7 +129,7 @@ export class ForcePipeline {
     this.shapesPolygonFused = servesAll(shapes, 'fused-polygon');
     if (servesAll(shapes, 'wasm')) this.adoptArena(shapes.includes(POLYGON));
     // the polygon colliders (soft DEM) run in WebAssembly only (contacts/polygon-wasm.ts)
-    if (shapes.includes(POLYGON) && !this.wasm) throw new Error('polygons need WebAssembly: their contacts run in its kernels only, and this runtime gave none (no WebAssembly, or no memory for the scene)');
+    if (shapes.includes(POLYGON) && !this.wasm) throw new Error('polygons need WebAssembly: their contacts run in its kernels only, and this runtime gave none (no WebAssembly with SIMD — a browser from before 2021, or Safari before 16.4 — or no memory for the scene)');
     if (pool) {
       for (const owner of [bodies, walls, this.record, this.previous, this.narrow.pairHistory, this.narrow.wallCandidates, this.search, this.search.pairs, collisions.columns]) shareColumns(owner);
       collisions.reset(bodies.n);

@@ -164,7 +164,7 @@ export class WasmKernels {
 
   /**
    * The kernels on `arena`'s memory for thread `thread` (0 the calling thread, 1 … a pool's workers: the table
-   * is the thread's), or null where WebAssembly is not available. A worker's attached arena (WasmArena.attach)
+   * is the thread's), or null where WebAssembly is not available (with SIMD: the polygon kernels' f64x2 lanes). A worker's attached arena (WasmArena.attach)
    * gets no scratch: its callers (a pool's chunk kernels) write their sums in place.
    */
   static create(arena: WasmArena, thread = 0): WasmKernels | null {

@@ -41,27 +41,43 @@ function clipStage(src: usize, m: i32, dst: usize, e: i32, p: usize, np: i32): i
   return clipLine(src, m, dst, ax, ay, ux, uy);
 }
 
-/** clipStage by the line through (ax, ay) along (ux, uy) */
+/**
+ * clipStage by the line through (ax, ay) along (ux, uy). Two vertices a turn as f64x2 lanes (their sides, the two
+ * crossings' divisions, the points): WebAssembly's f64x2 arithmetic is IEEE lane by lane, so every number is the
+ * scalar expression's — s = u_x (y − a_y) − u_y (x − a_x), t = s_p / (s_p − s_q), p + t (q − p) — for half the divisions.
+ */
 function clipLine(src: usize, m: i32, dst: usize, ax: f64, ay: f64, ux: f64, uy: f64): i32 {
-  let out = 0;
-  const s0 = ux * (ld(src, 1) - ay) - uy * (ld(src, 0) - ax);
-  let sp = s0;
-  for (let k = 0; k < m; k++) {
-    const j = k + 1 == m ? 0 : k + 1;
-    const px = ld(src, 2 * k), py = ld(src, 2 * k + 1);
-    const qx = ld(src, 2 * j), qy = ld(src, 2 * j + 1);
-    const sq = j == 0 ? s0 : ux * (qy - ay) - uy * (qx - ax);
-    const keep = <i32>(sp >= 0), cross = keep ^ <i32>(sq >= 0);
-    st(dst, 2 * out, px);
-    st(dst, 2 * out + 1, py);
-    out += keep;
-    const t = sp / (sp - sq);
-    st(dst, 2 * out, px + t * (qx - px));
-    st(dst, 2 * out + 1, py + t * (qy - py));
-    out += cross;
-    sp = sq;
+  const a = f64x2(ax, ay), w = f64x2(uy, ux);
+  const p0 = v128.load(src), w0 = f64x2.mul(f64x2.sub(p0, a), w);
+  const s0 = f64x2.extract_lane(w0, 1) - f64x2.extract_lane(w0, 0);
+  let out = 0, p = p0, sp = s0;
+  // an odd m's last turn has vertex m − 1 in its first lane and nothing in its second (valid = 0: written over, not counted)
+  for (let k = 0; k < m; k += 2) {
+    const valid = <i32>(k + 1 < m);
+    const q = v128.load(select<usize>(src + (<usize>(k + 1) << 4), src, valid)), r = v128.load(select<usize>(src + (<usize>(k + 2) << 4), src, k + 2 < m));
+    const wq = f64x2.mul(f64x2.sub(q, a), w), wr = f64x2.mul(f64x2.sub(r, a), w);
+    const s = f64x2.sub(f64x2.shuffle(wq, wr, 1, 3), f64x2.shuffle(wq, wr, 0, 2)); // (s_q, s_r)
+    const num = f64x2.shuffle(f64x2.splat(sp), s, 0, 2); // (s_p, s_q)
+    const t = f64x2.div(num, f64x2.sub(num, s));
+    const sq = f64x2.extract_lane(s, 0), sr = f64x2.extract_lane(s, 1);
+    out = clipEdge(dst, out, p, q, sp, sq, f64x2.extract_lane(t, 0), 1);
+    out = clipEdge(dst, out, q, r, sq, sr, f64x2.extract_lane(t, 1), valid);
+    p = r;
+    sp = sr;
   }
   return out;
+}
+
+/**
+ * One vertex p of a stage and its edge to q (sides s_p, s_q; t where the line crosses it): p if kept, the crossing if
+ * any, without a branch; nothing counted unless valid (1 or 0)
+ */
+@inline function clipEdge(dst: usize, out: i32, p: v128, q: v128, sp: f64, sq: f64, t: f64, valid: i32): i32 {
+  const keep = <i32>(sp >= 0) & valid, cross = (<i32>(sp >= 0) ^ <i32>(sq >= 0)) & valid;
+  v128.store(dst + (<usize>out << 4), p);
+  out += keep;
+  v128.store(dst + (<usize>out << 4), f64x2.add(p, f64x2.mul(f64x2.splat(t), f64x2.sub(q, p))));
+  return out + cross;
 }
 
 /**
@@ -93,27 +109,30 @@ export function overlap(p: usize, np: i32, q: usize, nq: i32, cx: f64, cy: f64, 
   sizeP = p; sizeNp = np; sizeQ = q; sizeNq = nq; sizeBound = bound; size = -1;
   // the circle's radius with the size's margin: at most with the bound, at least with none
   const qrHi = r + SKIP_REL * bound, qrLo = r;
-  let cut = 0, first = -1, firstS: f64 = 0, firstU2: f64 = 1;
+  // one branch an edge (whether it faces Q more than the edges before): which side of an edge's line Q's circle falls
+  // is unpredictable, so the edge is written to the list and counted only if cut, and Q wholly outside some edge's
+  // half-plane ends the clip after the loop
+  let cut = 0, first = -1, firstS: f64 = 0, firstU2: f64 = 1, outside = 0;
   for (let e = 0; e < np; e++) {
     const f = e + 1 == np ? 0 : e + 1;
     const ax = ld(p, 2 * e), ay = ld(p, 2 * e + 1), ux = ld(p, 2 * f) - ax, uy = ld(p, 2 * f + 1) - ay;
     const sc = ux * (cy - ay) - uy * (cx - ax);
     const sc2 = sc * sc, u2 = ux * ux + uy * uy;
-    let clear = sc2 > qrHi * qrHi * u2;
-    if (!clear && sc2 > qrLo * qrLo * u2) {
+    let clear = <i32>(sc2 > qrHi * qrHi * u2);
+    if ((clear ^ 1) & <i32>(sc2 > qrLo * qrLo * u2)) {
       const qr = r + SKIP_REL * exactSize();
-      clear = sc2 > qr * qr * u2;
+      clear = <i32>(sc2 > qr * qr * u2);
     }
-    if (clear) {
-      if (sc > 0) continue; // Q inside this edge's half-plane
-      clipVertices = a; // Q wholly outside it
-      return finish(0) ? 1 : 0;
-    }
+    outside |= clear & <i32>!(sc > 0);
     // the signed distance sc/|u| of Q's centre, compared as sc·|sc|/u² (no root): the least faces Q most
     const s = sc * Math.abs(sc);
-    if (first < 0 || s * firstU2 < firstS * u2) { first = e; firstS = s; firstU2 = u2; }
+    if ((clear ^ 1) & (<i32>(first < 0) | <i32>(s * firstU2 < firstS * u2))) { first = e; firstS = s; firstU2 = u2; }
     store<i32>(edges + (<usize>cut << 2), e);
-    cut++;
+    cut += clear ^ 1;
+  }
+  if (outside) {
+    clipVertices = a;
+    return finish(0) ? 1 : 0;
   }
   if (first < 0) { // every stage skipped (Q inside P): finish merges in place, so not in the caller's outline
     memory.copy(a, q, <usize>nq << 4);
@@ -177,20 +196,22 @@ function finish(m: i32): bool {
   clipCx = 0;
   clipCy = 0;
   if (w < 3) return false;
-  const x0 = ld(v, 0), y0 = ld(v, 1);
-  let a2: f64 = 0, sx: f64 = 0, sy: f64 = 0;
+  // the shoelace about vertex 0, (x, y) as f64x2 lanes: c = x₁y₂ − x₂y₁, Σ c, Σ (x₁ + x₂) c, Σ (y₁ + y₂) c, in order
+  const v0 = v128.load(v);
+  let a2: f64 = 0, sums = f64x2.splat(0), d1 = f64x2.sub(v128.load(v + 16), v0);
   for (let k = 1; k + 1 < w; k++) {
-    const x1 = ld(v, 2 * k) - x0, y1 = ld(v, 2 * k + 1) - y0;
-    const x2 = ld(v, 2 * k + 2) - x0, y2 = ld(v, 2 * k + 3) - y0;
-    const c = x1 * y2 - x2 * y1;
+    const d2 = f64x2.sub(v128.load(v + (<usize>(k + 1) << 4)), v0);
+    const cross = f64x2.mul(d1, f64x2.shuffle(d2, d2, 1, 0));
+    const c = f64x2.extract_lane(cross, 0) - f64x2.extract_lane(cross, 1);
     a2 += c;
-    sx += (x1 + x2) * c;
-    sy += (y1 + y2) * c;
+    sums = f64x2.add(sums, f64x2.mul(f64x2.add(d1, d2), f64x2.splat(c)));
+    d1 = d2;
   }
   if (0.5 * a2 < MIN_AREA_REL * sizeBound * sizeBound && 0.5 * a2 < MIN_AREA_REL * exactSize() * exactSize()) return false;
   clipArea = 0.5 * a2;
-  clipCx = x0 + sx / (3 * a2);
-  clipCy = y0 + sy / (3 * a2);
+  const c = f64x2.add(v0, f64x2.div(sums, f64x2.splat(3 * a2)));
+  clipCx = f64x2.extract_lane(c, 0);
+  clipCy = f64x2.extract_lane(c, 1);
   return true;
 }
 

@@ -134,14 +134,17 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     }
     if (o == 0) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
-    const bx = len0 > 0 ? dx / len0 : 1, by = len0 > 0 ? dy / len0 : 0;
+    // (d_x, d_y) / |d| as f64x2 lanes: one division for two, the same IEEE quotients
+    const b = len0 > 0 ? f64x2.div(f64x2(dx, dy), f64x2.splat(len0)) : f64x2(1, 0);
+    const bx = f64x2.extract_lane(b, 0), by = f64x2.extract_lane(b, 1);
     // the history's row, also where the plane starts afresh (fresh), and the plane's
     const h = bySlot ? i32At(pslot, p) : previousContact(t, i, j), q = fresh ? -1 : h;
     const choice = planeNormal(plane, pI, ni, pJ, nj, q, bx, by, pnx, pny, pchoice, hyst);
     let nx = normalX, ny = normalY;
     let len = Math.sqrt(nx * nx + ny * ny);
     if (len == 0) { nx = 1; ny = 0; len = 1; }
-    nx /= len; ny /= len;
+    const unitN = f64x2.div(f64x2(nx, ny), f64x2.splat(len));
+    nx = f64x2.extract_lane(unitN, 0); ny = f64x2.extract_lane(unitN, 1);
     if (nx * dx + ny * dy < 0) { nx = -nx; ny = -ny; }
     const ei = load<f64>(eqR + bi), ej = load<f64>(eqR + bj);
     const ai = Math.PI * ei * ei, aj = Math.PI * ej * ej;
@@ -224,12 +227,14 @@ function appendAreaContact(t: usize, k: i32, i: i32, j: i32, choice: i32, nx: f6
   store<f64>(slot(t, ODELTA) + k8, area); store<f64>(slot(t, OLC) + k8, lc); store<f64>(slot(t, ORATIO) + k8, ratio);
   // the overlap's mean depth: its area over its extent along t
   const v = clipVertices;
-  let lo = Infinity, hi = -Infinity;
+  // the least and greatest s = −x n_y + y n_x by f64x2 pmin and pmax (s < lo ? s : lo …: no branch)
+  let lo2 = f64x2.splat(Infinity), hi2 = f64x2.splat(-Infinity);
   for (let q = 0; q < clipCount; q++) {
-    const s = -ld(v, 2 * q) * ny + ld(v, 2 * q + 1) * nx;
-    if (s < lo) lo = s;
-    if (s > hi) hi = s;
+    const s = f64x2.splat(-ld(v, 2 * q) * ny + ld(v, 2 * q + 1) * nx);
+    lo2 = f64x2.pmin(lo2, s);
+    hi2 = f64x2.pmax(hi2, s);
   }
+  const lo = f64x2.extract_lane(lo2, 0), hi = f64x2.extract_lane(hi2, 0);
   const depth = hi > lo ? area / (hi - lo) : 0;
   store<f64>(slot(t, ODEPTH) + k8, depth);
   const rin = rix * nx + riy * ny, rit = -rix * ny + riy * nx, rjn = rjx * nx + rjy * ny, rjt = -rjx * ny + rjy * nx;

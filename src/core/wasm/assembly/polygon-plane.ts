@@ -6,6 +6,7 @@
  * readings' edge angles, the flip's hysteresis) are the host's Math functions, imported: the same functions as
  * JavaScript's, hence the same bits (WebAssembly's own +, −, ×, ÷ and √ are IEEE, like JavaScript's).
  */
+import { pick } from './branchless';
 import { boundingSize, ld, st } from './polygon-clip';
 
 @external("env", "Math.atan2") declare function atan2(y: f64, x: f64): f64;
@@ -91,7 +92,46 @@ export function chordNormal(xy: usize, count: i32): bool {
 
 /** edgeAverageAngle: the line's direction (axisX, axisY) and the axial anisotropy axisRho from the overlap's edges */
 export function edgeAverage(definition: i32, xy: usize, count: i32): void {
-  let sum: f64 = 0, total: f64 = 0, s2: f64 = 0, c2: f64 = 0;
+  if (definition == LITERAL_SIGNED || definition == LITERAL_ABS) {
+    literalAverage(definition, xy, count);
+    return;
+  }
+  // the axial sums Σ |e|, Σ 2 e_x e_y / |e|, Σ (e_x² − e_y²) / |e| over the edges e = v_l − v_k, in order; two edges a
+  // turn as f64x2 lanes (one square root and two divisions for two edges, IEEE lane by lane: the scalar numbers)
+  let total: f64 = 0, s2: f64 = 0, c2: f64 = 0, k = 0;
+  for (; k + 1 < count; k += 2) {
+    const a = v128.load(xy + (<usize>k << 4)), b = v128.load(xy + (<usize>(k + 1) << 4));
+    const c = v128.load(xy + (k + 2 == count ? 0 : <usize>(k + 2) << 4));
+    const e0 = f64x2.sub(b, a), e1 = f64x2.sub(c, b);
+    const ex = f64x2.shuffle(e0, e1, 0, 2), ey = f64x2.shuffle(e0, e1, 1, 3);
+    const xx = f64x2.mul(ex, ex), yy = f64x2.mul(ey, ey), len = f64x2.sqrt(f64x2.add(xx, yy));
+    const s = f64x2.div(f64x2.mul(f64x2.mul(f64x2.splat(2), ex), ey), len), q = f64x2.div(f64x2.sub(xx, yy), len);
+    const l0 = f64x2.extract_lane(len, 0), l1 = f64x2.extract_lane(len, 1);
+    if (l0 != 0) { total += l0; s2 += f64x2.extract_lane(s, 0); c2 += f64x2.extract_lane(q, 0); }
+    if (l1 != 0) { total += l1; s2 += f64x2.extract_lane(s, 1); c2 += f64x2.extract_lane(q, 1); }
+  }
+  if (k < count) {
+    const ex = ld(xy, 0) - ld(xy, 2 * k), ey = ld(xy, 1) - ld(xy, 2 * k + 1);
+    const len = Math.sqrt(ex * ex + ey * ey);
+    if (len != 0) { total += len; s2 += (2 * ex * ey) / len; c2 += (ex * ex - ey * ey) / len; }
+  }
+  const r = Math.sqrt(s2 * s2 + c2 * c2);
+  axisRho = total > 0 ? r / total : 0;
+  if (r == 0) { axisX = 1; axisY = 0; return; }
+  // cos 2θ and sin 2θ; then cos θ (where cos 2θ ≥ 0) or sin θ signed as sin 2θ (else) and the other one by
+  // sin 2θ = 2 sin θ cos θ: both roots in one f64x2 square root, the two signs (unpredictable) by lane masks
+  const cs = f64x2.div(f64x2(c2, s2), f64x2.splat(r));
+  const cos2 = f64x2.extract_lane(cs, 0), sin2 = f64x2.extract_lane(cs, 1);
+  const roots = f64x2.sqrt(f64x2.mul(f64x2.splat(0.5), f64x2.add(f64x2.splat(1), f64x2(cos2, -cos2))));
+  const pos = cos2 >= 0, sinHalf = f64x2.extract_lane(roots, 1);
+  const d = pick(f64x2.extract_lane(roots, 0), pick(-sinHalf, sinHalf, s2 < 0), pos), other = sin2 / (2 * d);
+  axisX = pick(d, other, pos);
+  axisY = pick(other, d, pos);
+}
+
+/** edgeAverage's literal readings (LITERAL_SIGNED, LITERAL_ABS): the length-weighted mean of the edges' angles */
+function literalAverage(definition: i32, xy: usize, count: i32): void {
+  let sum: f64 = 0, total: f64 = 0;
   for (let k = 0; k < count; k++) {
     const l = k + 1 == count ? 0 : k + 1;
     const ex = ld(xy, 2 * l) - ld(xy, 2 * k), ey = ld(xy, 2 * l + 1) - ld(xy, 2 * k + 1);
@@ -100,32 +140,15 @@ export function edgeAverage(definition: i32, xy: usize, count: i32): void {
     total += len;
     if (definition == LITERAL_SIGNED) {
       sum += len * (ex == 0 ? Math.PI / 2 : atan(ey / ex));
-    } else if (definition == LITERAL_ABS) {
+    } else {
       let phi = atan2(ey, ex);
       if (phi < 0) phi += Math.PI;
       if (phi >= Math.PI) phi -= Math.PI;
       sum += len * Math.min(phi, Math.PI - phi);
-    } else {
-      s2 += (2 * ex * ey) / len;
-      c2 += (ex * ex - ey * ey) / len;
     }
   }
-  if (definition == LITERAL_SIGNED || definition == LITERAL_ABS) {
-    const theta = total > 0 ? sum / total : 0;
-    axisX = cos(theta); axisY = sin(theta); axisRho = 1;
-    return;
-  }
-  const r = Math.sqrt(s2 * s2 + c2 * c2);
-  axisRho = total > 0 ? r / total : 0;
-  if (r == 0) { axisX = 1; axisY = 0; return; }
-  const cos2 = c2 / r, sin2 = s2 / r;
-  if (cos2 >= 0) {
-    const c = Math.sqrt(0.5 * (1 + cos2));
-    axisX = c; axisY = sin2 / (2 * c);
-  } else {
-    const s = s2 < 0 ? -Math.sqrt(0.5 * (1 - cos2)) : Math.sqrt(0.5 * (1 - cos2));
-    axisX = sin2 / (2 * s); axisY = s;
-  }
+  const theta = total > 0 ? sum / total : 0;
+  axisX = cos(theta); axisY = sin(theta); axisRho = 1;
 }
 
 /** flipNormal: the candidate normal of the line (dx, dy) closer to the centre line b, with hysteresis, into normalX, normalY; the choice */

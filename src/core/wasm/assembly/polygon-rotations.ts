@@ -37,9 +37,12 @@ const PIO2_3: f64 = 2.02226624871116645580e-21, PIO2_3T: f64 = 8.478427660368899
   const ix = high(x) & 0x7fffffff;
   if (ix < 0x3e400000) return 1;
   const z = x * x, r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
-  if (ix < 0x3fd33333) return 1 - (0.5 * z - (z * r - x * y));
-  const qx = ix > 0x3fe90000 ? 0.28125 : reinterpret<f64>(<u64>(ix - 0x00200000) << 32);
-  return (1 - qx) - ((0.5 * z - qx) - (z * r - x * y));
+  // |x| < 0.3 or not (unpredictable): both forms, the one that applies picked by a mask
+  const near = reinterpret<i64>(1 - (0.5 * z - (z * r - x * y)));
+  const qx = reinterpret<f64>(select<u64>(reinterpret<u64>(0.28125), <u64>(ix - 0x00200000) << 32, ix > 0x3fe90000));
+  const far = reinterpret<i64>((1 - qx) - ((0.5 * z - qx) - (z * r - x * y)));
+  const m = -<i64>(ix < 0x3fd33333);
+  return reinterpret<f64>((near & m) | (far & ~m));
 }
 
 /** The sine and cosine of the last call of sinCos */
@@ -63,11 +66,16 @@ function sinCos(x: f64): void {
     }
   }
   let y1 = (r - y0) - w;
-  if (hx < 0) { y0 = -y0; y1 = -y1; n = -n; }
-  const s = kernelSin(y0, y1, true), c = kernelCos(y0, y1);
-  const q = n & 3;
-  sinOut = q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c;
-  cosOut = q == 0 ? c : q == 1 ? -s : q == 2 ? -c : s;
+  // x < 0: −y0, −y1, −n; then by the quadrant q = n mod 4, sin x = s, c, −s, −c and cos x = c, −s, −c, s: sign bits
+  // and swaps by masks, not branches (x's sign and quadrant are unpredictable from polygon to polygon)
+  const neg = <i64>(hx >> 31), flip = neg << 63; // all ones and the sign bit where x < 0
+  y0 = reinterpret<f64>(reinterpret<i64>(y0) ^ flip);
+  y1 = reinterpret<f64>(reinterpret<i64>(y1) ^ flip);
+  n = (n ^ <i32>neg) - <i32>neg;
+  const s = reinterpret<i64>(kernelSin(y0, y1, true)), c = reinterpret<i64>(kernelCos(y0, y1));
+  const q = n & 3, swap = -<i64>(q & 1);
+  sinOut = reinterpret<f64>(((s & ~swap) | (c & swap)) ^ (<i64>((q >> 1) & 1) << 63));
+  cosOut = reinterpret<f64>(((c & ~swap) | (s & swap)) ^ (<i64>(((q + 1) >> 1) & 1) << 63));
 }
 
 /**

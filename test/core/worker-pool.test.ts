@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePool, type NodePool } from '../../src/cli/node-pool';
 import { parseScenario, type ScenarioInput } from '../../src/core/scenarios/schema';
-import { PAIR_FORCES, REUSE_TEST } from '../../src/core/columns/kernel-ids';
+import { BODY_FORCES, PAIR_FORCES, POLYGON_ROTATIONS, REUSE_TEST } from '../../src/core/columns/kernel-ids';
 import { sharedCopy } from '../../src/core/columns/shared-memory';
 import { spanEnd, spanOf, spans, spanStart } from '../../src/core/columns/body-columns';
 import { World } from '../../src/core/sim/world';
@@ -320,7 +320,7 @@ describe('the collision monitor\'s partner column', () => {
 });
 
 describe('polygons on a worker pool', () => {
-  // the polygons' rotations and outlines (contacts/polygon-rotations.ts: chunks of 256 bodies) and the polygon pairs' contacts
+  // the polygons' rotations and outlines (contacts/polygon-rotations.ts: the bodies' chunks, with the reuse test's command) and the polygon pairs' contacts
   // are found on the pool (contacts/parallel-polygon-pairs.ts: chunks of 256 candidate pairs, their rows merged in order), the walls' and the fused pass's forces (contacts/polygon-force-pass.ts) row after row on
   // the calling thread; the per-body stages
   // (Gear, the forces' sums, the energies) run on it chunk by chunk: two chunks of bodies here
@@ -365,6 +365,19 @@ describe('polygons on a worker pool', () => {
       expect(dual.n).toBeGreaterThan(4096); // two chunks of bodies
       expect(dual.contacts.count).toBeGreaterThan(dual.n / 2);
       expect(dual.health.status).toBe('ok');
+      // the outlines and the body forces have no command of their own: they go out with the next one (the reuse test's),
+      // each chunk after the predictor's chunk of the same bodies
+      const pool = two.pool as unknown as { run(k: number, c: number): void; defer(k: number, c: number): void };
+      const run = pool.run, defer = pool.defer, sent: number[] = [], deferred: number[] = [];
+      pool.run = function (k: number, c: number) { sent.push(k); run.call(this, k, c); };
+      pool.defer = function (k: number, c: number) { deferred.push(k); defer.call(this, k, c); };
+      dual.step(5);
+      pool.run = run; pool.defer = defer;
+      expect(sent).toContain(REUSE_TEST);
+      expect(sent).not.toContain(POLYGON_ROTATIONS);
+      expect(sent).not.toContain(BODY_FORCES);
+      expect(deferred.filter((k) => k === POLYGON_ROTATIONS)).toHaveLength(5);
+      expect(deferred.filter((k) => k === BODY_FORCES)).toHaveLength(5);
     } finally {
       await Promise.all([one.close(), two.close()]);
     }

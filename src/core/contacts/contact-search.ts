@@ -25,8 +25,8 @@ import { rotatePolygons, type RotationColumns } from './polygon-rotations';
 export interface PolygonPool {
   /** The contacts of candidate pairs `pairs`, appended to np.out; with `forces` (the fused polygon pass's flags) their forces too */
   run(np: ContactSearch, pairs: PairBuffer, forces?: number): boolean;
-  /** Each polygon's cos φ, sin φ and world outline into np's columns */
-  rotations(np: ContactSearch, b: BodyState): boolean;
+  /** Each polygon's cos φ, sin φ and world outline into np's columns; `later`: with the pool's next command */
+  rotations(np: ContactSearch, b: BodyState, later?: boolean): boolean;
   /** How many times each ran on the pool: the tests' counts */
   readonly runs: number;
   readonly rotationRuns: number;
@@ -91,15 +91,16 @@ export class ContactSearch {
 
   /**
    * cos φ and sin φ of every polygon at the evaluation configuration, and its world outline, once a search, not once a
-   * pair (contacts/polygon-rotations.ts); on the worker pool where there is one
+   * pair (contacts/polygon-rotations.ts); on the worker pool where there is one, `later` with its next command
+   * (KernelPool.defer: nothing may read them before that command or a flush)
    */
-  rotations(b: BodyState): void {
+  rotations(b: BodyState, later = false): void {
     if (this.cosPhi.length < b.n) { // in the kernels' arena if they were there (math/grow.ts)
       this.cosPhi = growF64(this.cosPhi, b.n);
       this.sinPhi = growF64(this.sinPhi, b.n);
     }
     if (this.worldVertices.length < b.vertices.length) this.worldVertices = growF64(this.worldVertices, b.vertices.length);
-    if (this.polygonPool?.rotations(this, b)) return;
+    if (this.polygonPool?.rotations(this, b, later)) return;
     const r = ROTATIONS;
     r.shape = b.shape; r.ephi = b.ephi; r.ex = b.ex; r.ey = b.ey; r.vertexStart = b.vertexStart; r.vertexCount = b.vertexCount; r.vertices = b.vertices;
     r.cosPhi = this.cosPhi; r.sinPhi = this.sinPhi; r.worldVertices = this.worldVertices;

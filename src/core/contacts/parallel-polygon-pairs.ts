@@ -11,7 +11,7 @@
  * contacts follow on the calling thread, as serially. Before the pairs, each polygon's rotation and world outline are
  * found on the pool too (rotations; contacts/polygon-rotations.ts).
  */
-import { bindBodies } from '../columns/body-columns';
+import { bindBodies, spans } from '../columns/body-columns';
 import { POLYGON_PAIRS, POLYGON_ROTATIONS, POLYGON_ROWS } from '../columns/kernel-ids';
 import type { PoolContext } from '../columns/pool-context';
 import { grownCapacity, growI32 } from '../math/grow';
@@ -24,7 +24,6 @@ import { collidePolygonRange } from './collide-polygon';
 import type { ContactSearch, PolygonPool } from './contact-search';
 import { A_FORCES, A_K0, A_PAIRS, A_TABLE, CHUNK_ENDS, ENDS, MERGED, POLYGON_CHUNK, polygonRowsChunk, STOPPED, TABLE_INTS, TABLES } from './parallel-polygon-kernel';
 import { polygonPairsTable } from './polygon-wasm';
-import { ROTATION_CHUNK } from './polygon-rotations';
 import type { BodyState } from '../state/body-state';
 
 export class ParallelPolygonPairs implements PolygonPool {
@@ -94,17 +93,19 @@ export class ParallelPolygonPairs implements PolygonPool {
 
   /**
    * Each polygon's cos φ, sin φ and world outline (contacts/polygon-rotations.ts) on the pool, into np's columns (grown
-   * already); false (nothing done) with one thread or one chunk
+   * already); `later`: with the pool's next command (KernelPool.defer: chunk c after the predictor's chunk c of the same
+   * bodies, one handshake for both), else now; false (nothing done) with one thread or one chunk
    */
-  rotations(np: ContactSearch, b: BodyState): boolean {
-    const chunks = Math.ceil(b.n / ROTATION_CHUNK), ctx = this.ctx;
+  rotations(np: ContactSearch, b: BodyState, later = false): boolean {
+    const chunks = spans(b.n), ctx = this.ctx;
     if (ctx.pool.threads < 2 || chunks < 2) return false;
     bindBodies(ctx, b);
     ctx.put('shape', b.shape); ctx.put('vertexStart', b.vertexStart); ctx.put('vertexCount', b.vertexCount); ctx.put('vertices', b.vertices);
     ctx.put('cosPhi', np.cosPhi); ctx.put('sinPhi', np.sinPhi); ctx.put('worldVertices', np.worldVertices);
     ctx.bind();
     ctx.pool.args[0] = b.n;
-    ctx.pool.run(POLYGON_ROTATIONS, chunks);
+    if (later) ctx.pool.defer(POLYGON_ROTATIONS, chunks);
+    else ctx.pool.run(POLYGON_ROTATIONS, chunks);
     this.rotationRuns++;
     return true;
   }

@@ -35,11 +35,13 @@ const OFFSETS = new ArenaOffsets(FORCE_COLUMNS);
 /**
  * Fills `out` with the contacts among `pairs` (every body a polygon) and against the line walls, their forces, and adds
  * the forces to the bodies and walls. `np` supplies bodies, walls, boundary, the plane definition, the history index
- * (built here) and the kernels. Returns false, having added no force, where the kernels are missing or a column is not
- * in their arena: the caller then takes the staged pipeline for this evaluation.
+ * (built here) and the kernels; `rotated`: the caller found the polygons' outlines already (np.rotations). Returns false,
+ * having added no force, where the kernels are missing or a column is not in their arena: the caller then takes the
+ * staged pipeline for this evaluation.
  */
 export function polygonForcePass(
   np: NarrowPhase, pairs: PairBuffer, prev: ContactList, out: ContactList, m: MaterialCoefficients, dt: number, sums: Float64Array, commit: boolean,
+  rotated = false,
 ): boolean {
   const w = np.kernels, b = np.bodies, walls = np.walls;
   if (!w) return false;
@@ -54,7 +56,7 @@ export function polygonForcePass(
   // between two builds of the pair list the pair contacts find last step's rows through its pair slots (the kernels'
   // BY_SLOT), and the index holds the walls' contacts only
   out.pairStamp = pairs.generation;
-  np.rotations(b);
+  if (!rotated) np.rotations(b);
   np.index.build(prev, prev.pairStamp === pairs.generation ? prev.pairContacts : 0);
   if (!forceTable(w, np, pairs, m, dt, commit)) return false;
   const t = w.polygonTable, par = w.polygonParams, at = w.polygonTableAt, P = pairs.count;

@@ -1,18 +1,17 @@
 /**
  * Each polygon's cos φ and sin φ and its world outline x + Rot(φ) X at the evaluation configuration, once a search
- * (contacts/contact-search.ts keeps them for the colliders): serially, or on a worker pool by chunks of polygons
- * (polygonRotationsChunk; contacts/parallel-polygon-pairs.ts posts it). In WebAssembly where the columns are in the
+ * (contacts/contact-search.ts keeps them for the colliders): serially, or on a worker pool by the bodies' chunks
+ * (polygonRotationsChunk over columns/body-columns.ts's spans, the predictors' chunks, so it can go out with their
+ * command; contacts/parallel-polygon-pairs.ts posts it). In WebAssembly where the columns are in the
  * kernels' arena (wasm/assembly/polygon-rotations.ts: cos and sin from one argument reduction, the bits of V8's Math.cos
  * and Math.sin), else the loop below with Math's. A body's values depend on its own columns alone, so the chunks give
  * the serial loop's bits on any number of threads.
  */
+import { spanEnd, spanStart } from '../columns/body-columns';
 import type { Columns } from '../columns/kernel-pool';
 import { POLYGON } from '../shapes/shape-kind';
 import { ArenaOffsets } from '../wasm/arena-offsets';
 import type { WasmKernels } from '../wasm/kernels';
-
-/** Bodies per chunk on a pool (≈ 5 µs of cosines, sines and outlines in WebAssembly) */
-export const ROTATION_CHUNK = 256;
 
 /** The columns the rotations read (the bodies' own names) and write (the search's) */
 export interface RotationColumns {
@@ -57,8 +56,7 @@ export function rotatePolygons(r: RotationColumns, k0: number, k1: number, wasm:
   }
 }
 
-/** Kernel: the rotations of chunk `chunk` of the bodies (args: n), on the pool's columns by the names above */
+/** Kernel: the rotations of the bodies' chunk `chunk` (args: n), on the pool's columns by the names above */
 export function polygonRotationsChunk(c: Columns, a: Float64Array, chunk: number, wasm: WasmKernels | null): void {
-  const k0 = chunk * ROTATION_CHUNK;
-  rotatePolygons(c as unknown as RotationColumns, k0, Math.min(a[0], k0 + ROTATION_CHUNK), wasm);
+  rotatePolygons(c as unknown as RotationColumns, spanStart(chunk, a[0]), spanEnd(chunk, a[0]), wasm);
 }

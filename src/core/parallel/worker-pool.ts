@@ -19,8 +19,8 @@ import { WasmKernels } from '../wasm/kernels';
 import { arenaOf, WasmArena, type WasmMemory } from '../wasm/wasm-arena';
 import { MAX_THREADS } from './max-threads';
 
-/** Kernels that may wait for the next command (defer): a step defers two (the predictor, the body forces) */
-const MAX_DEFERRED = 2;
+/** Kernels that may wait for the next command (defer): a step defers up to three (the predictor, the body forces, the polygons' outlines) */
+const MAX_DEFERRED = 3;
 /**
  * Control block: a sequence number bumped per command (SEQ); the command, its chunk count, and how many chunks it
  * deals in all (with its deferred kernels'); the ticket a thread takes a chunk with (TICKET: the command's sequence

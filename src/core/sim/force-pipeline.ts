@@ -250,9 +250,11 @@ export class ForcePipeline {
     this.walls.moveTo(tEval);
     const si = this.searchInput;
     si.n = n; si.x = b.ex; si.y = b.ey; si.radius = b.radius;
-    const fused = this.fusedDiscPass;
-    // the fused pass's gravity and external forces: on a pool with the search's first command (the reuse test)
-    if (fused) bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm, true);
+    const fused = this.fusedDiscPass, fusedPolygons = !fused && this.fusedPolygonPass;
+    // a fused pass's gravity and external forces, and the polygons' outlines: on a pool with the search's first command
+    // (the reuse test), each chunk after the predictor's chunk of the same bodies
+    if (fused || fusedPolygons) bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm, true);
+    if (fusedPolygons) this.narrow.rotations(b, true);
     this.search.rebuild(si);
     this.swapRecords();
     const c = this.record;
@@ -265,7 +267,7 @@ export class ForcePipeline {
     this.narrow.plane = PLANE_IDS.indexOf(p.plane);
     this.narrow.hysteresis = (p.planeHysteresis * Math.PI) / 180;
     if (fused && this.fusedEvaluation(dtSpring, observe)) return;
-    if (!fused && this.fusedPolygonPass && this.polygonEvaluation(dtSpring, p)) return;
+    if (fusedPolygons && this.polygonEvaluation(dtSpring)) return;
     this.narrow.carried = this.schemeHistory;
     this.narrow.findContacts(b, this.search.pairs, this.walls, this.periodic, this.previous, c);
     dashpots(c, m);
@@ -299,15 +301,18 @@ export class ForcePipeline {
   }
 
   /**
-   * The fused polygon pass (WebAssembly; on a pool its pairs' rows there), the body forces set; false, having added no contact force, where it
-   * could not run (a column outside a plain arena the scene outgrew): evaluate then goes stage by stage.
+   * The fused polygon pass (WebAssembly; on a pool its pairs' rows there) onto the body forces evaluate set before the
+   * search; false, having added no contact force, where it could not run (a column outside a plain arena the scene
+   * outgrew): evaluate then goes stage by stage.
    */
-  private polygonEvaluation(dtSpring: number, p: LiveParams): boolean {
+  private polygonEvaluation(dtSpring: number): boolean {
     const b = this.bodies;
     this.narrow.bodies = b; this.narrow.walls = this.walls; this.narrow.periodic = this.periodic;
-    bodyForces(b, p.gravityX, p.gravityY, this.pool, this.wasm);
+    // the body forces and outlines, deferred on a pool, before any contact reads or adds to them (the reuse test's command
+    // has run them, unless the search sent none)
+    this.pool?.pool.flush();
     const commit = dtSpring > 0;
-    if (!polygonForcePass(this.narrow, this.search.pairs, this.previous, this.record, this.material, dtSpring, this.passSums, commit)) return false;
+    if (!polygonForcePass(this.narrow, this.search.pairs, this.previous, this.record, this.material, dtSpring, this.passSums, commit, true)) return false;
     this.takeSums(commit);
     this.elasticSummed = true;
     return true;

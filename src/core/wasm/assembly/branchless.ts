@@ -4,7 +4,7 @@
  */
 
 /** All ones in both lanes where c, else zeros */
-@inline export function mask(c: bool): v128 {
+@inline function mask(c: bool): v128 {
   return i64x2.splat(-<i64>c);
 }
 

@@ -5,6 +5,8 @@
  * at half the cost of the two calls (test/core/polygon-rotations.test.ts checks them against Math on a million angles).
  * From |φ| > 2^19·π/2 on (e_rem_pio2.c's large case) and for NaN and ±∞ the host's Math functions, imported.
  */
+import { pick } from './branchless';
+
 @external("env", "Math.cos") declare function hostCos(x: f64): f64;
 @external("env", "Math.sin") declare function hostSin(x: f64): f64;
 
@@ -38,11 +40,8 @@ const PIO2_3: f64 = 2.02226624871116645580e-21, PIO2_3T: f64 = 8.478427660368899
   if (ix < 0x3e400000) return 1;
   const z = x * x, r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
   // |x| < 0.3 or not (unpredictable): both forms, the one that applies picked by a mask
-  const near = reinterpret<i64>(1 - (0.5 * z - (z * r - x * y)));
-  const qx = reinterpret<f64>(select<u64>(reinterpret<u64>(0.28125), <u64>(ix - 0x00200000) << 32, ix > 0x3fe90000));
-  const far = reinterpret<i64>((1 - qx) - ((0.5 * z - qx) - (z * r - x * y)));
-  const m = -<i64>(ix < 0x3fd33333);
-  return reinterpret<f64>((near & m) | (far & ~m));
+  const qx = pick(0.28125, reinterpret<f64>(<u64>(ix - 0x00200000) << 32), ix > 0x3fe90000);
+  return pick(1 - (0.5 * z - (z * r - x * y)), (1 - qx) - ((0.5 * z - qx) - (z * r - x * y)), ix < 0x3fd33333);
 }
 
 /** The sine and cosine of the last call of sinCos */
@@ -72,10 +71,9 @@ function sinCos(x: f64): void {
   y0 = reinterpret<f64>(reinterpret<i64>(y0) ^ flip);
   y1 = reinterpret<f64>(reinterpret<i64>(y1) ^ flip);
   n = (n ^ <i32>neg) - <i32>neg;
-  const s = reinterpret<i64>(kernelSin(y0, y1, true)), c = reinterpret<i64>(kernelCos(y0, y1));
-  const q = n & 3, swap = -<i64>(q & 1);
-  sinOut = reinterpret<f64>(((s & ~swap) | (c & swap)) ^ (<i64>((q >> 1) & 1) << 63));
-  cosOut = reinterpret<f64>(((c & ~swap) | (s & swap)) ^ (<i64>(((q + 1) >> 1) & 1) << 63));
+  const s = kernelSin(y0, y1, true), c = kernelCos(y0, y1), q = n & 3, odd = (q & 1) != 0;
+  sinOut = reinterpret<f64>(reinterpret<i64>(pick(c, s, odd)) ^ (<i64>((q >> 1) & 1) << 63));
+  cosOut = reinterpret<f64>(reinterpret<i64>(pick(s, c, odd)) ^ (<i64>(((q + 1) >> 1) & 1) << 63));
 }
 
 /**

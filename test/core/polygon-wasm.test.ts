@@ -144,6 +144,46 @@ describe('the pair kernel gives its JavaScript oracle’s row bit for bit, also 
     }
     expect(contacts).toBeGreaterThan(4 * 36 * 25 / 2); // most poses overlap
   });
+
+  it('a pair’s separating-edge hint only spares a clip that would find nothing: kept while apart, gone on contact, and any value leaves the oracle’s row', () => {
+    const w = worldOf('two-polygon', 'rotation=true');
+    const { compare, seen } = pairComparer(w);
+    const b = w.bodies, hint = w.search.pairs.separatingEdge, x0 = b.ex[0], y0 = b.ey[0], reach = b.radius[0] + b.radius[1];
+    // body 1 comes in from beyond the bounding circles' reach until the outlines overlap, turning a little, the hint
+    // carried from pose to pose as between two steps: a clip that found nothing leaves an edge, checked (and used) next
+    const apart: number[] = [], touching: number[] = [];
+    for (let s = 0; s <= 200; s++) {
+      const d = reach * (0.999 - (0.6 * s) / 200);
+      compare(x0 + d * Math.cos(0.4), y0 + d * Math.sin(0.4), 0.01 * s, -0.007 * s, `approach ${s}`);
+      (w.pipeline.record.count > 0 ? touching : apart).push(hint[0]);
+    }
+    expect(apart.length).toBeGreaterThan(20);
+    expect(touching.length).toBeGreaterThan(20);
+    expect(apart.every((h) => h > 0)).toBe(true); // every pose apart had its separating edge
+    expect(touching.every((h) => h === 0)).toBe(true);
+    // a corner a hair's breadth from an edge (gaps of 10⁻¹⁴ … 10⁻³ of the edge, both sides; the hint's margin is ≈ 10⁻⁵ of
+    // it here) after a pose apart that finds the hint, and
+    // random poses with an arbitrary byte in the hint: the rows are the oracle's (compare) whatever the hint says
+    const random = lehmer(3);
+    for (let c = 0; c < 400; c++) {
+      hint[0] = Math.floor(256 * random());
+      const d = reach * (0.2 + 0.8 * random()), a = 2 * Math.PI * random();
+      compare(x0 + d * Math.cos(a), y0 + d * Math.sin(a), 2 * Math.PI * random(), 2 * Math.PI * random(), `hint ${hint[0]}, pose ${c}`);
+    }
+    const v = b.vertices, o0 = 2 * b.vertexStart[0], o1 = 2 * b.vertexStart[1];
+    const ax = v[o0], ay = v[o0 + 1], bx = v[o0 + 2], by = v[o0 + 3], el = Math.hypot(bx - ax, by - ay), nx = (by - ay) / el, ny = -(bx - ax) / el;
+    const wx = v[o1], wy = v[o1 + 1], wl = Math.hypot(wx, wy), phi = Math.atan2(-ny, -nx) - Math.atan2(wy, wx);
+    let near = 0;
+    for (const gap of [1e-3, 1e-5, 1e-7, 1e-9, 1e-12, 1e-14, -1e-14, -1e-10, -1e-6, -1e-4]) {
+      compare(x0 + 3 * reach, y0, 0, phi, 'far apart'); // beyond the circles: the hint stays as it was
+      compare(x0 + 0.5 * reach * nx, y0 + 0.5 * reach * ny, 0, phi, 'apart, its hint found');
+      const h = 0.5 * (ax + bx) + (wl + gap * el) * nx, k = 0.5 * (ay + by) + (wl + gap * el) * ny;
+      compare(x0 + h, y0 + k, 0, phi, `corner ${gap} from the edge`);
+      near += w.pipeline.record.count;
+    }
+    expect(near).toBe(2); // the corners 10⁻⁶ and 10⁻⁴ through the edge touch (the shallower ones' areas are below the least)
+    expect(seen.runs).toBe(201 + 400 + 30);
+  });
 });
 
 describe('a polygon scene with the WebAssembly colliders gives the bits of a run with their JavaScript oracle', () => {

@@ -15,7 +15,7 @@ import { F64_FIELDS, type BodyState } from '../state/body-state';
 import type { ContactList } from '../state/contact-list';
 import {
   BY_SLOT, COLUMNS, DISC_SCALE, EQR, EX, EY, FLAGS, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH,
-  OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, OSLOT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, PSLOT, RAD, ROOM,
+  OFEAT, OI, OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, OSLOT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, PSEP, PSLOT, RAD, ROOM,
   SCRATCH, SHAPE, VCOUNT, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, WV, XMIN,
 } from '../wasm/assembly/polygon-table';
 import { ArenaOffsets } from '../wasm/arena-offsets';
@@ -38,7 +38,7 @@ export function adoptPolygonColumns(arena: WasmArena, b: BodyState | null, np: C
   arena.adopt(np, ['worldVertices', 'cosPhi', 'sinPhi']); // (the rotations', wasm/assembly/polygon-rotations.ts)
   arena.adopt(np.wallCandidates, ['bodies']); // the fused pass's wall loops (contacts/polygon-force-pass.ts)
   arena.adopt(np.index, ['ki', 'kj', 'kf', 'vals']);
-  for (const p of pairs) arena.adopt(p, ['i', 'j']);
+  for (const p of pairs) arena.adopt(p, ['i', 'j', 'separatingEdge']);
 }
 
 /**
@@ -81,7 +81,7 @@ function fillTable(w: WasmKernels, np: ContactSearch): boolean {
   const a = w.arena, o = OFFSETS, t = w.polygonTable, b = np.bodies, out = np.out, prev = np.previous, x = np.index;
   const scratch = w.polygonScratch(Math.max(b.maxVertices, DISC_SIDES), UNIT_OUTLINE);
   if (!scratch || t.length === 0) return false;
-  t[PI] = 0; t[PJ] = 0; // the pair kernel's own (polygonPairsTable)
+  t[PI] = 0; t[PJ] = 0; t[PSEP] = 0; // the pair kernel's own (polygonPairsTable)
   t[EX] = o.of(a, EX, b.ex); t[EY] = o.of(a, EY, b.ey); t[RAD] = o.of(a, RAD, b.radius); t[EQR] = o.of(a, EQR, b.eqRadius);
   t[IM] = o.of(a, IM, b.invMass); t[II] = o.of(a, II, b.invInertia); t[SHAPE] = o.of(a, SHAPE, b.shape);
   t[VSTART] = o.of(a, VSTART, b.vertexStart); t[VCOUNT] = o.of(a, VCOUNT, b.vertexCount); t[WV] = o.of(a, WV, np.worldVertices);
@@ -115,8 +115,8 @@ export function polygonPairsTable(w: WasmKernels, np: ContactSearch, pairs: Pair
   if (!fillTable(w, np)) return false;
   const a = w.arena, t = w.polygonTable, out = np.out, prev = np.previous;
   if (out.pairStamp >= 0 && prev.pairStamp === out.pairStamp && prev.contactOfPair.length >= pairs.count) t[FLAGS] |= BY_SLOT;
-  t[PI] = OFFSETS.of(a, PI, pairs.i); t[PJ] = OFFSETS.of(a, PJ, pairs.j);
-  return t[PI] >= 0 && t[PJ] >= 0;
+  t[PI] = OFFSETS.of(a, PI, pairs.i); t[PJ] = OFFSETS.of(a, PJ, pairs.j); t[PSEP] = OFFSETS.of(a, PSEP, pairs.separatingEdge);
+  return t[PI] >= 0 && t[PJ] >= 0 && t[PSEP] >= 0;
 }
 
 /**

@@ -196,7 +196,7 @@ export class ForcePipeline {
     this.collisions.reset(this.bodies.n);
     arena.adopt(this.collisions.columns, Object.keys(this.collisions.columns));
     if (polygons) {
-      adoptPolygonColumns(arena, this.bodies, this.narrow, [this.record, this.previous], this.narrow.byKind);
+      adoptPolygonColumns(arena, this.bodies, this.narrow, [this.record, this.previous], [this.search.pairs, ...this.narrow.byKind]);
       for (const c of [this.record, this.previous]) arena.adopt(c, ['kt']); // the fused polygon pass's
       if (!reservePolygonScratch(kernels, this.bodies)) return;
     }

@@ -12,11 +12,13 @@
  * at once (area-cundall.ts): velocities, dashpots, the area law, the Cundall spring under the cap, the scatter, the sums.
  */
 import { areaCundall, beginForces, endForces } from './area-cundall';
+import { pick } from './branchless';
 import { beyondLine, clipArea, clipCount, clipCx, clipCy, clipVertices, ld, overlap, st } from './polygon-clip';
 import { axisRho, axisX, axisY, chordNormal, crossings, edgeAverage, flipNormal, normalX, normalY, USUAL } from './polygon-plane';
+import { separates, separatingEdge, separationMargin } from './separating-edge';
 import {
   BY_SLOT, DISC_SCALE, EQR, EX, EY, FLAGS, FORCES, HYSTERESIS, II, IM, KF, KI, KJ, KV, LAW, LEFT, LENGTH, MASK, OCHOICE, OCX, OCY, ODELTA, ODEPTH, OFEAT, OI,
-  OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, OSLOT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, PSLOT, RAD, ROOM,
+  OJ, OLAW, OLC, ONX, ONY, OPREV, ORATIO, ORIN, ORIT, ORJN, ORJT, OSLOT, PARAMS_AT, PCHOICE, PERIODIC, PI, PJ, PLANE, PLANE_CHANGED, PNX, PNY, PSEP, PSLOT, RAD, ROOM,
   SCRATCH,
   SHAPE, SIDES, VCOUNT, VSTART, WALL_AX, WALL_AY, WALL_NX, WALL_NY, WV, XMIN,
 } from './polygon-table';
@@ -101,7 +103,7 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
   const shape = slot(t, SHAPE), pi = slot(t, PI), pj = slot(t, PJ), pnx = slot(t, PNX), pny = slot(t, PNY), pchoice = slot(t, PCHOICE), oprev = slot(t, OPREV);
   const flags = int(t, FLAGS), plane = int(t, PLANE), L = param(t, LENGTH), hyst = param(t, HYSTERESIS), discScale = param(t, DISC_SCALE);
   const periodic = (flags & PERIODIC) != 0, fresh = (flags & PLANE_CHANGED) != 0, bySlot = (flags & BY_SLOT) != 0;
-  const oslot = slot(t, OSLOT), pslot = slot(t, PSLOT);
+  const oslot = slot(t, OSLOT), pslot = slot(t, PSLOT), psep = slot(t, PSEP);
   let k = k0;
   store<i32>(t + (<usize>LEFT << 2), p1);
   for (let p = p0; p < p1; p++) {
@@ -126,12 +128,18 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     // each outline within a circle about its centre (a disc's 24-gon reaches DISC_OUTLINE_SCALE of its radius)
     const ri = load<u8>(shape + <usize>i) == POLYGON ? load<f64>(rad + bi) : discScale * load<f64>(rad + bi);
     const rj = load<u8>(shape + <usize>j) == POLYGON ? load<f64>(rad + bj) : discScale * load<f64>(rad + bj);
-    const o = overlap(pI, ni, pJ, nj, xj, yj, rj, SIZE_BOUND * Math.max(ri, rj), bufA, bufB, room, cross);
+    // the larger radius by a mask (f64.max compiles to jumps the radii's order would mispredict; the same number for radii > 0)
+    const bound = SIZE_BOUND * pick(ri, rj, ri > rj), margin = separationMargin(xj, yj, bound);
+    // an edge that kept the two apart last time, checked (separating-edge.ts): the clip it spares would find nothing
+    const hint = <usize>psep + <usize>p, code = <i32>load<u8>(hint);
+    if (code != 0 && separates(code, pI, ni, pJ, nj, margin)) continue;
+    const o = overlap(pI, ni, pJ, nj, xj, yj, rj, bound, bufA, bufB, room, cross);
     if (o < 0) {
       store<i32>(t + (<usize>LEFT << 2), p);
       if (forces) endForces(t);
       return k;
     }
+    store<u8>(hint, o == 0 ? <u8>separatingEdge(pI, ni, pJ, nj, margin) : 0);
     if (o == 0) continue;
     const len0 = Math.sqrt(dx * dx + dy * dy);
     // (d_x, d_y) / |d| as f64x2 lanes: one division for two, the same IEEE quotients
@@ -150,7 +158,7 @@ export function polygonPairs(t: usize, p0: i32, p1: i32, k0: i32): i32 {
     const ai = Math.PI * ei * ei, aj = Math.PI * ej * ej;
     store<i32>(oprev + (<usize>k << 2), h);
     store<i32>(oslot + (<usize>p << 2), k);
-    appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / (ai < aj ? ai : aj), xi, yi, xj, yj, h);
+    appendAreaContact(t, k++, i, j, choice, nx, ny, ei + ej, clipArea / pick(ai, aj, ai < aj), xi, yi, xj, yj, h);
   }
   if (forces) endForces(t);
   return k;

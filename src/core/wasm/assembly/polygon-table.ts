@@ -20,20 +20,22 @@ export const PNX = 29, PNY = 30, PCHOICE = 31, KI = 32, KJ = 33, KF = 34, KV = 3
  * last step's (BY_SLOT: state/contact-list.ts contactOfPair)
  */
 export const OPREV = 37, OSLOT = 38, PSLOT = 39;
+/** …each candidate pair's separating-edge hint (PairBuffer.separatingEdge, u8: separating-edge.ts) */
+export const PSEP = 40;
 /** How many column slots the colliders read and write (the rest are the fused pass's) */
-export const COLUMNS = 40;
+export const COLUMNS = 41;
 /**
  * …the fused polygon pass's (contacts/polygon-force-pass.ts, FORCES): the bodies' evaluation velocities and forces, the
  * record's columns the force stages fill, last step's springs
  */
-export const EVX = 40, EVY = 41, EW = 42, FX = 43, FY = 44, TAU = 45, OUN = 46, OUT = 47, OMR = 48, OGN = 49, OGT = 50, OKT = 51;
-export const OFE = 52, OFN = 53, OFT = 54, OXI = 55, OXI_EVAL = 56, OISNEW = 57, PXI = 58;
+export const EVX = 41, EVY = 42, EW = 43, FX = 44, FY = 45, TAU = 46, OUN = 47, OUT = 48, OMR = 49, OGN = 50, OGT = 51, OKT = 52;
+export const OFE = 53, OFN = 54, OFT = 55, OXI = 56, OXI_EVAL = 57, OISNEW = 58, PXI = 59;
 /** The end of the fused pass's column slots */
-export const FORCE_COLUMNS = 59;
+export const FORCE_COLUMNS = 60;
 /** Integer slots: the index's mask, the scratch's vertex room M, the plane definition, the flags, the law's id, (out) the pair a kernel left */
-export const MASK = 59, ROOM = 60, PLANE = 61, FLAGS = 62, LAW = 63, LEFT = 64;
+export const MASK = 60, ROOM = 61, PLANE = 62, FLAGS = 63, LAW = 64, LEFT = 65;
 /** How many i32 slots */
-export const SLOTS = 65;
+export const SLOTS = 66;
 /** Parameters, f64 indices from PARAMS_AT: the periodic box (x_min, L), the flip's hysteresis [rad], the disc stand-in's scale, a wall's line (a, n) */
 export const XMIN = 0, LENGTH = 1, HYSTERESIS = 2, DISC_SCALE = 3, WALL_AX = 4, WALL_AY = 5, WALL_NX = 6, WALL_NY = 7;
 /**

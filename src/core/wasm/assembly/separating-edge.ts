@@ -9,7 +9,8 @@
  *   a convex combination of the stage's input and on the inner side of each edge clipped so far; an edge of P (or Q)
  *   with all of Q (or P) beyond its line by SEP_REL · (|x| + |y| + size) ≫ those roundings leaves no such vertex, so
  *   the clip, however its stages fall, ends empty and the pair has no contact — what the kernel then writes too.
- * Encoding: 0 none; 1 + e for P's edge e (from vertex e to e + 1); 129 + e for Q's edge e.
+ * Encoding: 0 none; 1 + e for P's edge e (from vertex e to e + 1); 129 + e for Q's edge e (an outline has at most 64
+ * vertices, scenarios/schema-fields.ts MAX_POLYGON_VERTICES, a disc's stand-in 24: every code fits a byte).
  */
 import { ld } from './polygon-clip';
 

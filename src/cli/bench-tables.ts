@@ -90,10 +90,12 @@ export function lammpsTable(rows: LammpsRow[]): string {
 /** Two tables: the timings (a ratio only where neither code blew up), then the settling and the speeds after the timed runs */
 export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
   const cores = (r: PolygonLammpsRow) => (r.threads > 1 ? `${r.threads} (ranks / threads)` : '1');
-  // a code whose run blew up shows that instead of its figures (a run that stopped early has none); why is said below the table
-  const timed = (rate: number, blown: string) => (blown ? 'blew up' : mega(rate));
+  // a code whose run blew up (or whose lmp failed) shows that instead of its figures (a run that stopped early has none);
+  // why is said below the table
+  const failure = (why: string) => (/\blmp (was killed|failed)\b/.test(why) ? 'failed' : 'blew up');
+  const timed = (rate: number, blown: string) => (blown ? failure(blown) : mega(rate));
   const ns = (v: number, blown = '') => (Number.isFinite(v) && !blown ? v.toFixed(0) : '–');
-  const ratio = (mid: number, lo: number, hi: number) => (Number.isFinite(mid) ? range(mid, lo, hi) : 'none (a run blew up)');
+  const ratio = (mid: number, lo: number, hi: number) => (Number.isFinite(mid) ? range(mid, lo, hi) : 'none (see below)');
   const columns: Column<PolygonLammpsRow>[] = [
     { head: 'particles', cell: (r) => count(r.particles) },
     { head: 'cores', cell: cores },
@@ -110,7 +112,7 @@ export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
     { head: 'steps/rebuild', cell: (r) => ns(r.gear5StepsPerRebuild, r.gear5Blown) },
     { head: 'ratio', cell: (r) => ratio(r.gear5Ratio, r.gear5RatioMin, r.gear5RatioMax) },
   ];
-  const speed = (v: number) => `${sig(v)} m/s`;
+  const speed = (v: number) => (Number.isFinite(v) ? `${sig(v)} m/s` : '–');
   const settling: Column<PolygonLammpsRow>[] = [
     { head: 'particles', cell: (r) => count(r.particles) },
     { head: 'cores', cell: cores },
@@ -118,9 +120,9 @@ export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
     { head: 'largest speed', cell: (r) => speed(r.settledSpeed) },
     { head: 'LAMMPS: settling steps (one rank)', cell: (r) => (Number.isFinite(r.lammpsSettleSteps) ? count(r.lammpsSettleSteps) : '–') },
     { head: 'largest speed', cell: (r) => speed(r.lammpsSettledSpeed) },
-    { head: 'after the timed runs: LAMMPS / cdm / Gear 5', cell: (r) => [r.lammpsEndSpeed, r.cdmEndSpeed, r.gear5EndSpeed].map(sig).join(' / ') + ' m/s' },
+    { head: 'after the timed runs: LAMMPS / cdm / Gear 5', cell: (r) => [r.lammpsEndSpeed, r.cdmEndSpeed, r.gear5EndSpeed].map((v) => (Number.isFinite(v) ? sig(v) : '–')).join(' / ') + ' m/s' },
   ];
-  const blown = rows.flatMap((r) => [['LAMMPS', r.lammpsBlown], ['cdm', r.cdmBlown], ['Gear 5', r.gear5Blown]].filter(([, why]) => why).map(([code, why]) => `- ${count(r.particles)} polygons on ${r.threads > 1 ? `${r.threads} cores` : 'one core'}: ${code} blew up (${why}); no ratio is given for it.`));
+  const blown = rows.flatMap((r) => [['LAMMPS', r.lammpsBlown], ['cdm', r.cdmBlown], ['Gear 5', r.gear5Blown]].filter(([, why]) => why).map(([code, why]) => `- ${count(r.particles)} polygons on ${r.threads > 1 ? `${r.threads} cores` : 'one core'}: ${code} ${failure(why)} (${why}); no ratio is given for it.`));
   return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds; ns per contact is the time per step over this core's contacts on the settled pile (LAMMPS's are not counted); steps per neighbour-list build.\n\n${markdownTable(columns, rows)}\n\nSettling, untimed (the largest speed of a body at its end), and the largest speed at the end of the timed runs:\n\n${markdownTable(settling, rows)}${blown.length ? `\n\n${blown.join('\n')}` : ''}`;
 }
 

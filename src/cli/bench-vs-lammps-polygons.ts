@@ -100,7 +100,7 @@ function settleLammps(w: World): LammpsSettled | string {
 /** LAMMPS on `ranks` ranks from the state it settled: `steps` timed steps (its loop time) */
 function timeLammps(w: World, start: Snapshot, settled: LammpsSettled | string, steps: number, ranks: number, contacts: number): Timed {
   const failed = (why: string): Timed => ({ rate: NaN, nsPerContact: NaN, stepsPerRebuild: NaN, endSpeed: NaN, blown: why });
-  if (typeof settled === 'string') return failed(`lmp failed while settling: ${firstLine(settled)}`);
+  if (typeof settled === 'string') return failed(`while settling, ${firstLine(settled)}`);
   if (settled.atoms !== w.n) return failed(`${w.n - settled.atoms} atoms lost while settling`);
   restoreSettled(w, start); // the deck's rounding, walls and Δt (cdm's) as exported when LAMMPS settled
   try {
@@ -109,7 +109,7 @@ function timeLammps(w: World, start: Snapshot, settled: LammpsSettled | string, 
     const blown = l.atoms !== w.n ? `${w.n - l.atoms} atoms lost` : !Number.isFinite(l.ek) || !(endSpeed < BLOWN_SPEED) ? `a body at ${endSpeed.toPrecision(2)} m/s` : '';
     return { rate: (w.n * steps) / l.loopSeconds, nsPerContact: (l.loopSeconds * 1e9) / steps / Math.max(1, contacts), stepsPerRebuild: steps / Math.max(1, l.neighborBuilds), endSpeed, blown };
   } catch (e) {
-    return failed(`lmp failed: ${firstLine((e as Error).message)}`);
+    return failed(firstLine((e as Error).message));
   }
 }
 

@@ -75,7 +75,8 @@ function inLammps<T>(data: string, input: string, ranks: number, read: (dir: str
     const [command, ...args] = ranks > 1 ? [MPIRUN, '--allow-run-as-root', '-np', String(ranks), ...lmp] : lmp;
     const r = spawnSync(command, args, { cwd: dir, encoding: 'utf8' });
     const log = existsSync(join(dir, 'log.lammps')) ? readFileSync(join(dir, 'log.lammps'), 'utf8') : '';
-    if (r.status !== 0) throw new Error(`lmp failed (${r.status}): ${(log.match(/ERROR.*$/m) ?? [r.stderr])[0]}`);
+    // a crash ends lmp by a signal (status null): say which, not "null"
+    if (r.status !== 0) throw new Error(`lmp ${r.status === null ? `was killed by ${r.signal ?? 'a signal'}` : `failed (exit status ${r.status})`}: ${(log.match(/ERROR.*$/m) ?? [r.stderr])[0]}`);
     return read(dir, log);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -45,8 +45,19 @@ describe('the polygon LAMMPS table', () => {
   });
   it('prints no ratio for a run that blew up, and says why', () => {
     const text = polygonLammpsTable([{ ...row(1, '3 atoms lost'), cdmRatio: NaN, cdmRatioMin: NaN, cdmRatioMax: NaN, gear5Ratio: NaN, gear5RatioMin: NaN, gear5RatioMax: NaN }]);
-    expect(text).toContain('| 1,000 | 1 | 4.2 | blew up | – | – | 0.26 M | 1600 | 1000 | none (a run blew up) |');
+    expect(text).toContain('| 1,000 | 1 | 4.2 | blew up | – | – | 0.26 M | 1600 | 1000 | none (see below) |');
     expect(text).not.toContain('0.83 M');
     expect(text).toContain('LAMMPS blew up (3 atoms lost)');
+  });
+  it('tells an lmp that crashed from a pile that blew up, and shows no figure it does not have', () => {
+    const why = 'while settling, lmp was killed by SIGABRT: *** stack smashing detected ***: terminated';
+    const text = polygonLammpsTable([{
+      ...row(2, why), lammpsSettleSteps: NaN, lammpsSettledSpeed: NaN, lammpsEndSpeed: NaN,
+      cdmRatio: NaN, cdmRatioMin: NaN, cdmRatioMax: NaN, gear5Ratio: NaN, gear5RatioMin: NaN, gear5RatioMax: NaN,
+    }]);
+    expect(text).toContain('| 1,000 | 2 (ranks / threads) | 4.2 | failed | – | – | 0.26 M | 1600 | 1000 | none (see below) |');
+    expect(text).toContain('| 1,000 | 2 (ranks / threads) | 28,000 | 0.0068 m/s | – | – | – / 0.007 / 0.15 m/s |');
+    expect(text).toContain(`- 1,000 polygons on 2 cores: LAMMPS failed (${why}); no ratio is given for it.`);
+    expect(text).not.toContain('NaN');
   });
 });

@@ -88,11 +88,15 @@ export function lammpsTable(rows: LammpsRow[]): string {
 }
 
 /** Two tables: the timings (a ratio only where neither code blew up), then the settling and the speeds after the timed runs */
+/** How a code's timed runs ended when they have no figures: 'failed' (lmp crashed or stopped with an error) or 'blew up' */
+export function failure(why: string): string {
+  return /\blmp (was killed|failed)\b/.test(why) ? 'failed' : 'blew up';
+}
+
 export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
   const cores = (r: PolygonLammpsRow) => (r.threads > 1 ? `${r.threads} (ranks / threads)` : '1');
   // a code whose run blew up (or whose lmp failed) shows that instead of its figures (a run that stopped early has none);
   // why is said below the table
-  const failure = (why: string) => (/\blmp (was killed|failed)\b/.test(why) ? 'failed' : 'blew up');
   const timed = (rate: number, blown: string) => (blown ? failure(blown) : mega(rate));
   const ns = (v: number, blown = '') => (Number.isFinite(v) && !blown ? v.toFixed(0) : '–');
   const ratio = (mid: number, lo: number, hi: number) => (Number.isFinite(mid) ? range(mid, lo, hi) : 'none (see below)');

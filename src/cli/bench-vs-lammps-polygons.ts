@@ -21,7 +21,7 @@ import { Snapshot } from '../core/sim/snapshot';
 import { World } from '../core/sim/world';
 import { POLYGON_DT_OVER_TC, polygonPile, polygonStepNote, usePolygonStep } from './bench';
 import { appendCsv, contactsPerParticle, median, warmUpSteps } from './bench-measure';
-import type { PolygonLammpsRow } from './bench-tables';
+import { failure, type PolygonLammpsRow } from './bench-tables';
 import { runLammps, settleInLammps, type LammpsSettled } from './lammps-run';
 import { poolForThreads, type NodePool } from './node-pool';
 
@@ -186,7 +186,7 @@ export async function benchVsLammpsPolygons(sizes: number[], threadCounts: numbe
       process.stdout.write(`${String(n).padEnd(10)} ${String(t).padEnd(6)} ${perParticle.toFixed(2).padEnd(18)} ${String(steps).padEnd(6)} ${F(row.lammps, row.lammpsNsPerContact, row.lammpsStepsPerRebuild).padEnd(48)} `
         + `${F(row.cdm, row.cdmNsPerContact, row.cdmStepsPerRebuild)}  ${R(row.cdmRatio, row.cdmRatioMin, row.cdmRatioMax)} ${F(row.gear5, row.gear5NsPerContact, row.gear5StepsPerRebuild)}  ${R(row.gear5Ratio, row.gear5RatioMin, row.gear5RatioMax)}\n`);
       process.stdout.write(`  largest speed after the timed runs: LAMMPS ${row.lammpsEndSpeed.toPrecision(2)}, cdm ${row.cdmEndSpeed.toPrecision(2)}, Gear 5 ${row.gear5EndSpeed.toPrecision(2)} m/s\n`);
-      for (const [code, why] of [['LAMMPS', row.lammpsBlown], ['cdm', row.cdmBlown], ['Gear 5', row.gear5Blown]]) if (why) process.stdout.write(`  (${code} blew up: ${why})\n`);
+      for (const [code, why] of [['LAMMPS', row.lammpsBlown], ['cdm', row.cdmBlown], ['Gear 5', row.gear5Blown]]) if (why) process.stdout.write(`  (${code} ${failure(why)}: ${why})\n`);
       appendCsv(csv, row);
       rows.push(row);
     }

@@ -87,12 +87,12 @@ export function lammpsTable(rows: LammpsRow[]): string {
   return `Particle-steps per second, medians of ${rounds(rows)}; each ratio's median and range over the rounds.\n\n${markdownTable(columns, rows)}`;
 }
 
-/** Two tables: the timings (a ratio only where neither code blew up), then the settling and the speeds after the timed runs */
 /** How a code's timed runs ended when they have no figures: 'failed' (lmp crashed or stopped with an error) or 'blew up' */
 export function failure(why: string): string {
   return /\blmp (was killed|failed)\b/.test(why) ? 'failed' : 'blew up';
 }
 
+/** Two tables: the timings (a ratio only where neither code blew up), then the settling and the speeds after the timed runs */
 export function polygonLammpsTable(rows: PolygonLammpsRow[]): string {
   const cores = (r: PolygonLammpsRow) => (r.threads > 1 ? `${r.threads} (ranks / threads)` : '1');
   // a code whose run blew up (or whose lmp failed) shows that instead of its figures (a run that stopped early has none);

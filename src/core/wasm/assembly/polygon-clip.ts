@@ -15,9 +15,10 @@ export let clipArea: f64 = 0, clipCx: f64 = 0, clipCy: f64 = 0, clipCount: i32 =
 @inline export function st(a: usize, k: i32, v: f64): void { store<f64>(a + (<usize>k << 3), v); }
 
 /**
- * boundingSize: the larger side of the polygon's bounding box. By min and max, without a branch: the same numbers
- * as JavaScript's comparisons (they differ only in which zero a tie of +0 and −0 keeps, which no difference of a
- * polygon's extent can tell).
+ * boundingSize: the larger side of the polygon's bounding box. By min and max: the same numbers as JavaScript's
+ * comparisons (they differ only in which zero a tie of +0 and −0 keeps, which no difference of a polygon's extent can
+ * tell). V8 compiles the scalar f64.min and f64.max to compares and jumps, which is fine here: the exact size is asked
+ * for only by the rare decisions its bound does not settle (exactSize below).
  */
 export function boundingSize(xy: usize, n: i32): f64 {
   let xmin = Infinity, xmax = -Infinity, ymin = Infinity, ymax = -Infinity;
